@@ -1,0 +1,13 @@
+"""Rules engines for the tabletop rules explorer (no view code in this package)."""
+from . import rules
+from .core import (Action, Event, Game, IllegalAction, Option, RecordError, ScoreLine, ScoreSheet,
+                   SetupError, State)
+from .record import Record, replay
+from .animals_on_board import GAME as _animals_on_board
+
+GAMES: dict[str, Game] = {
+    _animals_on_board.name: _animals_on_board,
+}
+
+__all__ = ["GAMES", "Action", "Event", "Game", "IllegalAction", "Option", "Record", "RecordError",
+           "ScoreLine", "ScoreSheet", "SetupError", "State", "replay", "rules"]

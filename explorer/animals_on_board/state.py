@@ -1,0 +1,524 @@
+"""Animals on Board: one position and the moves from it.
+
+Flow: set-up (species, crates, start player, everyone draws 3) -> each player keeps 1 of the 3
+secretly (a decision, in turn from the start player) -> rounds. A round starts with all central
+tiles in one group, filled to 8/10/12 face up plus exactly one face-down tile. On a turn a player
+either splits a group of 2+ into two (and takes a crate; at 5 crates returns one instead) or takes
+a whole group paying a crate per tile and leaves the round (the first to leave gets the start
+flag). No split possible -> take is forced; neither -> the turn is skipped. When one player is left
+in the round they get one final turn. A round in which nobody still in can act ends. The game
+ends after a round in which someone holds 10+ tiles.
+"""
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from functools import partial
+from operator import itemgetter
+from typing import Iterable
+
+from ..core import Action, Game, IllegalAction, Option, ScoreLine, ScoreSheet, SetupError, State
+from . import components as C
+from .scoring import score_ark
+
+R = "animals_on_board."
+
+
+def player_name(p: int) -> str:
+    return f"Player {p + 1}"
+
+
+def _tiles_json(tiles) -> list[str]:
+    return [C.tile_name(t) for t in tiles]
+
+
+def _tiles_from_json(data, field: str = "tiles") -> tuple[int, ...]:
+    raw = data.get(field)
+    if not isinstance(raw, list) or not raw:
+        raise ValueError(f"action field {field!r} must be a non-empty list of tile names")
+    return tuple(sorted(C.tile_from_name(n) if isinstance(n, str) else _bad_tile(n) for n in raw))
+
+
+def _bad_tile(value):
+    raise ValueError(f"tile names are strings like 'panda-3', not {value!r}")
+
+
+class _TileAction(tuple, Action):
+    """An action naming tiles: a sorted tuple of tile ids that knows its kind.
+
+    A tuple subclass because a 13-tile group has 4,095 splits: `_many` builds them all without a
+    Python-level call per action, which keeps legal_actions() at a few milliseconds.
+    """
+    __slots__ = ()
+
+    def __new__(cls, tiles):
+        if isinstance(tiles, int):
+            tiles = (tiles,)
+        return tuple.__new__(cls, sorted(tiles))
+
+    @classmethod
+    def _many(cls, sorted_parts) -> list:
+        return list(map(partial(tuple.__new__, cls), sorted_parts))
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        return tuple(self)
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and tuple.__eq__(self, other)
+
+    def __ne__(self, other) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((self.kind, tuple(self)))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({C.names(self)})"
+
+    def to_json(self) -> dict:
+        return {"type": self.kind, "tiles": _tiles_json(self)}
+
+    @classmethod
+    def from_json(cls, data: dict):
+        return cls(_tiles_from_json(data))
+
+
+class Keep(_TileAction):
+    """Set-up: keep this one of your three drawn tiles secretly in your ark."""
+    __slots__ = ()
+    kind = "keep"
+
+    @property
+    def tile(self) -> int:
+        return self.tiles[0]
+
+    def describe(self) -> str:
+        return f"keep {C.tile_name(self.tile)}"
+
+
+class Split(_TileAction):
+    """Action A: `tiles` leave their group and form a new group beside it."""
+    __slots__ = ()
+    kind = "split"
+
+    def describe(self) -> str:
+        return f"split off {C.names(self.tiles)}"
+
+
+class Take(_TileAction):
+    """Action B: take the whole group made of `tiles` into your ark."""
+    __slots__ = ()
+    kind = "take"
+
+    def describe(self) -> str:
+        return f"take {C.names(self.tiles)}"
+
+
+# For each group size n, the index subsets that form one side of a split, each split once: the
+# sides that do not contain the group's last tile (the other side then does).
+def _one(i: int):
+    return lambda group: (group[i],)
+
+
+def _pickers(n: int) -> list:
+    return [itemgetter(*idx) if k > 1 else _one(idx[0])
+            for k in range(1, n) for idx in combinations(range(n - 1), k)]
+
+
+# Built once at import (about 10 ms) so no legal_actions() call pays for it.
+_SPLIT_PICKERS = {n: _pickers(n) for n in range(2, max(C.FACE_UP_TARGET.values()) + 2)}
+
+
+def _split_pickers(n: int) -> list:
+    if n not in _SPLIT_PICKERS:
+        _SPLIT_PICKERS[n] = _pickers(n)
+    return _SPLIT_PICKERS[n]
+
+
+class AnimalsState(State):
+    """A position of Animals on Board. Tiles are ints (see components); all fields are tuples."""
+
+    def __init__(self, game: "AnimalsOnBoard", players: int, seed: int, options: dict):
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = dict(options)
+        self.events = ()
+        self.viewer = None
+        self.species: tuple[int, ...] = ()
+        self.removed: tuple[int, ...] = ()
+        self.pile: tuple[int, ...] = ()        # draw pile, top = last
+        self.groups: tuple[tuple[int, ...], ...] = ()
+        self.facedown: int | None = None       # the one face-down tile in the central area
+        self.arks: tuple[tuple[int, ...], ...] = ((),) * players
+        self.drawn: tuple[tuple[int, ...], ...] = ((),) * players
+        self.crates: tuple[int, ...] = (0,) * players
+        self.resting: tuple[bool, ...] = (False,) * players
+        self.start_player = 0
+        self.phase = "setup"                    # setup, keep, play, over
+        self.turn: int | None = None
+        self.final_turn = False
+        self.round = 0
+        self.first_out: int | None = None
+        self.announced: tuple[int, ...] = ()   # players who reached 10+ tiles
+
+    # -- reading -------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.turn if self.phase in ("keep", "play") else None
+
+    @property
+    def supply(self) -> int:
+        return C.CRATES - sum(self.crates)
+
+    @property
+    def target(self) -> int:
+        return C.FACE_UP_TARGET[self.players]
+
+    def group_of(self, tile: int) -> int | None:
+        for i, group in enumerate(self.groups):
+            if tile in group:
+                return i
+        return None
+
+    def can_split(self) -> bool:
+        return any(len(g) >= 2 for g in self.groups)
+
+    def can_act(self, player: int) -> bool:
+        return self.can_split() or any(len(g) <= self.crates[player] for g in self.groups)
+
+    def fingerprint(self) -> str:
+        return repr((self.players, self.seed, sorted(self.options.items(), key=str),
+                     self.species, self.pile, self.groups, self.facedown, self.arks, self.drawn,
+                     self.crates, self.resting, self.start_player, self.phase, self.turn,
+                     self.final_turn, self.round, self.first_out, self.announced, self.viewer))
+
+    # -- legal actions -------------------------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        p = self.turn
+        if self.phase == "keep":
+            return Keep._many([(t,) for t in sorted(self.drawn[p])])
+        actions: list[Action] = []
+        for group in self.groups:
+            n = len(group)
+            if n < 2:
+                continue
+            actions += Split._many([pick(group) for pick in _split_pickers(n)])
+        actions += Take._many([g for g in self.groups if len(g) <= self.crates[p]])
+        return actions
+
+    # -- applying ------------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        if self.phase == "keep":
+            if not isinstance(action, Keep):
+                raise IllegalAction(R + "setup.keep_one",
+                                    "first every player keeps one of the three tiles they drew")
+            return self._keep(action.tile)
+        if isinstance(action, Split):
+            return self._split(action.tiles)
+        if isinstance(action, Take):
+            return self._take(action.tiles)
+        raise IllegalAction(R + "round.turn_order",
+                            "on your turn you either split a group (A) or take a group (B)")
+
+    def _keep(self, tile: int) -> None:
+        p = self.turn
+        if tile not in self.drawn[p]:
+            raise IllegalAction(R + "setup.keep_one",
+                                f"{player_name(p)} can keep only one of the tiles they drew")
+        self.arks = _replace(self.arks, p, (tile,))
+        self.drawn = _replace(self.drawn, p, tuple(t for t in self.drawn[p] if t != tile))
+        self._emit(f"{player_name(p)} keeps one drawn tile secretly in the ark.",
+                   R + "setup.keep_one", p, tile=tile)
+        waiting = [q for q in _clockwise(p, self.players)[1:]
+                   if len(self.drawn[q]) == C.DRAW_AT_SETUP]
+        if waiting:
+            self.turn = waiting[0]
+            return
+        rest = tuple(sorted(t for hand in self.drawn for t in hand))
+        self.drawn = ((),) * self.players
+        self.groups = (rest,)
+        self._emit(f"Everyone has kept a tile; the other {len(rest)} go face up to the centre "
+                   "as one group.", R + "setup.keep_one", tiles=rest)
+        self.phase = "play"
+        self._start_round()
+
+    def _find_group(self, tiles: tuple[int, ...], rule: str) -> int:
+        index = self.group_of(tiles[0])
+        if index is None:
+            raise IllegalAction(rule, f"{C.tile_name(tiles[0])} is not in the central area")
+        if len(set(tiles)) != len(tiles):
+            raise IllegalAction(rule, "a tile is named twice")
+        if any(t not in self.groups[index] for t in tiles):
+            raise IllegalAction(rule, "all chosen tiles must come from one and the same group")
+        return index
+
+    def _split(self, tiles: tuple[int, ...]) -> None:
+        p = self.turn
+        index = self._find_group(tiles, R + "split.group")
+        group = self.groups[index]
+        if len(group) < 2:
+            raise IllegalAction(R + "split.group", "only a group of 2 or more tiles can be split")
+        if len(tiles) == len(group):
+            raise IllegalAction(R + "split.group",
+                                "both new groups need at least one tile; leave some tiles behind")
+        rest = tuple(t for t in group if t not in tiles)
+        self.groups = self.groups[:index] + (tiles, rest) + self.groups[index + 1:]
+        self._emit(f"{player_name(p)} splits a group of {len(group)} into "
+                   f"{len(tiles)} + {len(rest)}.", R + "split.group", p,
+                   tiles=tiles, rest=rest)
+        if self.crates[p] >= C.CRATE_CAP:
+            self.crates = _replace(self.crates, p, self.crates[p] - 1)
+            self._emit(f"{player_name(p)} already holds {C.CRATE_CAP} food crates, so returns one "
+                       f"to the supply instead of taking one (now {self.crates[p]}).",
+                       R + "split.crate_cap", p)
+        else:
+            self.crates = _replace(self.crates, p, self.crates[p] + 1)
+            self._emit(f"{player_name(p)} takes a food crate (now {self.crates[p]}).",
+                       R + "split.crate", p)
+        self._next_turn(p)
+
+    def _take(self, tiles: tuple[int, ...]) -> None:
+        p = self.turn
+        index = self._find_group(tiles, R + "take.group")
+        group = self.groups[index]
+        if len(tiles) != len(group):
+            raise IllegalAction(R + "take.group",
+                                f"take the whole group of {len(group)} tiles, not part of it")
+        if len(group) > self.crates[p]:
+            raise IllegalAction(R + "take.afford",
+                                f"a group of {len(group)} costs {len(group)} food crates; "
+                                f"{player_name(p)} has {self.crates[p]}")
+        forced = not self.can_split()
+        self.groups = self.groups[:index] + self.groups[index + 1:]
+        self.crates = _replace(self.crates, p, self.crates[p] - len(group))
+        self.arks = _replace(self.arks, p, self.arks[p] + group)
+        self.resting = _replace(self.resting, p, True)
+        why = " (no group could be split, so taking was forced)" if forced else ""
+        self._emit(f"{player_name(p)} takes a group of {len(group)}, pays {len(group)} food "
+                   f"crate{'s' if len(group) != 1 else ''} and boards the tiles{why}.",
+                   R + ("take.group" if not forced else "turn.forced_take"), p, tiles=group)
+        if self.facedown in group:
+            self.facedown = None
+            self._emit(f"The face-down tile goes into {player_name(p)}'s ark; only they see it.",
+                       R + "take.facedown", p)
+        self._emit(f"{player_name(p)} sets the rest flag and leaves this round.",
+                   R + "take.leave_round", p)
+        if self.first_out is None:
+            self.first_out = p
+            self.start_player = p
+            self._emit(f"{player_name(p)} is the first to leave and takes the start flag.",
+                       R + "take.start_flag", p)
+        if len(self.arks[p]) >= C.FULL_ARK and p not in self.announced:
+            self.announced = self.announced + (p,)
+            self._emit(f"{player_name(p)} announces {len(self.arks[p])} tiles: the ark is full "
+                       "(tiles beyond 10 stand in front of it and still count); the game ends "
+                       "after this round.", R + "take.overflow", p)
+        self._next_turn(p)
+
+    def _next_turn(self, p: int) -> None:
+        if self.final_turn:
+            self._emit(f"{player_name(p)} has had the final turn of the round.",
+                       R + "round.last_player", p)
+            return self._end_round()
+        in_round = [q for q in range(self.players) if not self.resting[q]]
+        if not in_round:
+            return self._end_round()
+        if len(in_round) == 1:
+            q = in_round[0]
+            if not self.can_act(q):
+                self._emit(f"{player_name(q)} is the last in the round but can neither split nor "
+                           "afford a group: the turn is skipped.", R + "turn.skip", q)
+                return self._end_round()
+            self.final_turn = True
+            self.turn = q
+            self._emit(f"{player_name(q)} is the only player left in the round and gets one "
+                       "final turn.", R + "round.last_player", q)
+            return
+        for q in _clockwise(p, self.players)[1:] + [p]:
+            if self.resting[q]:
+                continue
+            if self.can_act(q):
+                self.turn = q
+                return
+            self._emit(f"{player_name(q)} can neither split nor afford a group: turn skipped.",
+                       R + "turn.skip", q)
+        self._emit("Nobody still in the round can split a group or afford one: the round ends.",
+                   R + "round.nobody_can_act")
+        self._end_round()
+
+    def _end_round(self) -> None:
+        full = [q for q in range(self.players) if len(self.arks[q]) >= C.FULL_ARK]
+        self._emit(f"Round {self.round} ends.", R + "round.end")
+        if full:
+            self.phase = "over"
+            self.turn = None
+            who = ", ".join(player_name(q) for q in full)
+            self._emit(f"{who} {'has' if len(full) == 1 else 'have'} 10 or more tiles: the game "
+                       "ends and the arks sail; scoring follows.", R + "end.trigger")
+            return
+        self.resting = (False,) * self.players
+        self._emit("Everyone takes back their rest flag.", R + "round.flags_reset")
+        self._start_round()
+
+    def _start_round(self) -> None:
+        self.round += 1
+        self.first_out = None
+        self.final_turn = False
+        merged = tuple(sorted(t for g in self.groups for t in g))
+        face_up = len(merged) - (1 if self.facedown is not None else 0)
+        need = max(0, self.target - face_up)
+        drawn = self.pile[len(self.pile) - need:] if need else ()
+        self.pile = self.pile[:len(self.pile) - need]
+        added_down: tuple[int, ...] = ()
+        if self.facedown is None and self.pile:
+            added_down = (self.pile[-1],)
+            self.pile = self.pile[:-1]
+            self.facedown = added_down[0]
+        self.groups = (tuple(sorted(merged + drawn + added_down)),)
+        self._emit(f"Round {self.round}: all central tiles form one group; {len(drawn)} tile"
+                   f"{'s' if len(drawn) != 1 else ''} drawn face up to make {self.target} face up.",
+                   R + "round.refill", tiles=drawn)
+        if added_down:
+            self._emit("One tile is added face down (only one face-down tile may be in the "
+                       "centre).", R + "round.one_facedown")
+        else:
+            self._emit("The face-down tile from last round is still there, so no second one is "
+                       "added.", R + "round.one_facedown")
+        self.turn = self.start_player
+        self._emit(f"{player_name(self.start_player)} holds the start flag and begins; play goes "
+                   "clockwise.", R + "round.turn_order", self.start_player)
+        if not self.can_act(self.turn):  # cannot happen with a fresh group, kept for safety
+            self._next_turn(self.turn)
+
+    # -- scoring -------------------------------------------------------------------------
+    def score(self) -> ScoreSheet:
+        lines: list[ScoreLine] = []
+        totals: dict[int, int] = {}
+        species: dict[int, int] = {}
+        notes: dict[int, list[str]] = {}
+        for p in range(self.players):
+            ark = score_ark(self.arks[p], self.crates[p])
+            totals[p] = ark.points
+            species[p] = ark.species
+            lines += [ScoreLine(p, label, pts, rule) for label, pts, rule in ark.lines]
+            notes[p] = [f"{ark.species} species in the ark"]
+        best = max(totals.values())
+        leaders = [p for p in totals if totals[p] == best]
+        tiebreak, rule = "", None
+        winners = leaders
+        if len(leaders) > 1:
+            most = max(species[p] for p in leaders)
+            winners = [p for p in leaders if species[p] == most]
+            rule = R + "scoring.winner"
+            tiebreak = (f"tie on {best} points: more species decides ({most})" if len(winners) == 1
+                        else f"tie on {best} points and {most} species: shared victory")
+        return ScoreSheet(totals, winners, lines, tiebreak, rule, notes)
+
+    # -- hidden information ------------------------------------------------------------------
+    def _hide(self, player: int) -> None:
+        self.arks = tuple(ark if q == player else (C.HIDDEN,) * len(ark)
+                          for q, ark in enumerate(self.arks))
+        self.drawn = tuple(d if q == player else (C.HIDDEN,) * len(d)
+                           for q, d in enumerate(self.drawn))
+        self.pile = (C.HIDDEN,) * len(self.pile)
+        if self.facedown is not None:
+            fd = self.facedown
+            self.groups = tuple(tuple(C.HIDDEN if t == fd else t for t in g) for g in self.groups)
+            self.facedown = C.HIDDEN
+
+
+def _replace(values: tuple, index: int, value) -> tuple:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def _clockwise(start: int, players: int) -> list[int]:
+    return [(start + i) % players for i in range(players)]
+
+
+class AnimalsOnBoard(Game):
+    name = "animals_on_board"
+    title = "Animals on Board"
+    player_counts = (2, 3, 4)
+    options = {
+        "removed_species": Option(
+            None, None,
+            "Species left in the box (2 players: 4, 3 players: 2, 4 players: none); "
+            "default: chosen at random from the seed.",
+            (R + "setup.species",)),
+        "start_player": Option(
+            0, (0, 1, 2, 3), "Who takes the start flag (the rule says: the oldest player).",
+            (R + "setup.start_player",)),
+    }
+    action_types = {"keep": Keep, "split": Split, "take": Take}
+    turn_rule = R + "round.turn_order"
+    end_rule = R + "end.trigger"
+    species = C.SPECIES
+
+    def _check_options(self, players: int, chosen: dict) -> None:
+        super()._check_options(players, chosen)
+        if chosen["start_player"] >= players:
+            raise SetupError(f"start_player must be 0..{players - 1} for {players} players")
+        removed = chosen["removed_species"]
+        if removed is None:
+            return
+        count = len(C.SPECIES) - C.SPECIES_IN_PLAY[players]
+        if isinstance(removed, str) or not isinstance(removed, (list, tuple)):
+            raise SetupError("removed_species is a list of species names or None (random)")
+        unknown = [s for s in removed if s not in C.SPECIES]
+        if unknown:
+            raise SetupError(f"unknown species {unknown[0]!r}; species: {', '.join(C.SPECIES)}")
+        if len(set(removed)) != count:
+            raise SetupError(f"with {players} players exactly {count} different species leave "
+                             f"the game, not {len(set(removed))}")
+        chosen["removed_species"] = sorted(set(removed))
+
+    def _setup(self, players: int, seed: int, rng: random.Random,
+               options: dict) -> Iterable[AnimalsState]:
+        s = AnimalsState(self, players, seed, options)
+        keep = C.SPECIES_IN_PLAY[players]
+        if options["removed_species"] is None:
+            removed = sorted(rng.sample(range(len(C.SPECIES)), len(C.SPECIES) - keep))
+            how = "chosen at random"
+        else:
+            removed = sorted(C.SPECIES.index(n) for n in options["removed_species"])
+            how = "chosen by the players"
+        s.removed = tuple(removed)
+        s.species = tuple(i for i in range(len(C.SPECIES)) if i not in removed)
+        gone = ", ".join(C.SPECIES[i] for i in removed) or "none"
+        s._emit(f"{players} players use {keep} species ({keep * 5} tiles); left in the box "
+                f"({how}): {gone}.", R + "setup.species")
+        yield s
+        s = s._fork()
+        s.events = ()
+        pile = [t for t in C.ALL_TILES if C.species_of(t) in s.species]
+        rng.shuffle(pile)
+        s.pile = tuple(pile)
+        s._emit(f"The {len(pile)} tiles are shuffled face down into draw piles.",
+                R + "setup.draw_piles")
+        yield s
+        s = s._fork()
+        s.events = ()
+        s.crates = (1,) * players
+        s._emit(f"The 20 food crates form the supply; every player takes 1 "
+                f"({20 - players} stay in the supply).", R + "setup.crates")
+        yield s
+        s = s._fork()
+        s.events = ()
+        s.start_player = options["start_player"]
+        s._emit(f"{player_name(s.start_player)} (the oldest player) takes the start flag.",
+                R + "setup.start_player", s.start_player)
+        yield s
+        s = s._fork()
+        s.events = ()
+        draws = []
+        for q in _clockwise(s.start_player, players):
+            draws.append((q, s.pile[-C.DRAW_AT_SETUP:]))
+            s.pile = s.pile[:-C.DRAW_AT_SETUP]
+        s.drawn = tuple(tuple(sorted(dict(draws)[q])) for q in range(players))
+        s.phase = "keep"
+        s.turn = s.start_player
+        s._emit("Every player draws 3 tiles and looks at them; each will keep 1 secretly in the "
+                "ark and put the other 2 face up in the centre.", R + "setup.keep_one")
+        yield s

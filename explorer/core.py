@@ -1,0 +1,239 @@
+"""The game-independent pieces every rules engine is built from.
+
+A game is a `Game` (what can be set up) plus a `State` subclass (one position). States are
+values: `apply` returns a new state and never changes the one it is called on, so a timeline is
+just a list of states.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable
+
+
+class IllegalAction(Exception):
+    """An action the rules forbid now. `.rule` is the rule id that forbids it."""
+
+    def __init__(self, rule: str, reason: str):
+        super().__init__(f"{reason} [{rule}]")
+        self.rule = rule
+        self.reason = reason
+
+
+class SetupError(ValueError):
+    """Bad arguments to `Game.setup` (player count, option name or value)."""
+
+
+class RecordError(ValueError):
+    """A record that cannot be replayed; the message names the field or the step."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One narrated thing that happened, with the rule that made it happen."""
+
+    text: str
+    rule: str
+    player: int | None = None
+    data: dict = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rule variant or set-up choice a user may switch."""
+
+    default: Any
+    choices: tuple | None
+    description: str
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    player: int
+    label: str
+    points: int
+    rule: str
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """Final (or provisional) scores: `.lines` explain every point with a rule id."""
+
+    totals: dict[int, int]
+    winners: list[int]
+    lines: list[ScoreLine]
+    tiebreak: str = ""
+    tiebreak_rule: str | None = None
+    notes: dict[int, list[str]] = field(default_factory=dict)
+
+    def lines_for(self, player: int) -> list[ScoreLine]:
+        return [line for line in self.lines if line.player == player]
+
+
+class Action:
+    """Base for a game's actions: frozen, hashable, JSON round-tripping via the game."""
+
+    kind: ClassVar[str] = "action"
+
+    def to_json(self) -> dict:
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        return self.kind
+
+
+class State:
+    """One position of a game. Subclasses keep all data in immutable values (tuples, ints), so a
+    shallow copy is a safe fork; `options` is set once at set-up and only read after."""
+
+    game: "Game"
+    players: int
+    events: tuple[Event, ...]
+    viewer: int | None = None  # None: everything open; else whose view this is
+
+    # -- to be provided by each game ---------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        raise NotImplementedError
+
+    def _legal_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        """Change this (freshly forked) state by `action`, appending events; raise IllegalAction."""
+        raise NotImplementedError
+
+    def score(self) -> ScoreSheet:
+        raise NotImplementedError
+
+    def _hide(self, player: int) -> None:
+        """Mask in place what `player` may not see (on a fork)."""
+        raise NotImplementedError
+
+    def fingerprint(self) -> str:
+        """A canonical text of everything in the position (for equality and mutation checks)."""
+        raise NotImplementedError
+
+    # -- shared behaviour ---------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.current_player is None
+
+    def legal_actions(self) -> list[Action]:
+        if self.is_over or self.viewer is not None:
+            return []
+        cached = self.__dict__.get("_legal_cache")
+        if cached is None:
+            cached = self._legal_actions()
+            self.__dict__["_legal_cache"] = cached
+        return list(cached)
+
+    def apply(self, action: Action) -> "State":
+        if self.viewer is not None:
+            raise ValueError("this is one player's view of the game, for display; "
+                             "apply actions to the full state")
+        if self.is_over:
+            raise IllegalAction(self.game.end_rule, "the game is over")
+        if not isinstance(action, Action) or type(action) not in self.game.action_types.values():
+            raise IllegalAction(self.game.turn_rule,
+                                f"not an action of {self.game.title}: {action!r}")
+        nxt = self._fork()
+        nxt.events = ()
+        nxt._apply(action)
+        return nxt
+
+    def view(self, player: int | None) -> "State":
+        """What `player` may see (hidden things masked); None gives everything open."""
+        if player is None:
+            return self
+        if not (isinstance(player, int) and 0 <= player < self.players):
+            raise ValueError(f"player must be 0..{self.players - 1} or None, not {player!r}")
+        seen = self._fork()
+        seen.viewer = player
+        seen._hide(player)
+        return seen
+
+    def _fork(self) -> "State":
+        nxt = copy.copy(self)  # shallow is enough: state data are immutable values (tuples)
+        nxt.__dict__.pop("_legal_cache", None)
+        return nxt
+
+    def _emit(self, text: str, rule: str, player: int | None = None, **data) -> None:
+        self.events = self.events + (Event(text, rule, player, data),)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.fingerprint() == other.fingerprint()
+
+    def __hash__(self) -> int:
+        return hash(self.fingerprint())
+
+
+class Game:
+    """What a game is: title, player counts, options, and how to set one up."""
+
+    name: str
+    title: str
+    player_counts: tuple[int, ...]
+    options: dict[str, Option]
+    action_types: dict[str, type]
+    turn_rule: str  # cited when an action is of the wrong kind for the moment
+    end_rule: str   # cited when anything is tried after the end
+
+    def setup(self, players: int, seed: int = 0, **options) -> State:
+        """The position after set-up; its events narrate the whole set-up."""
+        steps = self.setup_steps(players, seed, **options)
+        final = steps[-1]._fork()
+        final.events = tuple(e for step in steps for e in step.events)
+        return final
+
+    def setup_steps(self, players: int, seed: int = 0, **options) -> list[State]:
+        """Set-up as a list of positions, one per narrated step (for the timeline)."""
+        players, seed, chosen = self.check_setup(players, seed, options)
+        return list(self._setup(players, seed, random.Random(seed), chosen))
+
+    def check_setup(self, players, seed, options: dict) -> tuple[int, int, dict]:
+        if isinstance(players, bool) or not isinstance(players, int) \
+                or players not in self.player_counts:
+            allowed = ", ".join(map(str, self.player_counts))
+            raise SetupError(f"{self.title} is played by {allowed} players, not {players!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise SetupError(f"seed must be a whole number, not {seed!r}")
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise SetupError(f"unknown option {unknown[0]!r} for {self.title}; options: {known}")
+        chosen = {name: opt.default for name, opt in self.options.items()}
+        chosen.update(options)
+        self._check_options(players, chosen)
+        return players, seed, chosen
+
+    def _check_options(self, players: int, chosen: dict) -> None:
+        for name, value in chosen.items():
+            opt = self.options[name]
+            if opt.choices is not None and value not in opt.choices:
+                allowed = ", ".join(map(repr, opt.choices))
+                raise SetupError(f"option {name}={value!r} is not allowed; choose one of {allowed}")
+
+    def _setup(self, players: int, seed: int, rng: random.Random,
+               options: dict) -> Iterable[State]:
+        raise NotImplementedError
+
+    def action_from_json(self, data: Any) -> Action:
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"action is not valid JSON: {exc}") from None
+        if not isinstance(data, dict) or "type" not in data:
+            raise ValueError(f"an action is a JSON object with a 'type', not {data!r}")
+        cls = self.action_types.get(data["type"])
+        if cls is None:
+            kinds = ", ".join(sorted(self.action_types))
+            raise ValueError(f"unknown action type {data['type']!r}; {self.title} has: {kinds}")
+        return cls.from_json(data)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}>"
