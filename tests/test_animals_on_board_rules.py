@@ -1,0 +1,423 @@
+"""One test (or a few) per Animals on Board rule id, plus the worked examples of the rule text."""
+from __future__ import annotations
+
+import pytest
+
+import explorer
+from explorer import IllegalAction, SetupError
+from explorer.animals_on_board import Keep, Split, Take
+from explorer.animals_on_board import components as C
+
+from aob_helpers import GAME, position, rules_of, t, ts
+
+R = "animals_on_board."
+
+
+def refused(state, action, rule):
+    before = state.fingerprint()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    assert info.value.rule == R + rule
+    assert explorer.rules.exists(info.value.rule)
+    assert info.value.reason
+    assert state.fingerprint() == before
+    return info.value
+
+
+# -- set-up ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("players,species", [(2, 8), (3, 10), (4, 12)])
+def test_setup_species(players, species):
+    state = GAME.setup(players, seed=3)
+    assert len(state.species) == species
+    assert len(state.removed) == 12 - species
+    in_play = [x for x in C.ALL_TILES if C.species_of(x) in state.species]
+    assert len(in_play) == species * 5
+
+
+def test_setup_species_option_chooses_which_leave():
+    state = GAME.setup(2, seed=3, removed_species=["panda", "tiger", "lion", "zebra"])
+    names = {C.SPECIES[i] for i in state.removed}
+    assert names == {"panda", "tiger", "lion", "zebra"}
+    with pytest.raises(SetupError, match="exactly 4"):
+        GAME.setup(2, seed=3, removed_species=["panda"])
+    with pytest.raises(SetupError, match="unknown species 'dodo'"):
+        GAME.setup(3, seed=3, removed_species=["panda", "dodo"])
+
+
+def test_setup_species_random_choice_depends_on_seed():
+    removed = {GAME.setup(2, seed=s).removed for s in range(10)}
+    assert len(removed) > 1
+    assert GAME.setup(2, seed=4).removed == GAME.setup(2, seed=4).removed
+
+
+def test_setup_draw_piles():
+    steps = GAME.setup_steps(3, seed=5)
+    shuffled = steps[1]
+    assert "animals_on_board.setup.draw_piles" in rules_of(shuffled)
+    assert len(shuffled.pile) == 50
+    assert list(shuffled.pile) != sorted(shuffled.pile)
+
+
+def test_setup_crates():
+    state = GAME.setup(4, seed=1)
+    assert state.crates == (1, 1, 1, 1)
+    assert state.supply == 16
+
+
+def test_setup_start_player():
+    assert GAME.setup(3, seed=1).start_player == 0
+    state = GAME.setup(3, seed=1, start_player=2)
+    assert state.start_player == 2 and state.current_player == 2
+    with pytest.raises(SetupError, match="start_player"):
+        GAME.setup(2, seed=1, start_player=3)
+
+
+def test_setup_keep_one():
+    state = GAME.setup(3, seed=2)
+    assert state.phase == "keep"
+    assert all(len(d) == 3 for d in state.drawn)
+    drawn = {p: state.drawn[p] for p in range(3)}
+    for p in (0, 1, 2):
+        assert state.current_player == p
+        assert state.legal_actions() == [Keep(x) for x in drawn[p]]
+        state = state.apply(Keep(drawn[p][1]))
+        assert state.arks[p] == (drawn[p][1],)
+    # the other six tiles are now face up in the centre (plus the round's refill)
+    rest = {x for p in drawn for x in drawn[p]} - {drawn[p][1] for p in drawn}
+    assert rest <= set(state.groups[0])
+    assert state.phase == "play"
+
+
+def test_setup_keep_one_refuses_a_tile_not_drawn():
+    state = GAME.setup(2, seed=2)
+    other = state.drawn[1][0]
+    refused(state, Keep(other), "setup.keep_one")
+    refused(state, Split((other,)), "setup.keep_one")
+
+
+def test_setup_is_narrated_step_by_step():
+    steps = GAME.setup_steps(4, seed=9)
+    assert len(steps) >= 5
+    assert all(step.events for step in steps)
+    cited = [e.rule for step in steps for e in step.events]
+    for rule in ("setup.species", "setup.draw_piles", "setup.crates", "setup.start_player",
+                 "setup.keep_one"):
+        assert R + rule in cited
+    assert GAME.setup(4, seed=9).events == tuple(e for s in steps for e in s.events)
+
+
+# -- rounds ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("players,face_up", [(2, 8), (3, 10), (4, 12)])
+def test_round_refill(players, face_up):
+    state = GAME.setup(players, seed=11)
+    while state.phase == "keep":
+        state = state.apply(state.legal_actions()[0])
+    assert len(state.groups) == 1
+    group = state.groups[0]
+    assert len(group) == face_up + 1
+    assert state.facedown in group
+    assert R + "round.refill" in rules_of(state)
+
+
+def test_round_one_facedown_never_a_second():
+    # round ends with the face-down tile still in the centre: no second one is added
+    s = position(2, groups=[ts("panda-1", "panda-2"), ts("tiger-3")], crates=(2, 0),
+                 facedown=t("panda-2"), resting=(False, True), turn=0, first_out=1)
+    s.final_turn = True
+    nxt = s.apply(Take(ts("tiger-3")))
+    assert nxt.round == s.round + 1
+    assert nxt.facedown == t("panda-2")
+    central = [x for g in nxt.groups for x in g]
+    assert len(central) == 9 and t("panda-2") in central
+    assert R + "round.one_facedown" in rules_of(nxt)
+
+
+def test_round_turn_order_clockwise():
+    s = position(4, groups=[ts("panda-1", "panda-2", "panda-3")], crates=(1, 1, 1, 1), turn=2)
+    nxt = s.apply(Split(ts("panda-1")))
+    assert nxt.current_player == 3
+    assert nxt.apply(Split(ts("panda-2"))).current_player == 0
+
+
+def test_round_turn_order_wrong_action_kind():
+    s = position(2, groups=[ts("panda-1", "panda-2")])
+    refused(s, Keep(t("panda-1")), "round.turn_order")
+
+
+def test_round_last_player_gets_one_final_turn():
+    s = position(3, groups=[ts("panda-1", "panda-2", "panda-3", "tiger-1"), ts("lion-1")],
+                 crates=(1, 1, 2), resting=(True, False, False), turn=1, first_out=0)
+    nxt = s.apply(Take(ts("lion-1")))
+    assert nxt.current_player == 2 and nxt.final_turn
+    assert R + "round.last_player" in rules_of(nxt)
+    after = nxt.apply(Split(ts("tiger-1")))      # the final turn may be a split
+    assert after.round == s.round + 1            # then the round ends
+    assert after.resting == (False, False, False)
+
+
+def test_round_nobody_can_act_ends_the_round():
+    # all groups are single tiles and nobody still in has a crate
+    s = position(3, groups=[ts("panda-1", "tiger-2"), ts("lion-1")], crates=(0, 0, 1),
+                 resting=(False, False, False), turn=2)
+    nxt = s.apply(Split(ts("panda-1")))          # player 3 now holds 2 crates; 1 and 2 hold none
+    # players 1 and 2 can neither split (only single tiles) nor pay; player 3 takes
+    assert nxt.current_player == 2
+    assert rules_of(nxt).count(R + "turn.skip") == 2
+    nxt2 = nxt.apply(Take(ts("panda-1")))
+    assert R + "round.nobody_can_act" in rules_of(nxt2)
+    assert nxt2.round == s.round + 1
+
+
+def test_round_end_starts_a_new_round_when_no_ark_is_full():
+    s = position(2, groups=[ts("panda-1")], crates=(1, 0), resting=(False, True), turn=0,
+                 first_out=1, start_player=1)
+    s.final_turn = True
+    nxt = s.apply(Take(ts("panda-1")))
+    assert R + "round.end" in rules_of(nxt)
+    assert nxt.round == s.round + 1 and not nxt.is_over
+    assert nxt.current_player == 1              # the first out holds the start flag
+
+
+def test_round_flags_reset():
+    s = position(2, groups=[ts("panda-1")], crates=(1, 0), resting=(False, True), turn=0,
+                 first_out=1)
+    s.final_turn = True
+    nxt = s.apply(Take(ts("panda-1")))
+    assert nxt.resting == (False, False)
+    assert R + "round.flags_reset" in rules_of(nxt)
+
+
+# -- action A: split ------------------------------------------------------------------------
+def test_split_group_any_way_into_two():
+    g = ts("panda-1", "panda-2", "tiger-1", "lion-4")
+    s = position(3, groups=[g, ts("zebra-1")])
+    nxt = s.apply(Split(ts("panda-1", "lion-4")))
+    assert nxt.groups == (ts("panda-1", "lion-4"), ts("panda-2", "tiger-1"), ts("zebra-1"))
+    assert R + "split.group" in rules_of(nxt)
+    # each split of a group is listed once: 2^(n-1) - 1 ways for n tiles
+    splits = [a for a in s.legal_actions() if isinstance(a, Split)]
+    assert len(splits) == 2 ** 3 - 1
+    assert len(set(splits)) == len(splits)
+
+
+def test_split_group_refusals():
+    s = position(3, groups=[ts("panda-1", "panda-2"), ts("tiger-1"), ts("lion-1", "lion-2")])
+    refused(s, Split(ts("panda-1", "panda-2")), "split.group")       # no empty group
+    refused(s, Split(ts("tiger-1")), "split.group")                  # a single tile
+    refused(s, Split(ts("panda-1", "lion-1")), "split.group")        # two groups mixed
+    refused(s, Split(ts("zebra-5")), "split.group")                  # not in the centre
+
+
+def test_split_either_side_gives_the_same_groups():
+    s = position(2, groups=[ts("panda-1", "panda-2", "tiger-3")])
+    a = s.apply(Split(ts("panda-1")))
+    b = s.apply(Split(ts("panda-2", "tiger-3")))
+    assert sorted(a.groups) == sorted(b.groups)
+
+
+def test_split_crate():
+    s = position(2, groups=[ts("panda-1", "panda-2")], crates=(3, 1))
+    nxt = s.apply(Split(ts("panda-1")))
+    assert nxt.crates == (4, 1) and nxt.supply == s.supply - 1
+    assert R + "split.crate" in rules_of(nxt)
+
+
+def test_split_crate_cap():
+    s = position(2, groups=[ts("panda-1", "panda-2")], crates=(5, 1))
+    nxt = s.apply(Split(ts("panda-1")))
+    assert nxt.crates == (4, 1)
+    assert R + "split.crate_cap" in rules_of(nxt)
+
+
+def test_split_example_from_the_text():
+    """Text lines 139-142: four groups A-D; splitting A gives five groups and one crate."""
+    groups = [ts("panda-1", "tiger-2", "lion-3"), ts("zebra-1", "zebra-2"), ts("rhino-4"),
+              ts("gorilla-5", "turtle-1")]
+    s = position(3, groups=groups, crates=(1, 1, 1), turn=1)
+    nxt = s.apply(Split(ts("tiger-2")))
+    assert len(nxt.groups) == 5
+    assert nxt.groups[:2] == (ts("tiger-2"), ts("panda-1", "lion-3"))
+    assert nxt.crates == (1, 2, 1)
+
+
+# -- action B: take -------------------------------------------------------------------------
+def test_take_group():
+    s = position(3, groups=[ts("panda-1", "tiger-2"), ts("lion-3")], crates=(3, 1, 1),
+                 arks=[(t("zebra-1"),), (), ()])
+    nxt = s.apply(Take(ts("panda-1", "tiger-2")))
+    assert set(nxt.arks[0]) == {t("zebra-1"), t("panda-1"), t("tiger-2")}
+    assert nxt.crates[0] == 1 and nxt.groups == (ts("lion-3"),)
+    refused(s, Take(ts("panda-1")), "take.group")                    # only whole groups
+
+
+def test_take_afford():
+    s = position(3, groups=[ts("panda-1", "tiger-2", "lion-3"), ts("zebra-4")], crates=(2, 1, 1))
+    err = refused(s, Take(ts("panda-1", "tiger-2", "lion-3")), "take.afford")
+    assert "3" in err.reason and "2" in err.reason
+    assert Take(ts("zebra-4")) in s.legal_actions()
+    assert Take(ts("panda-1", "tiger-2", "lion-3")) not in s.legal_actions()
+
+
+def test_take_facedown():
+    s = position(3, groups=[ts("panda-1", "tiger-2"), ts("lion-1", "lion-2")], crates=(2, 1, 1),
+                 facedown=t("tiger-2"))
+    nxt = s.apply(Take(ts("panda-1", "tiger-2")))
+    assert nxt.facedown is None and t("tiger-2") in nxt.arks[0]
+    assert R + "take.facedown" in rules_of(nxt)
+
+
+def test_take_leave_round():
+    s = position(3, groups=[ts("panda-1", "panda-2", "panda-3"), ts("tiger-2")], crates=(1, 1, 1))
+    nxt = s.apply(Take(ts("tiger-2")))
+    assert nxt.resting == (True, False, False)
+    nxt = nxt.apply(Split(ts("panda-1")))
+    assert nxt.current_player == 2
+    nxt = nxt.apply(Split(ts("panda-2")))
+    assert nxt.current_player == 1                  # Player 1 is out: skipped without a turn
+    assert not any(e.player == 0 for e in nxt.events)
+
+
+def test_take_start_flag():
+    s = position(3, groups=[ts("panda-1", "panda-2"), ts("tiger-2"), ts("lion-1")],
+                 crates=(1, 1, 1), turn=1)
+    nxt = s.apply(Take(ts("tiger-2")))
+    assert nxt.start_player == 1
+    assert R + "take.start_flag" in rules_of(nxt)
+    nxt = nxt.apply(Take(ts("lion-1")))             # the second one out does not get it
+    assert nxt.start_player == 1
+
+
+def test_take_example_from_the_text():
+    """Text lines 174-183: face-down + panda + elephant = 3 tiles, 3 crates, start flag."""
+    group = ts("panda-2", "elephant-4", "giraffe-1")
+    s = position(3, groups=[group, ts("tiger-1", "tiger-2")], crates=(1, 3, 1),
+                 facedown=t("giraffe-1"), turn=1)
+    nxt = s.apply(Take(group))
+    assert nxt.crates[1] == 0 and nxt.supply == s.supply + 3
+    assert set(group) <= set(nxt.arks[1])
+    assert nxt.resting[1] and nxt.start_player == 1
+    assert [r for r in rules_of(nxt) if r.startswith(R + "take")] == [
+        R + "take.group", R + "take.facedown", R + "take.leave_round", R + "take.start_flag"]
+
+
+def test_take_overflow():
+    ark = ts("panda-1", "panda-2", "panda-3", "tiger-1", "tiger-2", "lion-1", "lion-2", "zebra-1",
+             "rhino-1")
+    s = position(2, groups=[ts("gorilla-1", "gorilla-2"), ts("turtle-3", "turtle-4")],
+                 crates=(2, 1), arks=[ark, ()])
+    nxt = s.apply(Take(ts("gorilla-1", "gorilla-2")))
+    assert len(nxt.arks[0]) == 11
+    assert nxt.announced == (0,)
+    assert R + "take.overflow" in rules_of(nxt)
+
+
+# -- turns ----------------------------------------------------------------------------------
+def test_turn_forced_take():
+    s = position(2, groups=[ts("panda-1"), ts("tiger-2")], crates=(1, 1))
+    assert s.legal_actions() == [Take(ts("panda-1")), Take(ts("tiger-2"))]
+    nxt = s.apply(Take(ts("panda-1")))
+    assert R + "turn.forced_take" in rules_of(nxt)
+
+
+def test_turn_skip():
+    s = position(3, groups=[ts("panda-1"), ts("tiger-2")], crates=(1, 0, 1), turn=0)
+    nxt = s.apply(Take(ts("panda-1")))
+    # Player 2 can neither split (single tiles only) nor pay: skipped; Player 3 can take
+    skips = [e for e in nxt.events if e.rule == R + "turn.skip"]
+    assert [e.player for e in skips] == [1]
+    assert nxt.current_player == 2
+
+
+# -- end and scoring ------------------------------------------------------------------------
+def test_end_trigger():
+    ark = ts("panda-1", "panda-2", "panda-3", "tiger-1", "tiger-2", "lion-1", "lion-2", "zebra-1",
+             "rhino-1")
+    s = position(2, groups=[ts("gorilla-1")], crates=(1, 0), arks=[ark, ()],
+                 resting=(False, True), turn=0, first_out=1)
+    s.final_turn = True
+    nxt = s.apply(Take(ts("gorilla-1")))
+    assert nxt.is_over and nxt.current_player is None and nxt.legal_actions() == []
+    assert R + "end.trigger" in rules_of(nxt)
+    refused(nxt, Take(ts("gorilla-1")), "end.trigger")
+
+
+def over(players, arks, crates):
+    s = position(players, groups=[ts("flamingo-5")], arks=arks, crates=crates)
+    s.phase, s.turn = "over", None
+    return s
+
+
+def test_scoring_example_43_points():
+    """Text lines 246-258: 11 tiles, the elephant pair goes back, 4 + 2 + 4x5 + 3x5 + 2 = 43."""
+    ark = ts("elephant-1", "elephant-3", "crocodile-4", "tiger-2", "giraffe-1", "giraffe-2",
+             "giraffe-5", "panda-1", "panda-2", "panda-3", "panda-5")
+    assert len(ark) == 11
+    sheet = over(2, [ark, ts("lion-1")], (2, 0)).score()
+    assert sheet.totals[0] == 43
+    lines = {(line.label, line.points, line.rule) for line in sheet.lines_for(0)}
+    assert ("single crocodile-4", 4, R + "scoring.single") in lines
+    assert ("single tiger-2", 2, R + "scoring.single") in lines
+    assert ("herd of 4 panda x 5", 20, R + "scoring.herd") in lines
+    assert ("herd of 3 giraffe x 5", 15, R + "scoring.herd") in lines
+    assert ("2 food crates left", 2, R + "scoring.crates") in lines
+    assert any(line.rule == R + "scoring.pairs" and "elephant" in line.label
+               for line in sheet.lines_for(0))
+    assert sheet.winners == [0]
+
+
+def test_scoring_pairs():
+    sheet = over(2, [ts("panda-4", "panda-5", "tiger-1"), ts("lion-1")], (0, 0)).score()
+    assert sheet.totals[0] == 1
+
+
+def test_scoring_reduce_never_leaves_a_herd_at_two():
+    # 12 tiles: herd of 5 lions, herd of 3 tigers, singles panda-5, zebra-4, rhino-1, flamingo-1
+    ark = ts("lion-1", "lion-2", "lion-3", "lion-4", "lion-5", "tiger-1", "tiger-2", "tiger-3",
+             "panda-5", "zebra-4", "rhino-1", "flamingo-1")
+    sheet = over(2, [ark, ()], (0, 0)).score()
+    # best 10: lions (25) + tigers (15) + panda 5 + zebra 4 = 49; cutting the tiger herd to 1
+    # instead would leave 9 tiles worth less
+    assert sheet.totals[0] == 49
+    cut = [line for line in sheet.lines_for(0) if line.rule == R + "scoring.reduce"]
+    assert len(cut) == 1 and "rhino-1, flamingo-1" in cut[0].label
+
+
+def test_scoring_reduce_prefers_cutting_a_herd_to_one():
+    # 11 tiles: three herds of 3 (45) + two singles 1 and 1; cutting a single is best (45 + 1)
+    ark = ts("lion-1", "lion-2", "lion-3", "tiger-1", "tiger-2", "tiger-3", "panda-1", "panda-2",
+             "panda-3", "zebra-1", "rhino-1")
+    assert over(2, [ark, ()], (0, 0)).score().totals[0] == 46
+
+
+def test_scoring_single():
+    assert over(2, [ts("panda-4"), ts("lion-2")], (0, 0)).score().totals == {0: 4, 1: 2}
+
+
+def test_scoring_herd():
+    assert over(2, [ts("panda-1", "panda-2", "panda-3"), ()], (0, 0)).score().totals[0] == 15
+
+
+def test_scoring_crates():
+    assert over(2, [(), ()], (3, 1)).score().totals == {0: 3, 1: 1}
+
+
+def test_scoring_winner_tie_break_by_species():
+    sheet = over(2, [ts("panda-2", "tiger-2"), ts("lion-4")], (0, 0)).score()
+    assert sheet.totals == {0: 4, 1: 4}
+    assert sheet.winners == [0] and sheet.tiebreak_rule == R + "scoring.winner"
+    shared = over(2, [ts("panda-4"), ts("lion-4")], (0, 0)).score()
+    assert shared.winners == [0, 1] and "shared" in shared.tiebreak
+
+
+# -- hidden information -----------------------------------------------------------------------
+def test_hidden_ark():
+    s = position(3, groups=[ts("panda-1", "panda-2")], arks=[ts("tiger-1"), ts("lion-1"), ()],
+                 facedown=t("panda-2"))
+    seen = s.view(1)
+    assert seen.arks[0] == (C.HIDDEN,) and seen.arks[1] == ts("lion-1")
+    assert C.HIDDEN in seen.groups[0] and t("panda-2") not in seen.groups[0]
+    assert seen.legal_actions() == [] and s.view(None) is s
+    with pytest.raises(ValueError):
+        seen.apply(Split(ts("panda-1")))
+    keep = GAME.setup(3, seed=1).view(2)
+    assert keep.drawn[0] == (C.HIDDEN,) * 3 and C.HIDDEN not in keep.drawn[2]
