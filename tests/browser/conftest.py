@@ -1,0 +1,75 @@
+"""Fixtures for the browser tests: one Voila server and one Chromium per session, a fresh page
+per test. Every test under tests/browser/ is marked `browser` (deselect with -m "not browser")."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from helpers import NOTEBOOKS, SCREENSHOTS, VoilaServer, launch_browser, new_page
+
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if HERE in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)
+
+
+@pytest.fixture(scope="session")
+def voila_server():
+    """The running VoilaServer (notebooks/ with the repo's voila.json); stopped at the end."""
+    server = VoilaServer(NOTEBOOKS).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def voila_url(voila_server) -> str:
+    """Base URL of Voila serving notebooks/, e.g. http://127.0.0.1:PORT (no trailing slash)."""
+    return voila_server.url
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    for old in SCREENSHOTS.glob("FAILED-*.png"):  # from an earlier run
+        old.unlink()
+    with sync_playwright() as playwright:
+        browser = launch_browser(playwright)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    """A new page (1400x1000, scale 1, https blocked); `page.errors` collects page errors.
+    A failed test leaves artifacts/screenshots/FAILED-<test>.png."""
+    page = new_page(browser)
+    try:
+        yield page
+    finally:
+        failed = any(getattr(getattr(request.node, f"rep_{when}", None), "failed", False)
+                     for when in ("setup", "call"))
+        if failed:
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            name = re.sub(r"[^\w.-]+", "_", request.node.name)
+            try:
+                page.screenshot(path=str(SCREENSHOTS / f"FAILED-{name}.png"), full_page=True)
+            except Exception as exc:  # a crashed page must not hide the real failure
+                print(f"could not save failure screenshot: {exc}")
+        page.context.close()

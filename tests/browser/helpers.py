@@ -1,0 +1,284 @@
+"""Shared pieces for driving the Voila apps in Debian Chromium (Playwright sync API).
+
+Used by the browser tests (through tests/browser/conftest.py) and by benchmarks/bench.py.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOKS = REPO / "notebooks"
+ARTIFACTS = REPO / "artifacts"
+SCREENSHOTS = ARTIFACTS / "screenshots"
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+VIEWPORT = {"width": 1400, "height": 1000}
+BOARD = ".rx-board canvas"
+TIMEOUT = 60.0  # seconds; Voila starts a kernel and runs the notebook per page view
+
+
+# --------------------------------------------------------------------------- Voila server
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class VoilaServer:
+    """Voila serving `root_dir` with the repository's voila.json, in its own process group."""
+
+    def __init__(self, root_dir: Path | str = NOTEBOOKS, port: int | None = None,
+                 timeout: float = TIMEOUT):
+        self.root_dir = Path(root_dir)
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.timeout = timeout
+        self.proc: subprocess.Popen | None = None
+        self._log = tempfile.NamedTemporaryFile(prefix="voila-", suffix=".log", delete=False)
+        self.log_path = Path(self._log.name)
+
+    def start(self) -> "VoilaServer":
+        cmd = [sys.executable, "-m", "voila", str(self.root_dir),
+               f"--Voila.config_file_paths={REPO}",  # the repo's voila.json, wherever we run from
+               f"--port={self.port}", "--Voila.ip=127.0.0.1", "--no-browser"]
+        self.proc = subprocess.Popen(cmd, cwd=REPO, stdout=self._log, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL, start_new_session=True)
+        deadline = time.monotonic() + self.timeout
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"Voila exited with code {self.proc.returncode} before answering "
+                                   f"on {self.url}.\n--- Voila log ---\n{self.log()}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=5) as response:
+                    if response.status == 200:
+                        return self
+            except (urllib.error.URLError, ConnectionError, OSError):
+                pass
+            if time.monotonic() > deadline:
+                log = self.log()
+                self.stop()
+                raise RuntimeError(f"Voila did not answer on {self.url} within {self.timeout:.0f} s."
+                                   f"\n--- Voila log ---\n{log}")
+            time.sleep(0.2)
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")
+        except OSError:
+            return "(no log)"
+
+    def pids(self) -> list[int]:
+        """The server and every process below it (kernels)."""
+        if self.proc is None:
+            return []
+        return [self.proc.pid, *descendants(self.proc.pid)]
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGTERM)
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=10)
+            except ProcessLookupError:
+                pass
+        # kernels live in the same process group; make sure none is left behind
+        if self.proc is not None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        self._log.close()
+
+    def __enter__(self) -> "VoilaServer":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+def descendants(pid: int) -> list[int]:
+    """Process ids below `pid` (read from /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        children.setdefault(ppid, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def kernel_processes(server: VoilaServer) -> dict[str, int]:
+    """Kernel id -> pid, for every kernel process below the Voila server."""
+    kernels = {}
+    for pid in descendants(server.proc.pid) if server.proc else []:
+        try:
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        for arg in argv:
+            name = os.path.basename(arg.decode(errors="replace"))
+            if name.startswith("kernel-") and name.endswith(".json"):
+                kernels[name[len("kernel-"):-len(".json")]] = pid
+    return kernels
+
+
+def rss_bytes(pid: int) -> int:
+    """Resident memory of one process (VmRSS from /proc), 0 if it is gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+# --------------------------------------------------------------------------- browser
+
+def launch_browser(playwright, headless: bool = True):
+    """Debian Chromium; never a browser downloaded by Playwright."""
+    if not Path(CHROMIUM).exists():
+        raise RuntimeError(f"{CHROMIUM} is missing: install Debian's chromium (./dev test does)")
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                      headless=headless)
+
+
+def new_page(browser):
+    """A fresh context + page: 1400x1000, scale 1, no internet, page errors in `page.errors`."""
+    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1)
+    context.set_default_timeout(TIMEOUT * 1000)
+    context.route("https://**", lambda route: route.abort())
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(error))
+    return page
+
+
+# Collects the canvases for a selector: the matches themselves when they are <canvas>
+# elements, otherwise the canvases inside them. ".rx-board canvas" also matches a canvas
+# that carries the class itself (ipycanvas puts add_class on the <canvas>).
+_CANVASES_JS = """
+(sel) => {
+  let els = [...document.querySelectorAll(sel)];
+  if (!els.length && sel.endsWith(' canvas'))
+    els = [...document.querySelectorAll(sel.slice(0, -7))];
+  const out = [];
+  for (const el of els) {
+    if (el.tagName === 'CANVAS') out.push(el);
+    else out.push(...el.querySelectorAll('canvas'));
+  }
+  return [...new Set(out)].filter(c => c.width > 0 && c.height > 0);
+}
+"""
+
+_PAINTED_JS = f"""
+([sel, stopAtFirst]) => {{
+  const canvases = ({_CANVASES_JS})(sel);
+  let n = 0;
+  for (const c of canvases) {{
+    const ctx = c.getContext('2d');
+    if (!ctx) continue;
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    for (let i = 3; i < d.length; i += 4) {{
+      if (d[i] !== 0) {{ n++; if (stopAtFirst) return n; }}
+    }}
+  }}
+  return n;
+}}
+"""
+
+_SIGNATURE_JS = f"""
+(sel) => {{
+  const canvases = ({_CANVASES_JS})(sel);
+  let h = 0x811c9dc5 ^ canvases.length;
+  for (const c of canvases) {{
+    const ctx = c.getContext('2d');
+    if (!ctx) continue;
+    const px = new Uint32Array(ctx.getImageData(0, 0, c.width, c.height).data.buffer);
+    h = Math.imul(h ^ c.width, 16777619);
+    h = Math.imul(h ^ c.height, 16777619);
+    for (let i = 0; i < px.length; i++) h = Math.imul(h ^ px[i], 16777619);
+  }}
+  return (h >>> 0).toString(16) + ':' + canvases.length;
+}}
+"""
+
+
+def painted_pixels(page, selector: str = BOARD) -> int:
+    """Number of non-transparent pixels in the canvas(es) matched by `selector`."""
+    return page.evaluate(_PAINTED_JS, [selector, False])
+
+
+def canvas_signature(page, selector: str = BOARD) -> str:
+    """A cheap hash of the canvas pixels: it changes when the board is repainted differently."""
+    return page.evaluate(_SIGNATURE_JS, selector)
+
+
+def wait_for_repaint(page, before_signature: str, timeout: float = TIMEOUT,
+                     selector: str = BOARD, start: float | None = None) -> float:
+    """Wait until the canvas signature differs from `before_signature`.
+
+    Returns seconds from `start` (a time.perf_counter() value, default: now) to the change."""
+    start = time.perf_counter() if start is None else start
+    page.wait_for_function(f"([sel, before]) => ({_SIGNATURE_JS})(sel) !== before",
+                           arg=[selector, before_signature], polling="raf",
+                           timeout=timeout * 1000)
+    return time.perf_counter() - start
+
+
+def wait_for_board(page, timeout: float = TIMEOUT, selector: str = BOARD) -> float:
+    """Wait for the first frame with painted (non-transparent) board pixels.
+
+    Returns seconds from the page's navigation start (performance.now()) to that frame."""
+    handle = page.wait_for_function(
+        f"(sel) => (({_PAINTED_JS})([sel, true]) > 0) && performance.now()",
+        arg=selector, polling="raf", timeout=timeout * 1000)
+    return handle.json_value() / 1000.0
+
+
+def open_app(page, voila_url: str, name: str, timeout: float = TIMEOUT,
+             selector: str = BOARD) -> float:
+    """Open /voila/render/<name>.ipynb and wait for a painted board.
+
+    Returns seconds from navigation start to the first frame with painted board pixels."""
+    name = name[:-len(".ipynb")] if name.endswith(".ipynb") else name
+    page.goto(f"{voila_url}/voila/render/{name}.ipynb", wait_until="commit",
+              timeout=timeout * 1000)
+    return wait_for_board(page, timeout, selector)
+
+
+def screenshot(page, name: str, full_page: bool = True) -> Path:
+    """Save artifacts/screenshots/<name>.png and return its path."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
