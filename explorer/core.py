@@ -76,6 +76,8 @@ class ScoreSheet:
 class Action:
     """Base for a game's actions: frozen, hashable, JSON round-tripping via the game."""
 
+    __slots__ = ()
+
     kind: ClassVar[str] = "action"
 
     def to_json(self) -> dict:
@@ -125,11 +127,7 @@ class State:
     def legal_actions(self) -> list[Action]:
         if self.is_over or self.viewer is not None:
             return []
-        cached = self.__dict__.get("_legal_cache")
-        if cached is None:
-            cached = self._legal_actions()
-            self.__dict__["_legal_cache"] = cached
-        return list(cached)
+        return self._legal_actions()
 
     def apply(self, action: Action) -> "State":
         if self.viewer is not None:
@@ -157,9 +155,7 @@ class State:
         return seen
 
     def _fork(self) -> "State":
-        nxt = copy.copy(self)  # shallow is enough: state data are immutable values (tuples)
-        nxt.__dict__.pop("_legal_cache", None)
-        return nxt
+        return copy.copy(self)  # shallow is enough: state data are immutable values (tuples)
 
     def _emit(self, text: str, rule: str, player: int | None = None, **data) -> None:
         self.events = self.events + (Event(text, rule, player, data),)
@@ -181,6 +177,7 @@ class Game:
     action_types: dict[str, type]
     turn_rule: str  # cited when an action is of the wrong kind for the moment
     end_rule: str   # cited when anything is tried after the end
+    view_rules: tuple[str, ...] = ()  # the rules that decide what view(player) hides
 
     def setup(self, players: int, seed: int = 0, **options) -> State:
         """The position after set-up; its events narrate the whole set-up."""

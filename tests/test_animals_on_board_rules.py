@@ -194,9 +194,9 @@ def test_split_group_any_way_into_two():
     nxt = s.apply(Split(ts("panda-1", "lion-4")))
     assert nxt.groups == (ts("panda-1", "lion-4"), ts("panda-2", "tiger-1"), ts("zebra-1"))
     assert R + "split.group" in rules_of(nxt)
-    # each split of a group is listed once: 2^(n-1) - 1 ways for n tiles
+    # every non-empty proper part may leave: 2^n - 2 ways for n tiles
     splits = [a for a in s.legal_actions() if isinstance(a, Split)]
-    assert len(splits) == 2 ** 3 - 1
+    assert len(splits) == 2 ** 4 - 2
     assert len(set(splits)) == len(splits)
 
 

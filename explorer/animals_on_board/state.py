@@ -115,18 +115,19 @@ class Take(_TileAction):
         return f"take {C.names(self.tiles)}"
 
 
-# For each group size n, the index subsets that form one side of a split, each split once: the
-# sides that do not contain the group's last tile (the other side then does).
+# For each group size n, the index subsets that can leave a group of n: every non-empty proper
+# subset. A subset and its complement give the same two groups (in the other order), and both
+# are listed, so that legal_actions() is exactly the set of actions apply() accepts.
 def _one(i: int):
     return lambda group: (group[i],)
 
 
 def _pickers(n: int) -> list:
     return [itemgetter(*idx) if k > 1 else _one(idx[0])
-            for k in range(1, n) for idx in combinations(range(n - 1), k)]
+            for k in range(1, n) for idx in combinations(range(n), k)]
 
 
-# Built once at import (about 10 ms) so no legal_actions() call pays for it.
+# Built once at import (about 20 ms) so no legal_actions() call pays for it.
 _SPLIT_PICKERS = {n: _pickers(n) for n in range(2, max(C.FACE_UP_TARGET.values()) + 2)}
 
 
@@ -214,6 +215,8 @@ class AnimalsState(State):
             if not isinstance(action, Keep):
                 raise IllegalAction(R + "setup.keep_one",
                                     "first every player keeps one of the three tiles they drew")
+            if len(action.tiles) != 1:
+                raise IllegalAction(R + "setup.keep_one", "keep exactly one of your drawn tiles")
             return self._keep(action.tile)
         if isinstance(action, Split):
             return self._split(action.tiles)
@@ -454,6 +457,7 @@ class AnimalsOnBoard(Game):
     action_types = {"keep": Keep, "split": Split, "take": Take}
     turn_rule = R + "round.turn_order"
     end_rule = R + "end.trigger"
+    view_rules = (R + "hidden.ark", R + "round.one_facedown")
     species = C.SPECIES
 
     def _check_options(self, players: int, chosen: dict) -> None:

@@ -1,0 +1,154 @@
+"""Cacao actions: place or rebuild a worker tile, fill a jungle space, use or decline workers.
+
+Actions are small tuples (fast to build by the hundred in legal_actions) that know their kind.
+Tiles are named, not numbered: tiles of one pattern (or one jungle kind) are interchangeable.
+"""
+from __future__ import annotations
+
+from ..core import Action
+from . import components as C
+from .board import SIDES, side_index
+
+
+def _cell(data: dict, field: str = "cell") -> tuple[int, int]:
+    raw = data.get(field)
+    if (not isinstance(raw, (list, tuple)) or len(raw) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw)):
+        raise ValueError(f"action field {field!r} must be a list of two whole numbers [x, y], "
+                         f"not {raw!r}")
+    return (raw[0], raw[1])
+
+
+def _text(data: dict, field: str, allowed) -> str:
+    raw = data.get(field)
+    if raw not in allowed:
+        raise ValueError(f"action field {field!r} must be one of {', '.join(allowed)}, "
+                         f"not {raw!r}")
+    return raw
+
+
+def _rotation(data: dict) -> int:
+    raw = data.get("rotation", 0)
+    if not isinstance(raw, int) or isinstance(raw, bool):
+        raise ValueError(f"action field 'rotation' must be 0, 1, 2 or 3, not {raw!r}")
+    return raw
+
+
+class _CacaoAction(tuple, Action):
+    """Base: a tuple of the action's fields; equal only to an action of the same kind."""
+    __slots__ = ()
+
+    def __new__(cls, *fields):
+        return tuple.__new__(cls, fields)
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and tuple.__eq__(self, other)
+
+    def __ne__(self, other) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((self.kind, tuple(self)))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}{tuple.__repr__(self)}"
+
+
+class Place(_CacaoAction):
+    """Turn step A: put a hand tile of `tile` pattern on `cell`, turned `rotation` quarter turns
+    clockwise (0-3)."""
+    __slots__ = ()
+    kind = "place"
+
+    def __new__(cls, tile: str, cell, rotation: int = 0):
+        return tuple.__new__(cls, (tile, tuple(cell), rotation))
+
+    tile = property(lambda self: self[0])
+    cell = property(lambda self: self[1])
+    rotation = property(lambda self: self[2])
+
+    @property
+    def workers(self) -> tuple[int, ...]:
+        """Workers on the sides N, E, S, W once placed."""
+        return C.workers_of(self.tile, self.rotation % 4) if self.tile in C.PATTERNS else ()
+
+    def to_json(self) -> dict:
+        return {"type": self.kind, "tile": self.tile, "cell": list(self.cell),
+                "rotation": self.rotation}
+
+    @classmethod
+    def from_json(cls, data: dict):
+        return cls(_text(data, "tile", tuple(C.PATTERNS)), _cell(data), _rotation(data))
+
+    def describe(self) -> str:
+        sides = " ".join(f"{s}{n}" for s, n in zip(SIDES, self.workers))
+        return f"place a {self.tile} tile on {self.cell} ({sides})"
+
+
+class Rebuild(Place):
+    """Rebuilding (once the jungle tiles are gone): pay 1 sun token and put a hand tile on top of
+    one of your own tiles that was never rebuilt."""
+    __slots__ = ()
+    kind = "rebuild"
+
+    def describe(self) -> str:
+        sides = " ".join(f"{s}{n}" for s, n in zip(SIDES, self.workers))
+        return f"rebuild {self.cell} with a {self.tile} tile ({sides}) for 1 sun token"
+
+
+class Fill(_CacaoAction):
+    """Turn step B: put the jungle tile `tile` (a kind name such as 'market-3') from the display,
+    or the one just drawn from the pile, on the empty jungle space `cell`."""
+    __slots__ = ()
+    kind = "fill"
+
+    def __new__(cls, tile: str, cell):
+        return tuple.__new__(cls, (tile, tuple(cell)))
+
+    tile = property(lambda self: self[0])
+    cell = property(lambda self: self[1])
+
+    def to_json(self) -> dict:
+        return {"type": self.kind, "tile": self.tile, "cell": list(self.cell)}
+
+    @classmethod
+    def from_json(cls, data: dict):
+        return cls(_text(data, "tile", tuple(C.JUNGLE_KINDS)), _cell(data))
+
+    def describe(self) -> str:
+        return f"fill {self.cell} with a {C.JUNGLE_LABELS.get(self.tile, self.tile)}"
+
+
+class Work(_CacaoAction):
+    """Turn step C: one activated worker on side `side` (0-3 = N E S W) of the tile on `cell` does
+    the action of the jungle tile it faces."""
+    __slots__ = ()
+    kind = "work"
+
+    def __new__(cls, cell, side: int):
+        return tuple.__new__(cls, (tuple(cell), side))
+
+    cell = property(lambda self: self[0])
+    side = property(lambda self: self[1])
+
+    def to_json(self) -> dict:
+        return {"type": self.kind, "cell": list(self.cell), "side": SIDES[self.side]}
+
+    @classmethod
+    def from_json(cls, data: dict):
+        return cls(_cell(data), side_index(data.get("side")))
+
+    def describe(self) -> str:
+        return f"use a worker on side {SIDES[self.side]} of {self.cell}"
+
+
+class Decline(Work):
+    """Turn step C: give up the remaining activated workers on that side of that tile."""
+    __slots__ = ()
+    kind = "decline"
+
+    def describe(self) -> str:
+        return f"decline the workers on side {SIDES[self.side]} of {self.cell}"
+
+
+ACTION_TYPES = {cls.kind: cls for cls in (Place, Rebuild, Fill, Work, Decline)}

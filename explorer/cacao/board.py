@@ -1,0 +1,71 @@
+"""Board geometry: square cells (x, y), y growing downwards, sides N E S W.
+
+The start tiles sit on (0, 0) and (1, 1), so jungle tiles always lie on cells with x + y even and
+worker tiles on cells with x + y odd: that parity is the checkerboard of the rules.
+"""
+from __future__ import annotations
+
+SIDES = ("N", "E", "S", "W")
+STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+START_CELLS = ((0, 0), (1, 1))  # single plantation, price-2 market: diagonal, corner to corner
+
+
+def neighbour(cell: tuple[int, int], side: int) -> tuple[int, int]:
+    dx, dy = STEPS[side]
+    return (cell[0] + dx, cell[1] + dy)
+
+
+def neighbours(cell: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    x, y = cell
+    return ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
+
+
+def opposite(side: int) -> int:
+    return (side + 2) % 4
+
+
+def side_towards(cell: tuple[int, int], other: tuple[int, int]) -> int:
+    """The side of `cell` that touches the edge-adjacent `other`."""
+    return STEPS.index((other[0] - cell[0], other[1] - cell[1]))
+
+
+def is_jungle_cell(cell: tuple[int, int]) -> bool:
+    return (cell[0] + cell[1]) % 2 == 0
+
+
+def side_index(name) -> int:
+    if name not in SIDES:
+        raise ValueError(f"side must be one of {', '.join(SIDES)}, not {name!r}")
+    return SIDES.index(name)
+
+
+class FrozenMap(dict):
+    """A dict that cannot be changed: states share it between forks; `set` makes a new one."""
+
+    __slots__ = ()
+
+    def _immutable(self, *args, **kwargs):
+        raise TypeError("a FrozenMap cannot be changed; use .set() for a changed copy")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _immutable
+    __ior__ = _immutable
+
+    def set(self, key, value) -> "FrozenMap":
+        changed = dict(self)
+        changed[key] = value
+        return FrozenMap(changed)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self.items()))
+
+    def __reduce__(self):
+        return (FrozenMap, (dict(self),))
+
+    def __copy__(self) -> "FrozenMap":
+        return self
+
+    def __deepcopy__(self, memo) -> "FrozenMap":
+        return self  # keys and values are immutable too
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({dict(sorted(self.items()))!r})"

@@ -1,0 +1,121 @@
+"""Final scoring: temples one by one, then sun tokens, then the water carrier, on top of the gold.
+
+Pure functions over board data so the view and tests can score any position.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..core import ScoreLine, ScoreSheet
+from . import components as C
+from .board import neighbour, opposite
+
+FIRST_PRIZE = 6
+SECOND_PRIZE = 3
+
+
+class TempleResult(NamedTuple):
+    cell: tuple[int, int]
+    workers: dict          # player -> adjacent workers (top tiles only)
+    prizes: dict           # player -> gold
+    rebuilt: frozenset     # players with a rebuilt stack next to this temple
+    rule: str              # the rule that decided the prizes
+    how: str               # one line of explanation
+
+
+def temple_prizes(workers: dict[int, int]) -> tuple[dict[int, int], str, str]:
+    """Gold per player for one temple from the adjacent workers, with the rule and a reason."""
+    present = {p: n for p, n in workers.items() if n > 0}
+    if not present:
+        return {}, "cacao.scoring.temples", "no adjacent workers: nobody scores"
+    best = max(present.values())
+    firsts = sorted(p for p, n in present.items() if n == best)
+    if len(firsts) > 1:
+        share = FIRST_PRIZE // len(firsts)
+        return ({p: share for p in firsts}, "cacao.scoring.temple_ties",
+                f"{len(firsts)} players tie for first with {best} workers: they share "
+                f"{FIRST_PRIZE} ({share} each, rounded down) and there is no second prize")
+    rest = {p: n for p, n in present.items() if p != firsts[0]}
+    if not rest:
+        return ({firsts[0]: FIRST_PRIZE}, "cacao.scoring.temple_alone",
+                f"only one player has workers here: {FIRST_PRIZE} for first, no second prize")
+    second = max(rest.values())
+    seconds = sorted(p for p, n in rest.items() if n == second)
+    prizes = {firsts[0]: FIRST_PRIZE}
+    share = SECOND_PRIZE // len(seconds)
+    for p in seconds:
+        prizes[p] = share
+    if len(seconds) > 1:
+        return (prizes, "cacao.scoring.temple_ties",
+                f"first with {best} workers gets {FIRST_PRIZE}; {len(seconds)} players tie for "
+                f"second with {second} and share {SECOND_PRIZE} ({share} each, rounded down)")
+    return (prizes, "cacao.scoring.temples",
+            f"first with {best} workers gets {FIRST_PRIZE}, second with {second} gets "
+            f"{SECOND_PRIZE}")
+
+
+def score_temples(workers, jungle, covered) -> list[TempleResult]:
+    """Every temple on the board, in cell order. `workers`: cell -> Placed (top tiles)."""
+    results = []
+    for cell in sorted(c for c, t in jungle.items() if C.jungle_kind(t) == "temple"):
+        count: dict[int, int] = {}
+        rebuilt = set()
+        for side in range(4):
+            wcell = neighbour(cell, side)
+            placed = workers.get(wcell)
+            if placed is None:
+                continue
+            n = placed.counts[opposite(side)]
+            count[placed.owner] = count.get(placed.owner, 0) + n
+            if wcell in covered:
+                rebuilt.add(placed.owner)
+        prizes, rule, how = temple_prizes(count)
+        results.append(TempleResult(cell, count, prizes, frozenset(rebuilt), rule, how))
+    return results
+
+
+def score_sheet(state) -> ScoreSheet:
+    """The score sheet of a (finished or running) position."""
+    players = range(state.players)
+    name = state.player_name
+    lines: list[ScoreLine] = []
+    totals = {p: 0 for p in players}
+
+    def add(p: int, label: str, points: int, rule: str) -> None:
+        lines.append(ScoreLine(p, label, points, rule))
+        totals[p] += points
+
+    for p in players:
+        add(p, f"gold collected during the game: {state.gold[p]}", state.gold[p],
+            "cacao.scoring.gold")
+    for t, temple in enumerate(score_temples(state.workers, state.jungle, state.covered), 1):
+        for p in players:
+            n = temple.workers.get(p, 0)
+            pts = temple.prizes.get(p, 0)
+            rule = temple.rule if n else "cacao.scoring.temples"
+            if p in temple.rebuilt:
+                rule = "cacao.scoring.temple_top"
+            label = (f"temple {t} at {temple.cell}: {n} adjacent worker{'s' if n != 1 else ''}"
+                     f" -> {pts} ({temple.how})")
+            add(p, label, pts, rule)
+    for p in players:
+        add(p, f"{state.sun[p]} sun token{'s' if state.sun[p] != 1 else ''} left x 1",
+            state.sun[p], "cacao.scoring.sun")
+    for p in players:
+        value = C.WATER_TRACK[state.water[p]]
+        verb = "pays" if value < 0 else "gets"
+        add(p, f"water carrier on field {state.water[p] + 1} of 9: {name(p)} {verb} {abs(value)}",
+            value, "cacao.scoring.water")
+    for p in players:
+        add(p, f"{state.cacao[p]} cacao left: worth nothing", 0, "cacao.scoring.cacao_worthless")
+    best = max(totals.values())
+    leaders = [p for p in players if totals[p] == best]
+    winners, tiebreak, rule = leaders, "", None
+    if len(leaders) > 1:
+        most = max(state.cacao[p] for p in leaders)
+        winners = [p for p in leaders if state.cacao[p] == most]
+        rule = "cacao.scoring.winner"
+        tiebreak = (f"tie on {best} gold: most cacao left decides ({most})" if len(winners) == 1
+                    else f"tie on {best} gold and {most} cacao: shared victory")
+    notes = {p: [f"{state.cacao[p]} cacao left (tie-break only)"] for p in players}
+    return ScoreSheet(totals, winners, lines, tiebreak, rule, notes)

@@ -1,0 +1,660 @@
+"""Cacao: one position and the moves from it."""
+from __future__ import annotations
+
+import random
+from typing import Iterable, NamedTuple
+
+from ..core import Action, Game, IllegalAction, Option, ScoreSheet, SetupError, State
+from . import components as C
+from .actions import ACTION_TYPES, Decline, Fill, Place, Rebuild, Work
+from .board import (SIDES, START_CELLS, FrozenMap, is_jungle_cell, neighbour, neighbours,
+                    opposite)
+from .scoring import score_sheet
+
+SIDE_NAMES = ("top", "right", "bottom", "left")
+
+
+def player_name(p: int) -> str:
+    return f"Player {p + 1} ({C.COLOURS[p]})"
+
+
+class Placed(NamedTuple):
+    """A worker tile on the board: its id, owner, rotation and workers per side (N E S W)."""
+    tile: int
+    owner: int
+    rotation: int
+    counts: tuple[int, int, int, int]
+
+
+class Pending(NamedTuple):
+    """Activated workers on one side of one tile, not yet used or declined."""
+    player: int
+    tile: int
+    cell: tuple[int, int]
+    side: int
+    left: int          # workers still to act on this side
+    started: bool      # at least one of them has acted (per_edge: finish this side first)
+
+
+def placed(tile: int, rotation: int) -> Placed:
+    return Placed(tile, C.owner_of(tile), rotation, C.workers_of(C.pattern_of(tile), rotation))
+
+
+class CacaoState(State):
+    """A position of Cacao. All fields are immutable (tuples, ints, frozensets, FrozenMaps).
+
+    Flow (OpenSpiel style):
+      set-up: colours and villages (water carrier on -10) -> worker tiles removed by player count
+      -> each player shuffles a worker pile and draws 3 -> start tiles (single plantation and
+      price-2 market, corner to corner) -> 2 players: 7 jungle tiles removed -> jungle pile and a
+      display of 2 -> supplies and bank -> start player.
+      A turn, clockwise:
+        A "place": put one hand tile on a worker cell next to a jungle tile, any rotation (the
+          parity of x + y keeps the checkerboard). Once jungle pile and display are both empty, a
+          player with a sun token may instead rebuild: pay it and put the hand tile on one of
+          their own tiles not rebuilt before.
+        B "fill": every empty jungle space next to the new tile that now touches 2+ worker tiles
+          is filled by the player: display tiles first (the player picks which goes where), then
+          tiles drawn one by one from the pile; tiles run out -> the player picks which spaces
+          get them, the rest stay empty.
+        C "work": workers activate once in the game: the new tile's sides facing jungle tiles and
+          every tile's side facing a space filled this turn. Each player with activated workers
+          (the turn's player first, then clockwise) uses them one worker at a time or declines
+          them; per_edge (default): a started side is finished before the next one.
+        End: draw a worker tile if any; refill the display to 2 from the pile; next player.
+      The game ends when every hand is empty (the round in which everyone placed the last tile).
+      Score: gold + temples (6 / 3) + 1 per sun token + the water field's value.
+    """
+
+    def __init__(self, game: "Cacao", players: int, seed: int, options: dict):
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = dict(options)
+        self.events = ()
+        self.viewer = None
+        self.removed_workers: tuple[int, ...] = ()
+        self.worker_piles: tuple[tuple[int, ...], ...] = ((),) * players   # top = last
+        self.hands: tuple[tuple[int, ...], ...] = ((),) * players
+        self.workers: FrozenMap = FrozenMap()     # cell -> Placed (top tile of the cell)
+        self.covered: FrozenMap = FrozenMap()     # cell -> tuple of Placed under the top tile
+        self.jungle: FrozenMap = FrozenMap()      # cell -> jungle tile id
+        self.jungle_pile: tuple[int, ...] = ()    # top = last
+        self.display: tuple[int, ...] = ()
+        self.removed_jungle: tuple[int, ...] = ()
+        self.cacao: tuple[int, ...] = (0,) * players
+        self.sun: tuple[int, ...] = (0,) * players
+        self.water: tuple[int, ...] = (0,) * players   # index into WATER_TRACK
+        self.gold: tuple[int, ...] = (0,) * players
+        self.activated: frozenset = frozenset()       # (tile id, side) of every activated side
+        self.start_player = 0
+        self.turn: int | None = None
+        self.phase = "setup"                          # setup, place, fill, work, over
+        self.turns = 0
+        self.placed_cell: tuple[int, int] | None = None
+        self.spaces: tuple[tuple[int, int], ...] = ()  # jungle spaces still to fill this turn
+        self.drawn: tuple[int, ...] = ()               # pile tile drawn to fill a space
+        self.filled: tuple[tuple[int, int], ...] = ()  # spaces filled this turn
+        self.pending: tuple[Pending, ...] = ()
+        self.rebuild_announced = False
+
+    player_name = staticmethod(player_name)
+
+    # -- reading -------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        if self.phase in ("place", "fill"):
+            return self.turn
+        if self.phase == "work":
+            return self.pending[0].player
+        return None
+
+    @property
+    def cacao_supply(self) -> int:
+        return C.CACAO_SUPPLY - sum(self.cacao)
+
+    @property
+    def sun_supply(self) -> int:
+        return C.SUN_SUPPLY - sum(self.sun)
+
+    @property
+    def rebuilding_open(self) -> bool:
+        """Rebuilding is possible once jungle pile and display are both empty."""
+        return not self.jungle_pile and not self.display
+
+    def water_value(self, player: int) -> int:
+        return C.WATER_TRACK[self.water[player]]
+
+    def place_cells(self) -> list[tuple[int, int]]:
+        """Empty worker cells edge-adjacent to at least one jungle tile."""
+        cells = {n for cell in self.jungle for n in neighbours(cell)}
+        return sorted(c for c in cells if c not in self.workers)
+
+    def rebuild_cells(self, player: int) -> list[tuple[int, int]]:
+        return sorted(c for c, p in self.workers.items()
+                      if p.owner == player and c not in self.covered)
+
+    def fingerprint(self) -> str:
+        return repr((self.players, self.seed, sorted(self.options.items(), key=str),
+                     self.removed_workers, self.worker_piles, self.hands,
+                     sorted(self.workers.items()), sorted(self.covered.items()),
+                     sorted(self.jungle.items()), self.jungle_pile, self.display,
+                     self.removed_jungle, self.cacao, self.sun, self.water, self.gold,
+                     sorted(self.activated), self.start_player, self.turn, self.phase,
+                     self.turns, self.placed_cell, self.spaces, self.drawn, self.filled,
+                     self.pending, self.rebuild_announced, self.viewer))
+
+    # -- legal actions -------------------------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        if self.phase == "place":
+            return self._legal_places()
+        if self.phase == "fill":
+            names = sorted({C.JUNGLE[t] for t in (self.display or self.drawn)})
+            return [tuple.__new__(Fill, (n, cell)) for n in names for cell in sorted(self.spaces)]
+        return self._legal_work()
+
+    def _legal_places(self) -> list[Action]:
+        p = self.turn
+        patterns = sorted({C.pattern_of(t) for t in self.hands[p]})
+        new = tuple.__new__
+        actions: list[Action] = [new(Place, (pat, cell, r)) for pat in patterns
+                                 for r in C.ROTATIONS[pat] for cell in self.place_cells()]
+        if self.rebuilding_open and self.sun[p] > 0:
+            actions += [new(Rebuild, (pat, cell, r)) for pat in patterns
+                        for r in C.ROTATIONS[pat] for cell in self.rebuild_cells(p)]
+        return actions
+
+    def _legal_work(self) -> list[Action]:
+        mine = self._mine()
+        started = [e for e in mine if e.started]
+        if started and self.options["activation_order"] == "per_edge":
+            mine = started
+        actions: list[Action] = []
+        for e in mine:
+            if self._can_work(e):
+                actions.append(Work(e.cell, e.side))
+            actions.append(Decline(e.cell, e.side))
+        return actions
+
+    def _mine(self) -> list[Pending]:
+        p = self.pending[0].player
+        return [e for e in self.pending if e.player == p]
+
+    def _can_work(self, e: Pending) -> bool:
+        tile = self.jungle[neighbour(e.cell, e.side)]
+        return C.jungle_kind(tile) != "market" or self.cacao[e.player] > 0
+
+    # -- applying ------------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        kind = action.kind
+        if self.phase == "place":
+            if kind == "place":
+                return self._place(action)
+            if kind == "rebuild":
+                return self._rebuild(action)
+            raise IllegalAction("cacao.turn.phases",
+                                f"{player_name(self.turn)} first places a worker tile (step A)")
+        if self.phase == "fill":
+            if kind == "fill":
+                return self._fill(action)
+            raise IllegalAction("cacao.fill.spaces",
+                                "the jungle spaces next to the new tile are filled first (step B)")
+        if kind in ("work", "decline"):
+            return self._work(action)
+        raise IllegalAction("cacao.turn.phases",
+                            "the activated workers act now (step C); use or decline them")
+
+    # step A ---------------------------------------------------------------------------
+    def _hand_tile(self, pattern, rule: str) -> int:
+        p = self.turn
+        for t in self.hands[p]:
+            if C.pattern_of(t) == pattern:
+                return t
+        have = ", ".join(sorted({C.pattern_of(t) for t in self.hands[p]})) or "none"
+        raise IllegalAction(rule, f"{player_name(p)} has no {pattern!s} tile in hand "
+                                  f"(hand: {have})")
+
+    def _check_rotation(self, rotation) -> None:
+        if not isinstance(rotation, int) or isinstance(rotation, bool) or not 0 <= rotation < 4:
+            raise IllegalAction("cacao.place.rotation",
+                                f"a tile is turned 0-3 quarter turns, not {rotation!r}")
+
+    def _check_cell(self, cell) -> tuple[int, int]:
+        if (not isinstance(cell, tuple) or len(cell) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
+            raise IllegalAction("cacao.place.adjacent", f"{cell!r} is not a board cell (x, y)")
+        return cell
+
+    def _place(self, action: Place) -> None:
+        p = self.turn
+        tile = self._hand_tile(action.tile, "cacao.place.worker_tile")
+        self._check_rotation(action.rotation)
+        cell = self._check_cell(action.cell)
+        if is_jungle_cell(cell):
+            raise IllegalAction("cacao.place.checkerboard",
+                                f"{cell} is a jungle space: a worker tile there would touch "
+                                "other worker tiles; worker and jungle tiles alternate like a "
+                                "checkerboard")
+        if cell in self.workers:
+            owner = self.workers[cell].owner
+            if self.rebuilding_open and owner == p:
+                raise IllegalAction("cacao.rebuild.cost",
+                                    f"{cell} holds your own tile: that is a rebuild, which costs "
+                                    "a sun token")
+            raise IllegalAction("cacao.place.worker_tile",
+                                f"{cell} already holds a worker tile of {player_name(owner)}")
+        if not any(n in self.jungle for n in neighbours(cell)):
+            raise IllegalAction("cacao.place.adjacent",
+                                f"{cell} touches no jungle tile along an edge")
+        self.hands = _replace(self.hands, p, _without(self.hands[p], tile))
+        new = placed(tile, action.rotation)
+        self.workers = self.workers.set(cell, new)
+        self.placed_cell = cell
+        self._emit(f"{player_name(p)} places a {C.pattern_of(tile)} tile on {cell} turned "
+                   f"{action.rotation} quarter turn{'s' if action.rotation != 1 else ''} "
+                   f"(workers {_sides(new.counts)}).", "cacao.place.worker_tile", p,
+                   tile=tile, cell=cell, rotation=action.rotation)
+        self._emit("It touches a jungle tile along an edge and sits on a worker cell, so the "
+                   "checkerboard holds.", "cacao.place.adjacent", p)
+        self._start_fill(cell)
+
+    def _rebuild(self, action: Rebuild) -> None:
+        p = self.turn
+        if not self.rebuilding_open:
+            raise IllegalAction("cacao.rebuild.when",
+                                "rebuilding starts only once the jungle pile and the display "
+                                "are both empty")
+        tile = self._hand_tile(action.tile, "cacao.place.worker_tile")
+        self._check_rotation(action.rotation)
+        cell = self._check_cell(action.cell)
+        if self.sun[p] < 1:
+            raise IllegalAction("cacao.rebuild.cost",
+                                f"rebuilding costs a sun token and {player_name(p)} has none: "
+                                "place the tile normally")
+        under = self.workers.get(cell)
+        if under is None or under.owner != p:
+            raise IllegalAction("cacao.rebuild.own_tile",
+                                f"{cell} holds no worker tile of {player_name(p)}; you rebuild "
+                                "only on your own tiles")
+        if cell in self.covered:
+            raise IllegalAction("cacao.rebuild.once",
+                                f"the tile on {cell} was already rebuilt; a tile is rebuilt "
+                                "only once")
+        self.sun = _replace(self.sun, p, self.sun[p] - 1)
+        self._emit(f"{player_name(p)} returns a sun token to the supply to rebuild "
+                   f"(now {self.sun[p]}).", "cacao.rebuild.cost", p, sun=-1)
+        self.hands = _replace(self.hands, p, _without(self.hands[p], tile))
+        new = placed(tile, action.rotation)
+        self.covered = self.covered.set(cell, (under,))
+        self.workers = self.workers.set(cell, new)
+        self.placed_cell = cell
+        self._emit(f"{player_name(p)} puts a {C.pattern_of(tile)} tile on top of their tile on "
+                   f"{cell} (workers {_sides(new.counts)}); it cannot be rebuilt again.",
+                   "cacao.rebuild.own_tile", p, tile=tile, cell=cell, rotation=action.rotation)
+        self._activate(cell, (), "cacao.rebuild.activate")
+
+    # step B ---------------------------------------------------------------------------
+    def _start_fill(self, cell: tuple[int, int]) -> None:
+        spaces = tuple(n for n in neighbours(cell) if n not in self.jungle and
+                       sum(m in self.workers for m in neighbours(n)) >= 2)
+        self.filled = ()
+        self.drawn = ()
+        if not spaces:
+            self._emit("No empty jungle space next to the new tile touches two worker tiles: "
+                       "nothing to fill.", "cacao.fill.skip", self.turn)
+            return self._activate(cell, (), "cacao.activate.placed")
+        self._emit(f"{len(spaces)} empty jungle space{'s' if len(spaces) != 1 else ''} "
+                   f"({', '.join(map(str, spaces))}) now touch{'es' if len(spaces) == 1 else ''} "
+                   f"two or more worker tiles: {player_name(self.turn)} fills "
+                   f"{'them' if len(spaces) != 1 else 'it'}.", "cacao.fill.spaces", self.turn,
+                   spaces=spaces)
+        self.spaces = spaces
+        self.phase = "fill"
+        self._next_fill()
+
+    def _next_fill(self) -> None:
+        """Go on filling: from the display, else a tile drawn from the pile, else stop."""
+        if self.spaces and not self.display and not self.drawn:
+            if self.jungle_pile:
+                self.drawn = (self.jungle_pile[-1],)
+                self.jungle_pile = self.jungle_pile[:-1]
+                self._emit(f"The display is used up, so {player_name(self.turn)} draws a "
+                           f"{C.jungle_label(self.drawn[0])} from the jungle pile for the next "
+                           "space.", "cacao.fill.draw_pile", self.turn, tile=self.drawn[0])
+            else:
+                left = ", ".join(map(str, self.spaces))
+                self._emit(f"No jungle tiles left: {left} stay{'s' if len(self.spaces) == 1 else ''}"
+                           " empty.", "cacao.fill.skip", self.turn)
+                self.spaces = ()
+        if self.spaces:
+            return
+        if self.filled and len(self.display) < C.DISPLAY_SIZE:
+            self._emit("The display is refilled only at the end of the turn.",
+                       "cacao.fill.display_waits", self.turn)
+        self._activate(self.placed_cell, self.filled, "cacao.activate.placed")
+
+    def _fill(self, action: Fill) -> None:
+        p = self.turn
+        cell = action.cell
+        if cell not in self.spaces:
+            raise IllegalAction("cacao.fill.spaces",
+                                f"{cell!r} is not one of the spaces to fill now "
+                                f"({', '.join(map(str, self.spaces))})")
+        source = self.display or self.drawn
+        tile = next((t for t in source if C.JUNGLE[t] == action.tile), None)
+        if tile is None:
+            offer = ", ".join(C.jungle_label(t) for t in source)
+            where = "display" if self.display else "tile drawn from the pile"
+            raise IllegalAction("cacao.fill.display_choice" if self.display else
+                                "cacao.fill.draw_pile",
+                                f"no {action.tile!r} in the {where} ({offer})")
+        if self.display:
+            self.display = _without(self.display, tile)
+            rule, origin = "cacao.fill.display_choice", "from the display"
+        else:
+            self.drawn = ()
+            rule, origin = "cacao.fill.draw_pile", "drawn from the pile"
+        self.jungle = self.jungle.set(cell, tile)
+        self.spaces = tuple(s for s in self.spaces if s != cell)
+        self.filled = self.filled + (cell,)
+        self._emit(f"{player_name(p)} puts the {C.jungle_label(tile)} {origin} on {cell}.",
+                   rule, p, tile=tile, cell=cell)
+        self._next_fill()
+
+    # step C ---------------------------------------------------------------------------
+    def _activate(self, cell, filled, rule: str) -> None:
+        """Activate the new tile's sides facing jungle and every side facing a filled space."""
+        p = self.turn
+        found: list[tuple[tuple[int, int], int]] = []
+        for side in range(4):
+            if neighbour(cell, side) in self.jungle:
+                found.append((cell, side))
+        for space in filled:
+            for side in range(4):
+                wcell = neighbour(space, side)
+                if wcell in self.workers and wcell != cell:
+                    found.append((wcell, opposite(side)))
+        pending: list[Pending] = []
+        activated = set(self.activated)
+        order = [(p + i) % self.players for i in range(self.players)]
+        for wcell, side in found:
+            top = self.workers[wcell]
+            n = top.counts[side]
+            key = (top.tile, side)
+            if n == 0 or key in activated:
+                continue
+            activated.add(key)
+            jtile = self.jungle[neighbour(wcell, side)]
+            why = rule if wcell == cell else "cacao.activate.filled"
+            owner = top.owner
+            self._emit(f"{n} worker{'s' if n != 1 else ''} of {player_name(owner)} on the "
+                       f"{SIDE_NAMES[side]} side of {wcell} activate{'s' if n == 1 else ''} at the "
+                       f"{C.jungle_label(jtile)}.", why, owner, tile=top.tile, side=side,
+                       workers=n, cell=wcell)
+            if C.jungle_kind(jtile) == "temple":
+                self._emit("Temples do nothing during play; they score at the end.",
+                           "cacao.work.temple", owner)
+                continue
+            pending.append(Pending(owner, top.tile, wcell, side, n, False))
+        self.activated = frozenset(activated)
+        pending.sort(key=lambda e: (order.index(e.player), e.cell, e.side))
+        self.pending = tuple(pending)
+        acting = sorted({e.player for e in pending}, key=order.index)
+        if len(acting) > 1 or (acting and acting[0] != p):
+            self._emit("Everyone with activated workers now uses them ("
+                       + ", ".join(player_name(q) for q in acting)
+                       + "), each in the order they like; any may be declined.",
+                       "cacao.activate.all_players")
+        if self.pending:
+            self.phase = "work"
+        else:
+            self._end_turn()
+
+    def _work(self, action: Work) -> None:
+        me = self.pending[0].player
+        key = (action.cell, action.side)
+        index = next((i for i, e in enumerate(self.pending)
+                      if e.player == me and (e.cell, e.side) == key), None)
+        if index is None:
+            raise IllegalAction("cacao.activate.once",
+                                f"{player_name(me)} has no activated, unused worker on side "
+                                f"{_side_name(action.side)} of {action.cell!r}; each worker "
+                                "acts once in the game")
+        e = self.pending[index]
+        if self.options["activation_order"] == "per_edge":
+            busy = next((o for o in self.pending if o.player == me and o.started and o != e), None)
+            if busy is not None:
+                raise IllegalAction("cacao.activate.order",
+                                    f"finish the workers on side {SIDES[busy.side]} of "
+                                    f"{busy.cell} (use or decline them) before another side")
+        if action.kind == "decline":
+            self._emit(f"{player_name(me)} declines {e.left} worker{'s' if e.left != 1 else ''} "
+                       f"on the {SIDE_NAMES[e.side]} side of {e.cell}.",
+                       "cacao.activate.decline", me, tile=e.tile, side=e.side, workers=e.left)
+            self.pending = self.pending[:index] + self.pending[index + 1:]
+        else:
+            self._do_work(e)
+            rest = e._replace(left=e.left - 1, started=True)
+            self.pending = (self.pending[:index] + ((rest,) if rest.left else ())
+                            + self.pending[index + 1:])
+        if not self.pending:
+            self._end_turn()
+
+    def _do_work(self, e: Pending) -> None:
+        p = e.player
+        jtile = self.jungle[neighbour(e.cell, e.side)]
+        kind, value = C.jungle_kind(jtile), C.jungle_value(jtile)
+        who = player_name(p)
+        if kind == "plantation":
+            total = self.cacao[p] + value
+            kept = min(C.CACAO_CAP, total)
+            self.cacao = _replace(self.cacao, p, kept)
+            lost = f"; {total - kept} lost (5 cacao spaces)" if total > kept else ""
+            self._emit(f"{who} takes {value} cacao from the {C.jungle_label(jtile)} "
+                       f"(now {kept}{lost}).", "cacao.work.plantation", p,
+                       cacao=kept - total + value, lost=total - kept)
+        elif kind == "market":
+            if self.cacao[p] < 1:
+                raise IllegalAction("cacao.work.market",
+                                    f"{who} has no cacao to sell at the market")
+            self.cacao = _replace(self.cacao, p, self.cacao[p] - 1)
+            self.gold = _replace(self.gold, p, self.gold[p] + value)
+            self._emit(f"{who} sells 1 cacao for {value} gold (now {self.gold[p]} gold, "
+                       f"{self.cacao[p]} cacao).", "cacao.work.market", p, gold=value, cacao=-1)
+        elif kind == "gold_mine":
+            self.gold = _replace(self.gold, p, self.gold[p] + value)
+            self._emit(f"{who} takes {value} gold from the gold mine (now {self.gold[p]}).",
+                       "cacao.work.gold_mine", p, gold=value)
+        elif kind == "water":
+            step = min(self.water[p] + 1, len(C.WATER_TRACK) - 1)
+            moved = step - self.water[p]
+            self.water = _replace(self.water, p, step)
+            what = (f"moves the water carrier to {C.WATER_TRACK[step]}" if moved else
+                    "cannot move the water carrier beyond 16")
+            self._emit(f"{who} {what}.", "cacao.work.water", p, water=moved)
+        else:  # sun_worship
+            total = self.sun[p] + 1
+            kept = min(C.SUN_CAP, total)
+            self.sun = _replace(self.sun, p, kept)
+            lost = "; it is lost (3 sun spaces)" if total > kept else ""
+            self._emit(f"{who} takes a sun token (now {kept}{lost}).", "cacao.work.sun_worship",
+                       p, sun=kept - total + 1, lost=total - kept)
+
+    # end of turn ------------------------------------------------------------------------
+    def _end_turn(self) -> None:
+        p = self.turn
+        self.pending = ()
+        self.spaces = ()
+        self.filled = ()
+        self.placed_cell = None
+        self.turns += 1
+        if self.worker_piles[p]:
+            tile = self.worker_piles[p][-1]
+            self.worker_piles = _replace(self.worker_piles, p, self.worker_piles[p][:-1])
+            self.hands = _replace(self.hands, p, tuple(sorted(self.hands[p] + (tile,))))
+            self._emit(f"{player_name(p)} draws a worker tile from their pile.",
+                       "cacao.turn.draw_worker", p, tile=tile)
+        else:
+            self._emit(f"{player_name(p)}'s worker pile is empty: no tile drawn.",
+                       "cacao.turn.draw_worker", p)
+        need = min(C.DISPLAY_SIZE - len(self.display), len(self.jungle_pile))
+        if need > 0:
+            new = self.jungle_pile[len(self.jungle_pile) - need:]
+            self.jungle_pile = self.jungle_pile[:len(self.jungle_pile) - need]
+            self.display = self.display + tuple(reversed(new))
+            self._emit("The display is refilled to "
+                       f"{len(self.display)}: {', '.join(C.jungle_label(t) for t in self.display)}.",
+                       "cacao.turn.refill_display", p, tiles=new)
+        if self.rebuilding_open and not self.rebuild_announced:
+            self.rebuild_announced = True
+            self._emit("The jungle pile and the display are empty: from the next turn on, a "
+                       "player may rebuild one of their own tiles for a sun token.",
+                       "cacao.rebuild.when")
+        if not any(self.hands):
+            self.phase = "over"
+            self.turn = None
+            self._emit("Every player has placed their last worker tile: the game ends; temples, "
+                       "sun tokens and water carriers are scored.", "cacao.end.trigger")
+            return
+        self.turn = (p + 1) % self.players
+        self.phase = "place"
+        self._emit(f"{player_name(self.turn)} is next (clockwise).", "cacao.turn.order",
+                   self.turn)
+
+    # -- scoring -------------------------------------------------------------------------
+    def score(self) -> ScoreSheet:
+        return score_sheet(self)
+
+    # -- hidden information ----------------------------------------------------------------
+    def _hide(self, player: int) -> None:
+        self.hands = tuple(h if q == player else (C.HIDDEN,) * len(h)
+                           for q, h in enumerate(self.hands))
+        self.worker_piles = tuple((C.HIDDEN,) * len(pile) for pile in self.worker_piles)
+        self.jungle_pile = (C.HIDDEN,) * len(self.jungle_pile)
+
+
+def _replace(values: tuple, index: int, value) -> tuple:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def _without(values: tuple, item) -> tuple:
+    i = values.index(item)
+    return values[:i] + values[i + 1:]
+
+
+def _sides(counts) -> str:
+    return " ".join(f"{s}{n}" for s, n in zip(SIDES, counts))
+
+
+def _side_name(side) -> str:
+    return SIDES[side] if isinstance(side, int) and 0 <= side < 4 else repr(side)
+
+
+class Cacao(Game):
+    name = "cacao"
+    title = "Cacao"
+    player_counts = (2, 3, 4)
+    options = {
+        "start_player": Option(
+            0, (0, 1, 2, 3), "Who starts (the rule says: the oldest player).",
+            ("cacao.setup.start_player",)),
+        "activation_order": Option(
+            "per_edge", ("per_edge", "per_worker"),
+            "Order of activated workers: per_edge (Hungarian and published English rules: finish "
+            "all workers on one side of a tile before another side) or per_worker (Korean text: "
+            "one worker at a time, sides may be interleaved). They differ only when a cap (5 "
+            "cacao, 3 sun tokens) is reached in between.",
+            ("cacao.activate.order",)),
+    }
+    action_types = dict(ACTION_TYPES)
+    turn_rule = "cacao.turn.phases"
+    end_rule = "cacao.end.trigger"
+
+    def _check_options(self, players: int, chosen: dict) -> None:
+        super()._check_options(players, chosen)
+        if chosen["start_player"] >= players:
+            raise SetupError(f"start_player must be 0..{players - 1} for {players} players")
+
+    def _setup(self, players: int, seed: int, rng: random.Random,
+               options: dict) -> Iterable[CacaoState]:
+        s = CacaoState(self, players, seed, options)
+        colours = ", ".join(player_name(p) for p in range(players))
+        s._emit(f"Colours: {colours}. Each takes the village board, the water carrier and the 11 "
+                "worker tiles of their colour and puts the water carrier on the -10 field.",
+                "cacao.setup.villages")
+        s._emit("Each colour has 11 worker tiles with 4 workers round the edges: 4x 1-1-1-1, "
+                "5x 2-1-0-1, 1x 3-0-0-1, 1x 3-1-0-0; a tile may be turned but not flipped.",
+                "cacao.setup.worker_tiles")
+        yield s
+        s = _step(s)
+        removed = tuple(C.worker_tile(p, n) for p in range(players)
+                        for n in C.REMOVED_NUMBERS[players])
+        s.removed_workers = removed
+        which = {2: "none", 3: "one 1-1-1-1 tile", 4: "one 1-1-1-1 and one 2-1-0-1 tile"}
+        s._emit(f"{players} players: each player puts {which[players]} back in the box "
+                f"({(C.TILES_PER_COLOUR - len(C.REMOVED_NUMBERS[players])) * players} worker "
+                "tiles in play).", "cacao.setup.worker_removal", tiles=removed)
+        yield s
+        s = _step(s)
+        piles, hands = [], []
+        for p in range(players):
+            pile = [C.worker_tile(p, n) for n in range(C.TILES_PER_COLOUR)
+                    if n not in C.REMOVED_NUMBERS[players]]
+            rng.shuffle(pile)
+            hands.append(tuple(sorted(pile[-C.HAND_SIZE:])))
+            piles.append(tuple(pile[:-C.HAND_SIZE]))
+        s.worker_piles, s.hands = tuple(piles), tuple(hands)
+        s._emit("Each player shuffles their worker tiles face down as a pile beside the village "
+                "board and draws 3 into hand (the start workers).", "cacao.setup.worker_piles")
+        yield s
+        s = _step(s)
+        ids = list(range(len(C.JUNGLE)))
+        start = []
+        for name, cell in zip(C.START_TILES, START_CELLS):
+            tile = next(t for t in ids if C.JUNGLE[t] == name)
+            ids.remove(tile)
+            start.append((cell, tile))
+        s.jungle = FrozenMap(start)
+        s._emit("The start tiles, a single plantation on (0, 0) and a price-2 market on (1, 1), "
+                "lie face up in the middle, diagonal to each other, corner to corner.",
+                "cacao.setup.start_tiles")
+        yield s
+        s = _step(s)
+        if players == 2:
+            gone = []
+            for name in C.TWO_PLAYER_REMOVED:
+                tile = next(t for t in ids if C.JUNGLE[t] == name)
+                ids.remove(tile)
+                gone.append(tile)
+            s.removed_jungle = tuple(gone)
+            s._emit("2 players: 7 jungle tiles go back in the box: 2 single plantations, a gold "
+                    "mine (1), a sun-worship site, a market (price 3), a water tile and a temple.",
+                    "cacao.setup.two_players", tiles=tuple(gone))
+        else:
+            s._emit(f"{players} players: all 28 jungle tiles are used.", "cacao.setup.two_players")
+        yield s
+        s = _step(s)
+        rng.shuffle(ids)
+        s.display = tuple(reversed(ids[-C.DISPLAY_SIZE:]))
+        s.jungle_pile = tuple(ids[:-C.DISPLAY_SIZE])
+        s._emit(f"The other {len(ids)} jungle tiles are shuffled face down as the jungle pile; "
+                f"2 are turned face up beside it as the display: "
+                f"{', '.join(C.jungle_label(t) for t in s.display)}.", "cacao.setup.jungle_pile",
+                tiles=s.display)
+        yield s
+        s = _step(s)
+        s._emit(f"The {C.CACAO_SUPPLY} cacao and {C.SUN_SUPPLY} sun tokens form the supply; the "
+                "gold coins form the bank.", "cacao.setup.supplies")
+        yield s
+        s = _step(s)
+        s.start_player = s.turn = options["start_player"]
+        s.phase = "place"
+        s._emit(f"{player_name(s.turn)} (the oldest player) starts; play goes clockwise.",
+                "cacao.setup.start_player", s.turn)
+        yield s
+
+
+def _step(s: CacaoState) -> CacaoState:
+    nxt = s._fork()
+    nxt.events = ()
+    return nxt

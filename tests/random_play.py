@@ -1,0 +1,102 @@
+"""The random-play harness every game joins: seeded games to the end, checked at every step.
+
+A game joins by adding a conservation check to CONSERVATION (and a game count to GAMES_PER_RUN).
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import explorer
+from explorer import IllegalAction, Record, replay
+from explorer.bots import RandomBot
+
+
+def _animals_on_board(state) -> None:
+    from explorer.animals_on_board import components as C
+    boxed = [x for x in C.ALL_TILES if C.species_of(x) not in state.species]
+    places = (list(state.pile) + [x for g in state.groups for x in g]
+              + [x for a in state.arks for x in a] + [x for d in state.drawn for x in d] + boxed)
+    counts = Counter(places)
+    assert sorted(counts) == list(C.ALL_TILES) and set(counts.values()) == {1}, "tiles lost or doubled"
+    assert sum(state.crates) + state.supply == C.CRATES and state.supply >= 0
+    assert all(0 <= c <= C.CRATE_CAP for c in state.crates)
+    central = {x for g in state.groups for x in g}
+    assert state.facedown is None or state.facedown in central, "face-down tile outside the centre"
+    assert all(g for g in state.groups), "an empty group"
+
+
+CONSERVATION = {"animals_on_board": _animals_on_board}
+
+
+def mutated_actions(state, legal, rng) -> list:
+    """Actions of the game's own types made by mutating legal ones (mostly illegal now)."""
+    game = state.game
+    sample = [a.to_json() for a in rng.sample(legal, min(len(legal), 20))]
+    out = []
+    for _ in range(6):
+        data = dict(rng.choice(sample))
+        for key, value in data.items():
+            if isinstance(value, list) and value:
+                pool = sorted({v for d in sample for v in (d.get(key) or [])} | set(value))
+                data[key] = rng.sample(pool, rng.randint(1, len(pool)))
+            elif isinstance(value, str) and key != "type":
+                data[key] = rng.choice(sample).get(key, value)
+        for kind in game.action_types:
+            try:
+                action = game.action_from_json({**data, "type": kind})
+            except ValueError:
+                continue
+            out.append(action)
+    return out
+
+
+def play_and_check(game_name: str, players: int, seed: int, check_illegal: bool = True) -> dict:
+    game = explorer.GAMES[game_name]
+    conserve = CONSERVATION[game_name]
+    rng = random.Random(seed * 7919 + players)
+    state = game.setup(players, seed)
+    bot = RandomBot(seed)
+    actions = []
+    refused = 0
+    while True:
+        conserve(state)
+        legal = state.legal_actions()
+        if state.is_over:
+            assert legal == [], "legal actions after the end"
+            break
+        assert legal, f"no legal action but the game is not over (step {len(actions)})"
+        if check_illegal:
+            legal_set = None
+            for candidate in mutated_actions(state, legal, rng)[:4]:
+                before = state.fingerprint()
+                try:
+                    state.apply(candidate)
+                except IllegalAction as exc:
+                    assert explorer.rules.exists(exc.rule), exc.rule
+                    assert exc.reason
+                    refused += 1
+                else:
+                    legal_set = legal_set or set(legal)
+                    assert candidate in legal_set, f"{candidate!r} was accepted but is not legal"
+                assert state.fingerprint() == before, "trying an action changed the state"
+        action = bot.choose(state)
+        assert game.action_from_json(action.to_json()) == action
+        before = state.fingerprint()
+        nxt = state.apply(action)
+        assert state.fingerprint() == before, "apply changed its input"
+        assert nxt.events, "a step without a narrated event"
+        for event in nxt.events:
+            assert explorer.rules.exists(event.rule), event.rule
+        actions.append(action)
+        state = nxt
+        assert len(actions) < 5000, "game does not end"
+    sheet = state.score()
+    assert set(sheet.totals) == set(range(players)) and sheet.winners
+    assert all(explorer.rules.exists(line.rule) for line in sheet.lines)
+    for p in range(players):
+        assert sum(line.points for line in sheet.lines_for(p)) == sheet.totals[p]
+    record = Record(game_name, players, seed, {}, [a.to_json() for a in actions])
+    states = replay(Record.from_json(record.dumps()))
+    assert states[-1].fingerprint() == state.fingerprint(), "record does not replay"
+    return {"actions": len(actions), "refused": refused}

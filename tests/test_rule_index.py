@@ -1,0 +1,81 @@
+"""The rule index is honest: quotes really stand at their lines, every cited id exists, none is dead."""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+import explorer
+from explorer import rules
+
+ROOT = Path(__file__).resolve().parent.parent
+ALL = rules.all_rules()
+
+
+def test_index_is_not_empty_for_every_game():
+    for name in explorer.GAMES:
+        assert len(rules.for_game(name)) >= 10, name
+
+
+@pytest.mark.parametrize("rule", ALL, ids=[r.id for r in ALL])
+def test_quote_stands_at_its_lines(rule):
+    for ref in rule.references:
+        lines = rules.seed_lines(ref.source)
+        first, last = ref.lines
+        assert 1 <= first <= last <= len(lines), f"{rule.id}: lines {ref.lines} outside {ref.source}"
+        passage = "\n".join(lines[first - 1:last])
+        assert ref.quote.strip(), f"{rule.id}: empty quote"
+        assert ref.quote in passage, f"{rule.id}: quote not found at {ref.source}:{first}-{last}"
+    assert rule.english.strip() and rule.title.strip()
+
+
+def test_seed_texts_are_unchanged_copies():
+    shared = ROOT.parent / "shared" / "seeds"
+    if not shared.is_dir():
+        pytest.skip("the shared seed folder is not beside this checkout")
+    for src in sorted(shared.glob("*.txt")):
+        assert (ROOT / "seeds" / src.name).read_bytes() == src.read_bytes(), src.name
+
+
+def cited_in_source(game: str) -> set[str]:
+    """Rule ids named in a game's package: full ids, or suffixes like R + "split.group"."""
+    ids: set[str] = set()
+    package = ROOT / "explorer" / game
+    full = re.compile(rf"^{game}\.[a-z_]+\.[a-z_]+$")
+    suffix = re.compile(r"^[a-z_]+\.[a-z_]+$")
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if full.match(node.value):
+                    ids.add(node.value)
+                elif suffix.match(node.value):
+                    ids.add(f"{game}.{node.value}")
+    return ids
+
+
+@pytest.mark.parametrize("game", sorted(explorer.GAMES))
+def test_every_cited_rule_exists(game):
+    missing = sorted(r for r in cited_in_source(game) if not rules.exists(r))
+    assert not missing, f"cited but not in the index: {missing}"
+    g = explorer.GAMES[game]
+    for rule_id in [g.turn_rule, g.end_rule] + [r for o in g.options.values() for r in o.rules]:
+        assert rules.exists(rule_id), rule_id
+
+
+@pytest.mark.parametrize("game", sorted(explorer.GAMES))
+def test_no_dead_entries(game):
+    dead = sorted(r.id for r in rules.for_game(game) if r.id not in cited_in_source(game))
+    assert not dead, f"in the index but never cited by the engine: {dead}"
+
+
+def test_unknown_rule_is_a_clear_error():
+    with pytest.raises(KeyError, match="no rule 'animals_on_board.nope'"):
+        rules.get("animals_on_board.nope")
+
+
+def test_search_finds_by_english_and_korean():
+    assert any(r.id == "animals_on_board.scoring.herd" for r in rules.search("animals_on_board", "herd"))
+    assert any(r.id == "animals_on_board.split.crate_cap"
+               for r in rules.search("animals_on_board", "5개까지만"))
