@@ -1,0 +1,135 @@
+"""The Animals on Board board view: canvas drawing plus the move picker.
+
+Clicks only collect what the person points at; every move goes to the engine through
+`app.try_action`, which shows the engine's refusal (reason + rule) for an illegal one.
+"""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from explorer.animals_on_board import Keep, Split, Take
+from explorer.animals_on_board import components as C
+
+from ..shared.canvas import BoardCanvas
+from .draw import Hints, move_hints, scene
+from .layout import WIDTH, layout
+
+
+class AnimalsBoard:
+    """Canvas (class rx-board) + Split / Take / Clear buttons (rx-split, rx-take, rx-clear)."""
+
+    def __init__(self, width: int = WIDTH):
+        self.width = width
+        self.canvas = BoardCanvas(width, 600)
+        self.canvas.on_click(self._clicked)
+        self.app = None
+        self.frame = None
+        self.viewer: int | None = None
+        self.playable = False
+        self.selected: set = set()
+        self.hints = Hints()
+        self.layout = None
+        self.split = w.Button(description="Split off selected", button_style="info",
+                              tooltip="Action A: the selected tiles leave their group as a new group")
+        self.split.add_class("rx-split")
+        self.take = w.Button(description="Take group", button_style="success",
+                             tooltip="Action B: take the whole group of the selected tile(s)")
+        self.take.add_class("rx-take")
+        self.clear = w.Button(description="Clear selection")
+        self.clear.add_class("rx-clear")
+        for b in (self.split, self.take, self.clear):
+            b.layout = w.Layout(height="40px", width="auto")
+        self.split.on_click(lambda _: self.do_split())
+        self.take.on_click(lambda _: self.do_take())
+        self.clear.on_click(lambda _: self.set_selection(set()))
+        self.status = w.HTML()
+        self.status.add_class("rx-selection")
+        self.note = w.HTML(
+            "<small>Species names are illustrative: the rule text does not list the printed "
+            "animals.</small>")
+        self.widget = w.VBox([
+            w.HBox([self.split, self.take, self.clear, self.status],
+                   layout=w.Layout(align_items="center", flex_flow="row wrap")),
+            self.canvas.widget, self.note])
+
+    def attach(self, app) -> None:
+        self.app = app
+
+    # -- showing -------------------------------------------------------------------------
+    def show(self, frame, viewer: int | None, playable: bool) -> None:
+        """Draw `frame` as `viewer` sees it; a new frame drops the selection."""
+        if frame is not self.frame:
+            self.selected = set()
+        self.frame, self.viewer, self.playable = frame, viewer, playable
+        self.hints = move_hints(frame.state) if playable else Hints()
+        self._draw()
+
+    def _draw(self) -> None:
+        shown = self.frame.state.view(self.viewer)
+        self.layout = layout(shown, self.width)
+        self.canvas.show(scene(shown, self.selected, self.hints, self.width, self.layout))
+        self.status.value = self._status_html()
+
+    def _status_html(self) -> str:
+        state = self.frame.state
+        tiles = self.selected_tiles()
+        if tiles:
+            names = ", ".join("face-down tile" if t == state.facedown else C.tile_name(t)
+                              for t in tiles)
+            return f"Selected: <b>{escape(names)}</b>"
+        if not self.playable or state.is_over:
+            return ""
+        who = f"Player {state.current_player + 1}"
+        if state.phase == "keep":
+            return f"{escape(who)}: click one of your drawn tiles to keep it."
+        return (f"{escape(who)}: click tiles to select them (or a group's label for the whole "
+                "group), then Split or Take.")
+
+    # -- picking -------------------------------------------------------------------------
+    def selected_tiles(self) -> list[int]:
+        """The real tile ids under the selected positions (from the full, unmasked state)."""
+        groups = self.frame.state.groups
+        return [groups[g][i] for (_, g, i) in sorted(self.selected)
+                if g < len(groups) and i < len(groups[g])]
+
+    def set_selection(self, keys: set) -> None:
+        self.selected = set(keys)
+        self._draw()
+
+    def _clicked(self, key, x, y) -> None:
+        if self.frame is None:
+            return
+        state = self.frame.state
+        if key is None:
+            if self.selected:
+                self.set_selection(set())
+            return
+        kind = key[0]
+        if kind == "group":
+            self.set_selection(self.selected ^ {key})
+        elif kind in ("group-label", "group-frame"):
+            g = key[1]
+            whole = {("group", g, i) for i in range(len(state.groups[g]))}
+            self.set_selection(set() if self.selected == whole else whole)
+        elif kind == "hand":
+            _, p, i = key
+            self.app.try_action(Keep(state.drawn[p][i]))
+
+    def do_split(self) -> bool:
+        tiles = self.selected_tiles()
+        if not tiles:
+            self.app.message.info("First click the tiles that should leave their group.")
+            return False
+        return self.app.try_action(Split(tiles))
+
+    def do_take(self) -> bool:
+        """Take the group(s) the selected tiles are in (the engine refuses more than one)."""
+        state = self.frame.state
+        tiles = self.selected_tiles()
+        if not tiles:
+            self.app.message.info("First click a tile or the label of the group to take.")
+            return False
+        groups = sorted({state.group_of(t) for t in tiles})
+        return self.app.try_action(Take([t for g in groups for t in state.groups[g]]))

@@ -1,0 +1,200 @@
+"""What to draw for an Animals on Board position: a `Scene` built from `layout()` (pure).
+
+Legal-move hints come from the engine's `legal_actions()` (mapped to positions here); the
+drawing never decides what is legal.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from explorer.animals_on_board import Keep, Split, Take
+from explorer.animals_on_board import components as C
+
+from ..shared.scene import Rect, Region, Scene, Text, text_color_on
+from .layout import GROUP_LABEL_H, GROUP_PAD, MARGIN, ROW_LABEL_W, WIDTH, Layout, layout
+
+# One clear colour per species (same order as components.SPECIES), readable on a projector.
+SPECIES_COLOURS = (
+    "#9e9e9e",  # elephant: grey
+    "#ffd23f",  # giraffe: yellow
+    "#f5f5f5",  # panda: white
+    "#2e7d32",  # crocodile: green
+    "#ff7f0e",  # tiger: orange
+    "#8d5524",  # chimpanzee: brown
+    "#4db6ac",  # turtle: teal
+    "#3f51b5",  # rhino: indigo
+    "#263238",  # gorilla: near black
+    "#b39ddb",  # zebra: lavender
+    "#c62828",  # lion: red
+    "#f48fb1",  # flamingo: pink
+)
+BACK = "#1a237e"
+BACKGROUND = "#ffffff"
+CENTRE_BG = "#eef3f8"
+GROUP_BG = "#ffffff"
+TURN_BG = "#fff3c4"
+ROW_BG = "#f6f6f6"
+LEGAL = "#00a152"
+SELECTED = "#ff6d00"
+INK = "#111111"
+MUTED = "#555555"
+
+
+@dataclass
+class Hints:
+    """Legal moves of the position, by board position (from the engine's legal actions)."""
+
+    keep: set = field(default_factory=set)          # ("hand", p, i) keys
+    take: set = field(default_factory=set)          # group indexes that may be taken
+    split: set = field(default_factory=set)         # group indexes that may be split
+
+
+def move_hints(state) -> Hints:
+    hints = Hints()
+    actions = state.legal_actions()
+    if not actions:
+        return hints
+    player = state.current_player
+    where = {t: g for g, group in enumerate(state.groups) for t in group}
+    for action in actions:
+        if isinstance(action, Keep):
+            hints.keep.add(("hand", player, state.drawn[player].index(action.tile)))
+        elif isinstance(action, Take):
+            hints.take.add(where[action.tiles[0]])
+        elif isinstance(action, Split):
+            hints.split.add(where[action.tiles[0]])
+    return hints
+
+
+def header_text(state) -> str:
+    who = "—" if state.current_player is None else f"Player {state.current_player + 1}"
+    phase = {"setup": "set-up", "keep": "keep a tile", "play": "play", "over": "game over"}.get(
+        state.phase, state.phase)
+    rnd = f"Round {state.round} · " if state.round else ""
+    return (f"{rnd}Phase: {phase} · To move: {who} · Supply: {state.supply} crates · "
+            f"Draw pile: {len(state.pile)} tiles")
+
+
+def tile_shapes(box, tile: int, facedown: bool = False) -> list:
+    """A tile card: species colour, value, English and Korean name; a card back for -1."""
+    x, y, w, h = box.x, box.y, box.w, box.h
+    if tile is None or tile == C.HIDDEN:
+        return [Rect(x, y, w, h, fill=BACK, stroke=INK, line_width=2, radius=8),
+                Rect(x + 5, y + 5, w - 10, h - 10, stroke="#7986cb", line_width=2, radius=6),
+                Text(x + w / 2, y + h / 2 + 2, "?", size=40, color="#ffffff", bold=True,
+                     align="center")]
+    species = C.species_of(tile)
+    fill = SPECIES_COLOURS[species]
+    ink = text_color_on(fill)
+    big = 28 if h >= 90 else 22
+    shapes = [Rect(x, y, w, h, fill=fill, stroke=INK, line_width=2, radius=8),
+              Text(x + 7, y + 6 + big / 2, str(C.value_of(tile)), size=big, color=ink, bold=True),
+              Text(x + w / 2, y + h * 0.60, C.SPECIES[species], size=16, color=ink, bold=True,
+                   align="center", max_width=w - 8),
+              Text(x + w / 2, y + h * 0.84, C.SPECIES_KO[species], size=16, color=ink,
+                   align="center", max_width=w - 8)]
+    if facedown:
+        shapes += [Rect(x - 2, y - 2, w + 4, h + 4, stroke=BACK, line_width=4, radius=9, dash=(7, 4)),
+                   Rect(x + w - 24, y + 3, 21, 24, fill=BACK, radius=5),
+                   Text(x + w - 13.5, y + 16, "?", size=18, color="#ffffff", bold=True, align="center")]
+    return shapes
+
+
+def scene(state, selected=frozenset(), hints: Hints | None = None, width: int = WIDTH,
+          lay: Layout | None = None) -> Scene:
+    """The full frame for `state` (a position or a player's view): board, pieces, highlights.
+
+    `selected` holds ("group", g, i) keys; `hints` the legal moves (None: no highlights).
+    """
+    lay = lay or layout(state, width)
+    sc = Scene(lay.width, lay.height)
+    hints = hints or Hints()
+    board, pieces, marks = "board", "pieces", "highlights"
+    sc.add(board, Rect(0, 0, lay.width, lay.height, fill=BACKGROUND))
+    sc.add(board, Text(MARGIN, 22, header_text(state), size=20, bold=True, color=INK,
+                       max_width=lay.width - 2 * MARGIN))
+    # centre
+    c = lay.centre
+    sc.add(board, Text(MARGIN, c.y - 15, "Centre: groups of animals (동물 무리)", size=18,
+                       bold=True, color=INK))
+    if not state.groups:
+        sc.add(board, Rect(c.x, c.y, c.w, c.h, fill=CENTRE_BG, radius=10),
+               Text(c.x + 16, c.y + c.h / 2, "No tiles in the centre yet.", size=18, color=MUTED))
+    facedown = state.facedown
+    for frame, label in zip(lay.groups, lay.labels):
+        g = frame.key[1]
+        n = len(state.groups[g])
+        sc.regions.append(Region(frame.key, frame.x, frame.y, frame.w, frame.h))
+        sc.regions.append(Region(label.key, label.x, label.y, label.w, label.h))
+        sc.add(board, Rect(frame.x, frame.y, frame.w, frame.h, fill=CENTRE_BG, stroke="#90a4ae",
+                           line_width=2, radius=10))
+        sc.add(board, Text(label.x + GROUP_PAD, label.y + 14, f"Group {g + 1} · {n} tile{'s' * (n != 1)}",
+                           size=16, bold=True, color=INK, max_width=label.w - 2 * GROUP_PAD))
+        if g in hints.take:
+            hint, colour = f"✓ can take: pay {n}", LEGAL
+        elif hints.keep or not (hints.take or hints.split):
+            hint, colour = "", MUTED
+        else:
+            hint, colour = f"take costs {n} crate{'s' * (n != 1)}", MUTED
+        if hint:
+            sc.add(board, Text(label.x + GROUP_PAD, label.y + 35, hint, size=16, color=colour,
+                               bold=colour == LEGAL, max_width=label.w - 2 * GROUP_PAD))
+        if g in hints.take:
+            sc.add(marks, Rect(frame.x - 2, frame.y - 2, frame.w + 4, frame.h + 4, stroke=LEGAL,
+                               line_width=3, radius=11))
+    # arks
+    sc.add(board, Text(MARGIN, lay.arks_top + 15, "Arks (방주)", size=18, bold=True, color=INK))
+    if lay.hand_x is not None:
+        sc.add(board, Text(lay.hand_x, lay.arks_top + 15, "Drawn: keep 1", size=18, bold=True,
+                           color=INK))
+    start_told = any(e.rule.endswith("setup.start_player") for e in state.events)
+    for row in lay.rows:
+        p = row.key[1]
+        turn = state.current_player == p
+        sc.add(board, Rect(row.x, row.y, row.w, row.h, fill=TURN_BG if turn else ROW_BG,
+                           stroke="#f9a825" if turn else "#cfd8dc", line_width=3 if turn else 1,
+                           radius=10))
+        name = f"Player {p + 1}" + ("  ▶ to move" if turn else "")
+        sc.add(board, Text(row.x + 12, row.y + 20, name, size=18, bold=True, color=INK,
+                           max_width=ROW_LABEL_W - 16))
+        n_tiles = len(state.arks[p])
+        sc.add(board, Text(row.x + 12, row.y + 46,
+                           f"{n_tiles} tile{'s' * (n_tiles != 1)} · crates: {state.crates[p]}",
+                           size=16, color=INK, max_width=ROW_LABEL_W - 16))
+        for k in range(state.crates[p]):
+            sc.add(board, Rect(row.x + 12 + k * 22, row.y + 60, 18, 14, fill="#a1887f",
+                               stroke="#4e342e", line_width=1.5, radius=2))
+        flags = []
+        if state.start_player == p and (state.phase != "setup" or start_told):
+            flags.append(("START", "#1565c0"))
+        if state.resting[p]:
+            flags.append(("RESTING", "#6d4c41"))
+        if p in state.announced:
+            flags.append(("10+", "#c62828"))
+        fx = row.x + 12
+        for text, colour in flags:
+            fw = 12 + 11 * len(text)
+            sc.add(board, Rect(fx, row.y + row.h - 24 if row.h > 100 else row.y + 78, fw, 20,
+                               fill=colour, radius=4),
+                   Text(fx + fw / 2, (row.y + row.h - 14) if row.h > 100 else row.y + 88, text,
+                        size=16, bold=True, color="#ffffff", align="center"))
+            fx += fw + 6
+        if lay.hand_x is not None and state.drawn[p]:
+            sc.add(board, Text(lay.hand_x, row.y + row.h / 2, "drawn", size=16, color=MUTED))
+    # tiles
+    for box in lay.tiles:
+        kind = box.key[0]
+        sc.regions.append(Region(box.key, box.x, box.y, box.w, box.h))
+        hidden_face = kind == "group" and facedown is not None and facedown != C.HIDDEN \
+            and box.tile == facedown
+        sc.add(pieces, *tile_shapes(box, box.tile, facedown=hidden_face))
+        if box.key in hints.keep:
+            sc.add(marks, Rect(box.x - 4, box.y - 4, box.w + 8, box.h + 8, stroke=LEGAL,
+                               line_width=4, radius=11))
+        if box.key in selected:
+            sc.add(marks, Rect(box.x - 5, box.y - 5, box.w + 10, box.h + 10, stroke=SELECTED,
+                               line_width=6, radius=12),
+                   Rect(box.x + box.w / 2 - 12, box.y - 14, 24, 22, fill=SELECTED, radius=11),
+                   Text(box.x + box.w / 2, box.y - 3, "✓", size=16, bold=True,
+                        color="#ffffff", align="center"))
+    return sc

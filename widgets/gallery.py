@@ -1,0 +1,61 @@
+"""The gallery page: one card per game that has an app, with a picture drawn from its renderer."""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+import explorer
+
+from .shared.style import CSS
+from .shared.svg import scene_to_svg
+
+
+def _animals_picture() -> str:
+    """A position a few moves into a 3-player game, drawn by the real renderer as SVG."""
+    from .animals_on_board import GAME, move_hints, scene
+    state = GAME.setup(3, 1)
+    while state.phase == "keep":
+        state = state.apply(state.legal_actions()[0])
+    group = state.groups[0]
+    state = state.apply(explorer.animals_on_board.Split(group[: len(group) // 2]))
+    return scene_to_svg(scene(state, hints=move_hints(state)), width=420)
+
+
+APPS = [
+    {"game": "animals_on_board", "notebook": "animals_on_board.ipynb", "picture": _animals_picture,
+     "description": "Split the central animal groups to earn food crates, or pay crates to take a "
+                    "whole group into your ark. Pairs are lost when the arks sail; singles and "
+                    "herds of 3+ score."},
+]
+
+CARD_CSS = """<style>
+.rx-gallery { display: flex; flex-wrap: wrap; gap: 18px; }
+.rx-card { border: 1px solid #bbb; border-radius: 10px; padding: 12px; width: 440px;
+  background: #fafafa; font-size: 16px; }
+.rx-card h3 { margin: 0 0 6px 0; font-size: 20px; }
+.rx-card a.rx-open { display: inline-block; margin-top: 8px; padding: 6px 14px; background: #1565c0;
+  color: white; border-radius: 6px; text-decoration: none; font-weight: bold; }
+</style>"""
+
+
+def card_html(entry: dict) -> str:
+    game = explorer.GAMES[entry["game"]]
+    counts = "–".join(str(n) for n in (min(game.player_counts), max(game.player_counts)))
+    link = escape(entry["notebook"], quote=True)
+    return (f'<div class="rx-card" data-game="{escape(game.name, quote=True)}">'
+            f'<h3><a href="{link}">{escape(game.title)}</a></h3>'
+            f'<div>{escape(counts)} players</div><p>{escape(entry["description"])}</p>'
+            f'<a href="{link}">{entry["picture"]()}</a><br>'
+            f'<a class="rx-open" href="{link}">Open the explorer</a></div>')
+
+
+def gallery():
+    """The index page widget (class rx-gallery-page)."""
+    cards = "".join(card_html(e) for e in APPS)
+    page = w.HTML(CSS + CARD_CSS + "<h2>Rules explorer: games</h2>"
+                  "<p>Pick a game to walk through its set-up, turns and scoring, with the "
+                  "rulebook passage for every step.</p>"
+                  f'<div class="rx-gallery">{cards}</div>')
+    page.add_class("rx-gallery-page")
+    return page

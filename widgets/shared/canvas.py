@@ -1,0 +1,158 @@
+"""A Voila-safe board canvas: MultiCanvas layers, 2x buffer, full redraw when a page attaches.
+
+Draw commands sent before a browser is attached are lost, so nothing is drawn until the first
+`client_ready`; every full redraw resets ipycanvas' cached "current canvas" so the switch command
+is sent again. Shapes come from a `Scene` (see scene.py); this module only translates them.
+"""
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+from typing import Callable, Hashable
+
+from ipycanvas import MultiCanvas, canvas as _ipycanvas
+
+from .scene import LAYERS, Rect, Region, Scene, Text, hit_test
+
+SCALE = 2  # buffer pixels per CSS pixel, for sharp drawing on any screen
+
+
+@contextmanager
+def held():
+    """`hold_canvas` that always switches caching off again, even when drawing fails."""
+    manager = _ipycanvas._CANVAS_MANAGER
+    was = manager._caching
+    manager._caching = True
+    try:
+        yield
+    finally:
+        try:
+            manager.flush()
+        finally:
+            manager._caching = was
+            if not was:
+                manager._commands_cache = []
+                manager._buffers_cache = []
+
+
+def _rounded(layer, r: Rect) -> None:
+    rad = max(0.0, min(r.radius, r.w / 2, r.h / 2))
+    x, y, w, h = r.x, r.y, r.w, r.h
+    layer.begin_path()
+    layer.move_to(x + rad, y)
+    layer.arc_to(x + w, y, x + w, y + h, rad)
+    layer.arc_to(x + w, y + h, x, y + h, rad)
+    layer.arc_to(x, y + h, x, y, rad)
+    layer.arc_to(x, y, x + w, y, rad)
+    layer.close_path()
+
+
+def draw_shapes(layer, shapes) -> None:
+    """Send one layer's shapes to an ipycanvas Canvas (inside a hold)."""
+    for s in shapes:
+        if isinstance(s, Rect):
+            if s.radius:
+                _rounded(layer, s)
+                if s.fill:
+                    layer.fill_style = s.fill
+                    layer.fill()
+                if s.stroke:
+                    layer.set_line_dash(list(s.dash))
+                    layer.line_width = s.line_width
+                    layer.stroke_style = s.stroke
+                    layer.stroke()
+            else:
+                if s.fill:
+                    layer.fill_style = s.fill
+                    layer.fill_rect(s.x, s.y, s.w, s.h)
+                if s.stroke:
+                    layer.set_line_dash(list(s.dash))
+                    layer.line_width = s.line_width
+                    layer.stroke_style = s.stroke
+                    layer.stroke_rect(s.x, s.y, s.w, s.h)
+            if s.dash and s.stroke:
+                layer.set_line_dash([])
+        elif isinstance(s, Text):
+            layer.font = s.font
+            layer.fill_style = s.color
+            layer.text_align = s.align
+            layer.text_baseline = s.baseline
+            layer.fill_text(s.text, s.x, s.y, s.max_width)
+
+
+class BoardCanvas:
+    """The board: a MultiCanvas (class "rx-board") showing a `Scene`, reporting region clicks."""
+
+    def __init__(self, width: int = 1100, height: int = 700):
+        self.width, self.height = int(width), int(height)
+        self.widget = MultiCanvas(len(LAYERS), width=SCALE * self.width,
+                                  height=SCALE * self.height, layout=self._css())
+        self.widget.add_class("rx-board")
+        self.scene = Scene(self.width, self.height)
+        self.ready = False
+        self.redraws = 0          # full or partial layer redraws sent (for tests and benchmarks)
+        self._drawn: dict[str, list] = {}
+        self._click_handlers: list[Callable[[Hashable | None, float, float], None]] = []
+        self.widget.on_client_ready(self._on_client_ready)
+        self.widget.on_mouse_down(self._on_mouse_down)
+
+    def _css(self) -> dict:
+        return {"width": f"{self.width}px", "height": f"{self.height}px", "min_width": f"{self.width}px"}
+
+    # -- showing -------------------------------------------------------------------------
+    def show(self, scene: Scene) -> None:
+        """Make `scene` the current frame; sends only the layers that changed."""
+        resized = (scene.width, scene.height) != (self.width, self.height)
+        self.scene = scene
+        if resized:
+            self.width, self.height = scene.width, scene.height
+            self.widget.width = SCALE * self.width
+            self.widget.height = SCALE * self.height
+            self.widget.layout = self._css()
+        if self.ready:
+            self.redraw(full=resized)
+
+    def redraw(self, full: bool = True) -> None:
+        """Send the scene; `full` repaints every layer and re-sends the canvas switch."""
+        names = [n for n in LAYERS if full or self._drawn.get(n) != self.scene.layers[n]]
+        if not names:
+            return
+        if full:
+            _ipycanvas._CANVAS_MANAGER._current_canvas = None
+        with held():
+            for name in names:
+                layer = self.widget[LAYERS.index(name)]
+                layer.set_transform(SCALE, 0, 0, SCALE, 0, 0)
+                layer.clear()
+                draw_shapes(layer, self.scene.layers[name])
+                self._drawn[name] = list(self.scene.layers[name])
+        self.redraws += 1
+
+    def _on_client_ready(self) -> None:
+        self.ready = True
+        self.redraw(full=True)
+
+    # -- clicking ------------------------------------------------------------------------
+    def on_click(self, handler: Callable[[Hashable | None, float, float], None]) -> None:
+        """Call `handler(region_key_or_None, x, y)` (CSS pixels) for every click."""
+        self._click_handlers.append(handler)
+
+    def _on_mouse_down(self, x, y) -> None:
+        if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in (x, y)):
+            return  # ignore anything that is not a real coordinate
+        self.click(x / SCALE, y / SCALE)
+
+    def click(self, x: float, y: float) -> Hashable | None:
+        """A click at CSS pixel (x, y): hit-test and notify; returns the region key hit."""
+        if not (0 <= x <= self.width and 0 <= y <= self.height):
+            return None
+        key = hit_test(self.scene.regions, x, y)
+        for handler in self._click_handlers:
+            handler(key, x, y)
+        return key
+
+    def region(self, key: Hashable) -> Region | None:
+        for r in self.scene.regions:
+            if r.key == key:
+                return r
+        return None

@@ -1,0 +1,70 @@
+"""The cited rules of the current step, quoted from the rulebook, plus a searchable rule index."""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from explorer import rules
+
+
+def rule_html(rule_id: str, emphasis: str = "") -> str:
+    """One rule as an HTML card: title, original quote, English, source and lines, note."""
+    try:
+        r = rules.get(rule_id)
+    except KeyError:
+        return (f'<div class="rx-rule"><b>{escape(rule_id)}</b>: '
+                f'<i>not in the rule index</i></div>')
+    first, last = r.lines
+    lines = f"line {first}" if first == last else f"lines {first}–{last}"
+    head = f'<span class="rx-rule-flag">{escape(emphasis)}</span> ' if emphasis else ""
+    note = f'<div class="rx-rule-note">Note: {escape(r.note)}</div>' if r.note else ""
+    also = "".join(f'<div class="rx-rule-source">Also: {escape(a.source)}, lines {a.lines[0]}–{a.lines[1]}'
+                   f'<blockquote lang="ko">{escape(a.quote.strip())}</blockquote></div>'
+                   for a in r.also)
+    return (f'<div class="rx-rule" data-rule="{escape(r.id, quote=True)}">'
+            f'{head}<b>{escape(r.title or r.id)}</b> <code>{escape(r.id)}</code>'
+            f'<blockquote lang="ko">{escape(r.quote.strip())}</blockquote>'
+            f'<div class="rx-rule-english">{escape(r.english)}</div>'
+            f'<div class="rx-rule-source">Source: {escape(r.source)}, {lines}</div>{note}{also}</div>')
+
+
+class RulePanel:
+    """Rules of the current frame (class rx-rules) and a search box (rx-rule-search)."""
+
+    def __init__(self, game):
+        self.game = game
+        self.rule_ids: list[str] = []
+        self.cited = w.HTML()
+        self.cited.add_class("rx-rules")
+        self.search = w.Text(placeholder="Search the rules (English or 한국어)…",
+                             continuous_update=True, layout=w.Layout(width="100%"))
+        self.search.add_class("rx-rule-search")
+        self.results = w.HTML()
+        self.results.add_class("rx-rule-results")
+        self.search.observe(lambda _: self._search(), names="value")
+        self.widget = w.VBox([w.HTML("<h3>Rules for this step</h3>"), self.cited,
+                              w.HTML("<h3>Rule index</h3>"), self.search, self.results])
+
+    def show(self, rule_ids, refused: str | None = None) -> None:
+        """Show these rule ids (deduplicated); a refused rule goes first, marked as the reason."""
+        ids = list(dict.fromkeys(([refused] if refused else []) + list(rule_ids)))
+        self.rule_ids = ids
+        if not ids:
+            self.cited.value = "<i>No rule is cited at this step.</i>"
+            return
+        self.cited.value = "".join(rule_html(i, "Why not:" if i == refused else "") for i in ids)
+
+    def matches(self) -> list[str]:
+        text = str(self.search.value)[:200]
+        return [r.id for r in rules.search(self.game.name, text)] if text.strip() else []
+
+    def _search(self) -> None:
+        ids = self.matches()
+        if not str(self.search.value).strip():
+            self.results.value = ""
+        elif not ids:
+            self.results.value = "<i>No rule matches.</i>"
+        else:
+            self.results.value = (f"<div>{len(ids)} rule{'s' if len(ids) != 1 else ''} match.</div>"
+                                  + "".join(rule_html(i) for i in ids))

@@ -1,0 +1,86 @@
+"""New-game controls: player count, seed and the game's options, with readable refusals."""
+from __future__ import annotations
+
+from typing import Callable
+
+import ipywidgets as w
+
+OptionFactory = Callable[[object, int], "OptionControl"]
+
+
+class OptionControl:
+    """One option's widget and how to read its value (override `value` for compound widgets)."""
+
+    def __init__(self, widget, read: Callable[[], object], players_changed=None):
+        self.widget = widget
+        self.read = read
+        self.players_changed = players_changed or (lambda players: None)
+
+
+def generic_control(name: str, option, players: int) -> OptionControl:
+    """A dropdown for options with choices, otherwise a text box holding the value."""
+    if option.choices is not None:
+        dd = w.Dropdown(options=[(str(c), c) for c in option.choices], value=option.default,
+                        description=name.replace("_", " "), style={"description_width": "initial"})
+        return OptionControl(dd, lambda: dd.value)
+    text = w.Text(value="" if option.default is None else str(option.default),
+                  description=name.replace("_", " "), style={"description_width": "initial"})
+    return OptionControl(text, lambda: text.value or option.default)
+
+
+class SetupPanel:
+    """Player count, seed, options and a "New game" button (class rx-new-game)."""
+
+    def __init__(self, game, on_new: Callable[[int, int, dict], None],
+                 on_error: Callable[[str], None], players: int, seed: int,
+                 factories: dict[str, Callable] | None = None):
+        self.game = game
+        self._on_new = on_new
+        self._on_error = on_error
+        factories = factories or {}
+        self.players = w.Dropdown(options=[(f"{n} players", n) for n in game.player_counts],
+                                  value=players, description="Players",
+                                  layout=w.Layout(width="180px"))
+        self.players.add_class("rx-players")
+        self.seed = w.Text(value=str(seed), description="Seed", layout=w.Layout(width="170px"))
+        self.seed.add_class("rx-seed")
+        self.controls: dict[str, OptionControl] = {}
+        for name, option in game.options.items():
+            make = factories.get(name)
+            self.controls[name] = (make(option, players) if make
+                                   else generic_control(name, option, players))
+        self.new_game = w.Button(description="New game", button_style="primary",
+                                 tooltip="Set up a new game with these settings")
+        self.new_game.add_class("rx-new-game")
+        self.new_game.on_click(lambda _: self.submit())
+        self.players.observe(self._players_changed, names="value")
+        self.widget = w.VBox([
+            w.HBox([self.players, self.seed, self.new_game],
+                   layout=w.Layout(align_items="center", flex_flow="row wrap")),
+            w.HBox([c.widget for c in self.controls.values()],
+                   layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
+        ])
+        self.widget.add_class("rx-setup")
+
+    def _players_changed(self, change) -> None:
+        for control in self.controls.values():
+            control.players_changed(change["new"])
+
+    def read(self) -> tuple[int, int, dict]:
+        """The chosen settings; ValueError with a plain message if the seed is not a number."""
+        text = str(self.seed.value).strip()
+        try:
+            seed = int(text)
+        except ValueError:
+            raise ValueError(f"the seed must be a whole number, not {text[:40]!r}") from None
+        options = {name: control.read() for name, control in self.controls.items()}
+        return int(self.players.value), seed, options
+
+    def submit(self) -> None:
+        """Read the settings and start a game, or report what is wrong with them."""
+        try:
+            players, seed, options = self.read()
+        except ValueError as exc:
+            self._on_error(str(exc))
+            return
+        self._on_new(players, seed, options)

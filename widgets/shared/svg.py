@@ -1,0 +1,40 @@
+"""A `Scene` as an inline SVG string: gallery thumbnails built from the same drawing data."""
+from __future__ import annotations
+
+from html import escape
+
+from .scene import FONT_FAMILY, LAYERS, Rect, Scene, Text
+
+_ANCHOR = {"left": "start", "center": "middle", "right": "end"}
+_BASELINE = {"top": "hanging", "middle": "central", "alphabetic": "alphabetic", "bottom": "text-after-edge"}
+
+
+def _attr(value) -> str:
+    return escape(str(value), quote=True)
+
+
+def scene_to_svg(scene: Scene, width: int | None = None, layers=LAYERS) -> str:
+    """SVG markup of `scene`, scaled to `width` CSS pixels (default: natural size)."""
+    width = width or scene.width
+    height = round(scene.height * width / scene.width)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {scene.width} {scene.height}" role="img">']
+    for name in layers:
+        for s in scene.layers[name]:
+            if isinstance(s, Rect):
+                dash = f' stroke-dasharray="{",".join(map(str, s.dash))}"' if s.dash else ""
+                parts.append(
+                    f'<rect x="{s.x:g}" y="{s.y:g}" width="{s.w:g}" height="{s.h:g}" rx="{s.radius:g}" '
+                    f'fill="{_attr(s.fill or "none")}" stroke="{_attr(s.stroke or "none")}" '
+                    f'stroke-width="{s.line_width:g}"{dash}/>')
+            elif isinstance(s, Text):
+                squeeze = (f' textLength="{s.max_width:g}" lengthAdjust="spacingAndGlyphs"'
+                           if s.max_width and len(s.text) * s.size * 0.6 > s.max_width else "")
+                parts.append(
+                    f'<text x="{s.x:g}" y="{s.y:g}" font-size="{s.size}" '
+                    f'font-family="{_attr(FONT_FAMILY)}" font-weight="{"bold" if s.bold else "normal"}" '
+                    f'fill="{_attr(s.color)}" text-anchor="{_ANCHOR.get(s.align, "start")}" '
+                    f'dominant-baseline="{_BASELINE.get(s.baseline, "alphabetic")}"{squeeze}>'
+                    f'{escape(s.text)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)

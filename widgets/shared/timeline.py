@@ -1,0 +1,161 @@
+"""The timeline: set-up steps, one frame per action, then "Scoring" once the game is over.
+
+`Timeline` is pure (a list of frames and a position); `TimelineBar` is the stepper widget. Making
+a move while looking at an earlier frame replaces the future, like an undo history.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import Callable
+
+import ipywidgets as w
+
+SETUP, MOVE, SCORING = "setup", "move", "scoring"
+
+
+def player_label(player: int | None) -> str:
+    return "Everyone" if player is None else f"Player {player + 1}"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One step a viewer can stop at: what to call it, the position, and the action that led here."""
+
+    label: str
+    state: object
+    action: object = None
+    kind: str = MOVE
+
+    @property
+    def rule_ids(self) -> list[str]:
+        """Rules cited by this frame, in order, without repeats."""
+        ids = [e.rule for e in self.state.events] if self.kind != SCORING else []
+        if self.kind == SCORING:
+            sheet = self.state.score()
+            ids = [line.rule for line in sheet.lines]
+            ids += [sheet.tiebreak_rule] if sheet.tiebreak_rule else []
+        return list(dict.fromkeys(r for r in ids if r))
+
+    @property
+    def narration(self) -> list[tuple[str, str]]:
+        """(text, rule id) pairs telling what this frame did."""
+        if self.kind == SCORING:
+            sheet = self.state.score()
+            winners = ", ".join(player_label(p) for p in sheet.winners)
+            text = "The arks sail: " + ", ".join(
+                f"{player_label(p)} {pts}" for p, pts in sheet.totals.items()) + f". Winner: {winners}."
+            return [(text, sheet.tiebreak_rule or (sheet.lines[0].rule if sheet.lines else ""))]
+        return [(e.text, e.rule) for e in self.state.events]
+
+
+class Timeline:
+    """Frames plus the index being looked at."""
+
+    def __init__(self, setup_states: list):
+        if not setup_states:
+            raise ValueError("a timeline needs at least one set-up state")
+        n = len(setup_states)
+        self.frames: list[Frame] = [Frame(f"Set-up {i + 1}/{n}", s, None, SETUP)
+                                    for i, s in enumerate(setup_states)]
+        self.setup_count = n
+        self.index = 0
+        self._add_scoring_if_over()
+
+    def __len__(self) -> int:
+        return len(self.frames)
+
+    @property
+    def frame(self) -> Frame:
+        return self.frames[self.index]
+
+    @property
+    def last(self) -> int:
+        return len(self.frames) - 1
+
+    def go(self, index: int) -> Frame:
+        """Move to `index`, clamped to the existing frames."""
+        self.index = max(0, min(int(index), self.last))
+        return self.frame
+
+    def playable(self, index: int | None = None) -> bool:
+        """Moves are made from the last set-up step on (earlier set-up steps only narrate)."""
+        i = self.index if index is None else index
+        return self.frames[i].kind != SETUP or i == self.setup_count - 1
+
+    def push(self, action, state) -> Frame:
+        """Record `action` -> `state` after the current frame, dropping any later frames."""
+        del self.frames[self.index + 1:]
+        moves = sum(1 for f in self.frames if f.kind == MOVE)
+        who = player_label(self.frame.state.current_player)
+        label = f"Move {moves + 1}: {who} {action.describe()}"
+        self.frames.append(Frame(label, state, action, MOVE))
+        self.index = len(self.frames) - 1
+        self._add_scoring_if_over()
+        return self.frame
+
+    def _add_scoring_if_over(self) -> None:
+        final = self.frames[-1]
+        if final.state.is_over and final.kind != SCORING:
+            self.frames.append(Frame("Scoring", final.state, None, SCORING))
+
+    def actions(self) -> list:
+        return [f.action for f in self.frames[:self.index + 1] if f.kind == MOVE]
+
+
+class TimelineBar:
+    """First / back / Play / forward / last, a slider (jslinked to Play) and the step label."""
+
+    def __init__(self, on_go: Callable[[int], None]):
+        self._on_go = on_go
+        self._busy = False
+        button = dict(layout=w.Layout(width="auto", height="40px"))
+        self.first = w.Button(description="|◀ First", tooltip="First step (Home)", **button)
+        self.back = w.Button(description="◀ Back", tooltip="Back one step (Left arrow)", **button)
+        self.forward = w.Button(description="Forward ▶", tooltip="Forward one step (Right arrow)", **button)
+        self.last = w.Button(description="Last ▶|", tooltip="Last step: the current position (End)", **button)
+        self.play = w.Play(value=0, min=0, max=0, step=1, interval=900, description="Play",
+                           layout=w.Layout(width="auto"))
+        self.slider = w.IntSlider(value=0, min=0, max=0, readout=False, continuous_update=True,
+                                  layout=w.Layout(width="240px"))
+        self.label = w.HTML(layout=w.Layout(min_width="340px"))
+        w.jslink((self.play, "value"), (self.slider, "value"))
+        for widget, css in ((self.first, "rx-first"), (self.back, "rx-back"), (self.play, "rx-play"),
+                            (self.forward, "rx-forward"), (self.last, "rx-last"),
+                            (self.slider, "rx-slider"), (self.label, "rx-step-label")):
+            widget.add_class(css)
+        self.first.on_click(lambda _: self._go(0))
+        self.back.on_click(lambda _: self._go(self.slider.value - 1))
+        self.forward.on_click(lambda _: self._go(self.slider.value + 1))
+        self.last.on_click(lambda _: self._go(self.slider.max))
+        self.slider.observe(self._slid, names="value")
+        self.widget = w.HBox([self.first, self.back, self.play, self.forward, self.last,
+                              self.slider, self.label],
+                             layout=w.Layout(align_items="center", flex_flow="row wrap"))
+        self.widget.add_class("rx-timeline")
+
+    def _go(self, index: int) -> None:
+        index = max(0, min(int(index), self.slider.max))
+        if index == self.slider.value:
+            self._on_go(index)   # still tell the app (e.g. to clear a message)
+        else:
+            self.slider.value = index  # observer calls on_go
+
+    def _slid(self, change) -> None:
+        if not self._busy:
+            self._on_go(self.slider.value)
+
+    def sync(self, timeline: Timeline) -> None:
+        """Show `timeline`'s length, position and label without calling back."""
+        self._busy = True
+        try:
+            self.slider.max = self.play.max = timeline.last
+            self.slider.value = timeline.index
+            self.play.value = timeline.index
+        finally:
+            self._busy = False
+        frame = timeline.frame
+        self.label.value = (f"<b>Step {timeline.index + 1} of {len(timeline)}</b> · "
+                            f"{escape(frame.label)}")
+        self.first.disabled = self.back.disabled = timeline.index == 0
+        self.forward.disabled = self.last.disabled = timeline.index == timeline.last
