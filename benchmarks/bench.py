@@ -1,0 +1,251 @@
+"""Benchmarks of the rules explorer (figures to watch, not pass/fail tests).
+
+    .venv/bin/python benchmarks/bench.py [--games 200] [--loads 5] [--clicks 20] [--no-browser]
+
+Engine: random 4-player Animals on Board games (explorer.bots.RandomBot + play) over seeds
+0..N-1: games per second, median and 95th percentile per game, slowest legal_actions().
+App (Voila + Debian Chromium, served with the repo's voila.json like ./dev serve): time from
+page load to painted board for the Animals on Board app and for a minimal ipycanvas notebook,
+their ratio, median click-to-repaint of the timeline "forward" button, and the memory of the
+app's kernel. Every figure is printed with its target.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import statistics
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+
+import helpers  # noqa: E402  (tests/browser/helpers.py)
+
+APP = "animals_on_board"
+MINIMAL = "minimal_canvas"
+MINIMAL_SOURCE = '''\
+from ipycanvas import Canvas
+
+canvas = Canvas(width=800, height=600)
+canvas.add_class("rx-board")
+
+def draw(*_):
+    canvas._canvas_manager._current_canvas = None  # re-send "switch canvas" (ipycanvas 0.14)
+    canvas.fill_style = "#3a7d44"
+    canvas.fill_rect(40, 40, 720, 520)
+
+canvas.on_client_ready(draw)
+canvas
+'''
+
+TARGETS = {
+    "game_median_ms": 50.0,
+    "legal_actions_ms": 20.0,
+    "board_ratio": 1.5,
+    "click_ms": 150.0,
+    "kernel_mb": 150.0,
+}
+
+
+def line(label: str, value: str, target: str = "", ok: bool | None = None) -> None:
+    verdict = "" if ok is None else ("  ok" if ok else "  MISSED")
+    target = f"  (target {target})" if target else ""
+    print(f"  {label:<44} {value:>14}{target}{verdict}", flush=True)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+# --------------------------------------------------------------------------- engine
+
+def bench_engine(games: int, players: int = 4) -> None:
+    import explorer
+    from explorer.bots import RandomBot, play
+
+    game = explorer.GAMES[APP]
+    print(f"Engine: {games} random {players}-player {game.title} games (seeds 0..{games - 1})")
+    per_game, slowest, slowest_where, steps = [], 0.0, None, 0
+    for seed in range(games):
+        state = game.setup(players=players, seed=seed)
+        started = time.perf_counter()
+        states, actions = play(state, RandomBot(seed))
+        per_game.append(time.perf_counter() - started)
+        steps += len(actions)
+        for step, s in enumerate(states):
+            started = time.perf_counter()
+            s.legal_actions()
+            took = time.perf_counter() - started
+            if took > slowest:
+                slowest, slowest_where = took, (seed, step)
+    total = sum(per_game)
+    median_ms = 1000 * statistics.median(per_game)
+    line("games per second", f"{games / total:.1f} games/s")
+    line("per game, median", f"{median_ms:.1f} ms", f"< {TARGETS['game_median_ms']:.0f} ms",
+         median_ms < TARGETS["game_median_ms"])
+    line("per game, 95th percentile", f"{1000 * percentile(per_game, 95):.1f} ms")
+    line("actions per game, mean", f"{steps / games:.1f}")
+    line(f"slowest legal_actions() (seed {slowest_where[0]}, step {slowest_where[1]})",
+         f"{1000 * slowest:.2f} ms", f"< {TARGETS['legal_actions_ms']:.0f} ms",
+         1000 * slowest < TARGETS["legal_actions_ms"])
+
+
+# --------------------------------------------------------------------------- app
+
+def pool_fills(server: helpers.VoilaServer, notebook: str) -> int:
+    """How many times Voila has (re)filled the preheated kernel pool of `notebook`."""
+    return len(re.findall(rf"Kernel pool of {re.escape(notebook)} is filled", server.log()))
+
+
+def wait_for_pool(server: helpers.VoilaServer, notebook: str, at_least: int,
+                  timeout: float = helpers.TIMEOUT) -> None:
+    """With preheated kernels (voila.json) wait until a warm kernel is waiting for the next
+    visitor, so every load is measured the way a visitor meets it. No-op without preheating."""
+    if "preheat" not in (REPO / "voila.json").read_text():
+        return
+    deadline = time.monotonic() + timeout
+    while pool_fills(server, notebook) < at_least and time.monotonic() < deadline:
+        time.sleep(0.1)
+
+
+def time_to_board(browser, server: helpers.VoilaServer, name: str, loads: int) -> list[float]:
+    """Seconds from navigation start to painted board, one fresh page per load (after one
+    warm-up load that fills the browser cache)."""
+    times = []
+    for i in range(loads + 1):
+        wait_for_pool(server, f"{name}.ipynb", at_least=i + 1)
+        page = helpers.new_page(browser)
+        try:
+            took = helpers.open_app(page, server.url, name)
+            if page.errors:
+                print(f"  note: page errors in {name}: {page.errors}")
+        finally:
+            page.context.close()
+        if i:
+            times.append(took)
+    return times
+
+
+def kernel_of(page) -> str | None:
+    return page.evaluate("""() => {
+        const el = document.getElementById('jupyter-config-data');
+        try { return JSON.parse(el.textContent).kernelId || null; } catch (e) { return null; }
+    }""")
+
+
+def bench_app(loads: int, clicks: int) -> None:
+    from playwright.sync_api import sync_playwright
+
+    print(f"App: Voila with voila.json, Chromium {helpers.CHROMIUM}, median of {loads} loads")
+    if not (helpers.NOTEBOOKS / f"{APP}.ipynb").exists():
+        print(f"  cannot run: notebooks/{APP}.ipynb does not exist")
+        return
+    if not Path(helpers.CHROMIUM).exists():
+        print(f"  cannot run: {helpers.CHROMIUM} is missing (./dev test installs it)")
+        return
+    with tempfile.TemporaryDirectory(prefix="rx-bench-") as tmp, sync_playwright() as pw:
+        import nbformat
+
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_code_cell(MINIMAL_SOURCE)]
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                     "language": "python"}
+        nbformat.write(nb, Path(tmp) / f"{MINIMAL}.ipynb")
+
+        browser = helpers.launch_browser(pw)
+        try:
+            with helpers.VoilaServer(tmp) as minimal_server:
+                minimal = time_to_board(browser, minimal_server, MINIMAL, loads)
+            with helpers.VoilaServer(helpers.NOTEBOOKS) as app_server:
+                app = time_to_board(browser, app_server, APP, loads)
+                app_median, minimal_median = statistics.median(app), statistics.median(minimal)
+                ratio = app_median / minimal_median
+                line("painted board, minimal ipycanvas notebook", f"{1000 * minimal_median:.0f} ms")
+                line("painted board, Animals on Board app", f"{1000 * app_median:.0f} ms")
+                line("ratio app / minimal", f"{ratio:.2f}x",
+                     f"<= {TARGETS['board_ratio']}x", ratio <= TARGETS["board_ratio"])
+                bench_clicks(browser, app_server, clicks)
+        finally:
+            browser.close()
+
+
+def bench_clicks(browser, server: helpers.VoilaServer, clicks: int) -> None:
+    wait_for_pool(server, f"{APP}.ipynb", at_least=1)
+    page = helpers.new_page(browser)
+    try:
+        helpers.open_app(page, server.url, APP)
+        forward = page.locator(".rx-forward").first
+        try:
+            forward.wait_for(state="visible", timeout=10_000)
+        except Exception:
+            print("  cannot measure click-to-repaint: no visible .rx-forward button in the app")
+        else:
+            latencies, unchanged = [], 0
+            for _ in range(clicks):
+                if forward.is_disabled():
+                    break
+                before = helpers.canvas_signature(page)
+                started = time.perf_counter()
+                forward.click()
+                try:
+                    latencies.append(helpers.wait_for_repaint(page, before, timeout=5,
+                                                              start=started))
+                except Exception:
+                    unchanged += 1  # a step that does not change the board
+            if latencies:
+                median_ms = 1000 * statistics.median(latencies)
+                line(f"click forward -> repaint, median of {len(latencies)}", f"{median_ms:.0f} ms",
+                     f"< {TARGETS['click_ms']:.0f} ms", median_ms < TARGETS["click_ms"])
+                line("click forward -> repaint, slowest", f"{1000 * max(latencies):.0f} ms")
+            else:
+                print("  cannot measure click-to-repaint: no forward click repainted the board")
+            if unchanged:
+                print(f"  note: {unchanged} forward click(s) left the board unchanged for 5 s")
+        if page.errors:
+            print(f"  note: page errors in the app: {page.errors}")
+        kernels = helpers.kernel_processes(server)
+        kernel_id = kernel_of(page)
+        if kernel_id in kernels:
+            mb = helpers.rss_bytes(kernels[kernel_id]) / 2**20
+            line("app kernel memory (RSS)", f"{mb:.0f} MB", f"< {TARGETS['kernel_mb']:.0f} MB",
+                 mb < TARGETS["kernel_mb"])
+        else:
+            print(f"  cannot find the page's kernel ({kernel_id}) among Voila's children")
+        others = [helpers.rss_bytes(pid) / 2**20 for kid, pid in kernels.items() if kid != kernel_id]
+        if others:
+            line(f"other kernels of this server ({len(others)}), mean RSS",
+                 f"{statistics.mean(others):.0f} MB")
+    finally:
+        page.context.close()
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="random games (seeds 0..N-1)")
+    parser.add_argument("--loads", type=int, default=5, help="page loads per notebook")
+    parser.add_argument("--clicks", type=int, default=20, help="forward clicks to time")
+    parser.add_argument("--no-browser", action="store_true", help="engine figures only")
+    args = parser.parse_args(argv)
+    failed = False
+    for part, run in [("engine", lambda: bench_engine(args.games)),
+                      ("app", None if args.no_browser else lambda: bench_app(args.loads, args.clicks))]:
+        if run is None:
+            continue
+        try:
+            run()
+        except Exception as exc:
+            failed = True
+            print(f"  cannot run the {part} benchmark: {type(exc).__name__}: {exc}")
+            traceback.print_exc(limit=3, file=sys.stderr)
+        print()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
