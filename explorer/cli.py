@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -40,31 +41,38 @@ def _simulate(args) -> int:
     return 0
 
 
-def _replay(args) -> int:
-    record = Record.load(args.record)
+def narrate(record: Record) -> str:
+    """The narrated log of a record (every event with its rule id), then the score sheet."""
     states = replay(record)
-    out = sys.stdout
+    out = []
     for step, state in enumerate(states):
         if step:
-            print(f"-- step {step}: {record.actions[step - 1] if isinstance(record.actions[step - 1], dict) else record.actions[step - 1].to_json()}", file=out)
-        for event in state.events:
-            print(f"  {event.text}  [{event.rule}]", file=out)
+            action = record.actions[step - 1]
+            data = action if isinstance(action, dict) else action.to_json()
+            out.append(f"-- step {step}: {json.dumps(data, ensure_ascii=False)}")
+        out += [f"  {event.text}  [{event.rule}]" for event in state.events]
     final = states[-1]
     if not final.is_over:
-        print(f"(the record stops before the end: {final.game.title} is not over)", file=out)
-        return 0
-    print_sheet(final.score(), out)
-    return 0
+        out.append(f"(the record stops before the end: {final.game.title} is not over)")
+    else:
+        out += sheet_lines(final.score())
+    return "\n".join(out) + "\n"
 
 
-def print_sheet(sheet, out) -> None:
-    print("Score sheet", file=out)
+def sheet_lines(sheet) -> list[str]:
+    out = ["Score sheet"]
     for player in sorted(sheet.totals):
-        print(f" Player {player + 1}: {sheet.totals[player]} points", file=out)
-        for line in sheet.lines_for(player):
-            print(f"   {line.points:>3}  {line.label}  [{line.rule}]", file=out)
+        out.append(f" Player {player + 1}: {sheet.totals[player]} points")
+        out += [f"   {line.points:>3}  {line.label}  [{line.rule}]"
+                for line in sheet.lines_for(player)]
     names = ", ".join(f"Player {p + 1}" for p in sheet.winners)
-    print(f" Winner: {names}" + (f" ({sheet.tiebreak})" if sheet.tiebreak else ""), file=out)
+    out.append(f" Winner: {names}" + (f" ({sheet.tiebreak})" if sheet.tiebreak else ""))
+    return out
+
+
+def _replay(args) -> int:
+    sys.stdout.write(narrate(Record.load(args.record)))
+    return 0
 
 
 def main(argv=None) -> int:

@@ -299,7 +299,10 @@ class AnimalsState(State):
         self.arks = _replace(self.arks, p, self.arks[p] + group)
         self.resting = _replace(self.resting, p, True)
         why = " (no group could be split, so taking was forced)" if forced else ""
-        self._emit(f"{player_name(p)} takes a group of {len(group)}, pays {len(group)} food "
+        shown = [C.tile_name(x) for x in group if x != self.facedown]
+        if self.facedown in group:
+            shown.append("the face-down tile")
+        self._emit(f"{player_name(p)} takes {', '.join(shown)}, pays {len(group)} food "
                    f"crate{'s' if len(group) != 1 else ''} and boards the tiles{why}.",
                    R + ("take.group" if not forced else "turn.forced_take"), p, tiles=group)
         if self.facedown in group:

@@ -615,6 +615,9 @@ class Cacao(Game):
             ids.remove(tile)
             start.append((cell, tile))
         s.jungle = FrozenMap(start)
+        s._emit("The 28 jungle tiles: 6 single and 2 double plantations, markets (price 2 x2, "
+                "3 x4, 4 x1), gold mines (1 gold x2, 2 gold x1), 3 water, 2 sun-worship sites, "
+                "5 temples.", "cacao.setup.jungle_tiles")
         s._emit("The start tiles, a single plantation on (0, 0) and a price-2 market on (1, 1), "
                 "lie face up in the middle, diagonal to each other, corner to corner.",
                 "cacao.setup.start_tiles")

@@ -1,0 +1,173 @@
+"""The public engine API: set-up validation, immutability, JSON actions, records, views, CLI."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import explorer
+from explorer import IllegalAction, Record, RecordError, SetupError, replay
+from explorer.bots import RandomBot, play
+
+GAME = explorer.GAMES["animals_on_board"]
+
+
+def test_public_names():
+    assert set(explorer.GAMES) >= {"animals_on_board"}
+    assert GAME.title == "Animals on Board" and GAME.player_counts == (2, 3, 4)
+    for name, option in GAME.options.items():
+        assert option.description and option.rules, name
+    assert issubclass(IllegalAction, Exception)
+    assert explorer.rules.get("animals_on_board.scoring.herd").lines == (242, 244)
+
+
+@pytest.mark.parametrize("players", [0, 1, 5, "3", 2.0, True, None])
+def test_setup_refuses_player_counts(players):
+    with pytest.raises(SetupError, match="2, 3, 4 players"):
+        GAME.setup(players, seed=1)
+
+
+def test_setup_refuses_unknown_option_and_lists_the_known_ones():
+    with pytest.raises(SetupError, match="unknown option 'colour'.*removed_species, start_player"):
+        GAME.setup(3, seed=1, colour="red")
+
+
+def test_setup_refuses_bad_option_values():
+    with pytest.raises(SetupError, match="start_player=7 is not allowed"):
+        GAME.setup(3, seed=1, start_player=7)
+    with pytest.raises(SetupError, match="list of species"):
+        GAME.setup(3, seed=1, removed_species="panda")
+    with pytest.raises(SetupError, match="seed"):
+        GAME.setup(3, seed="x")
+
+
+def test_setup_is_deterministic_for_a_seed():
+    a, b = GAME.setup(4, seed=42), GAME.setup(4, seed=42)
+    assert a.fingerprint() == b.fingerprint() and a == b
+    assert GAME.setup(4, seed=43) != a
+
+
+def test_apply_returns_a_new_state_and_never_changes_the_old_one():
+    state = GAME.setup(3, seed=5)
+    before = state.fingerprint()
+    nxt = state.apply(state.legal_actions()[0])
+    assert nxt is not state and state.fingerprint() == before and nxt.fingerprint() != before
+
+
+def test_apply_refuses_foreign_objects():
+    state = GAME.setup(2, seed=1)
+    with pytest.raises(IllegalAction) as info:
+        state.apply("split everything")
+    assert explorer.rules.exists(info.value.rule)
+
+
+def after_keeps(seed):
+    state = GAME.setup(4, seed=seed)
+    while state.phase == "keep":
+        state = state.apply(state.legal_actions()[-1])
+    return state
+
+
+def test_legal_actions_are_deterministic_and_round_trip_as_json():
+    legal = after_keeps(8).legal_actions()
+    assert legal == after_keeps(8).legal_actions()
+    for action in legal[:50] + legal[-5:]:
+        data = json.loads(json.dumps(action.to_json()))
+        assert GAME.action_from_json(data) == action
+        assert GAME.action_from_json(json.dumps(data)) == action
+
+
+@pytest.mark.parametrize("data,message", [
+    ({"tiles": ["panda-1"]}, "'type'"),
+    ({"type": "fly"}, "unknown action type 'fly'"),
+    ({"type": "split", "tiles": []}, "non-empty list"),
+    ({"type": "split", "tiles": ["unicorn-1"]}, "not a tile name"),
+    ({"type": "take", "tiles": ["panda-9"]}, "values are 1-5"),
+    ("{not json", "not valid JSON"),
+])
+def test_action_from_json_errors(data, message):
+    with pytest.raises(ValueError, match=message):
+        GAME.action_from_json(data)
+
+
+def random_record(players=3, seed=4):
+    states, actions = play(GAME.setup(players, seed), RandomBot(seed))
+    return states, Record("animals_on_board", players, seed, {}, [a.to_json() for a in actions])
+
+
+def test_record_replays_every_state():
+    states, record = random_record()
+    again = replay(Record.from_json(record.dumps()))
+    assert [s.fingerprint() for s in again] == [s.fingerprint() for s in states]
+    assert again[-1].is_over
+
+
+@pytest.mark.parametrize("mutate,message", [
+    (lambda d: d.pop("seed"), "field 'seed' is missing"),
+    (lambda d: d.update(players="3"), "field 'players' must be int"),
+    (lambda d: d.update(game="chess"), "unknown game 'chess'"),
+    (lambda d: d.update(players=7), "set-up: .*2, 3, 4 players"),
+    (lambda d: d.update(extra=1), "unknown field 'extra'"),
+    (lambda d: d["actions"].__setitem__(2, {"type": "jump"}), "action 3: unknown action type"),
+    (lambda d: d["actions"].insert(5, d["actions"][4]), "action 6 .* is illegal"),
+])
+def test_record_errors_name_the_field_or_step(mutate, message):
+    _, record = random_record()
+    data = record.to_json()
+    mutate(data)
+    with pytest.raises(RecordError, match=message):
+        replay(data)
+
+
+def test_views_hide_other_arks_and_the_facedown_tile():
+    states, _ = random_record(players=4, seed=2)
+    for state in states[::7]:
+        for p in range(4):
+            seen = state.view(p)
+            assert seen.arks[p] == state.arks[p]
+            for q in range(4):
+                if q != p:
+                    assert len(seen.arks[q]) == len(state.arks[q])
+                    assert set(seen.arks[q]) <= {-1}
+            if state.facedown is not None:
+                assert state.facedown not in {t for g in seen.groups for t in g}
+    with pytest.raises(ValueError):
+        states[0].view(9)
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "explorer", *args], capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_cli_simulate_prints_speed_and_scores():
+    out = run_cli("simulate", "animals_on_board", "--games", "5", "--players", "2", "--seed", "3")
+    assert out.returncode == 0, out.stderr
+    assert "games/s" in out.stdout and "score per player" in out.stdout
+    assert "5/5 games" in out.stderr
+
+
+def test_cli_simulate_refuses_bad_player_count():
+    out = run_cli("simulate", "animals_on_board", "--players", "6")
+    assert out.returncode == 2 and "2, 3, 4 players" in out.stderr
+
+
+def test_cli_replay_prints_log_with_rule_ids_and_score_sheet(tmp_path):
+    _, record = random_record(players=2, seed=6)
+    path = tmp_path / "game.json"
+    path.write_text(record.dumps(), encoding="utf-8")
+    out = run_cli("replay", str(path))
+    assert out.returncode == 0, out.stderr
+    assert "[animals_on_board.setup.species]" in out.stdout
+    assert "Score sheet" in out.stdout and "Winner" in out.stdout
+
+
+def test_cli_replay_reports_a_broken_record(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text('{"game": "animals_on_board"}', encoding="utf-8")
+    out = run_cli("replay", str(path))
+    assert out.returncode == 2 and "field 'players' is missing" in out.stderr
+    out = run_cli("replay", str(tmp_path / "missing.json"))
+    assert out.returncode == 2 and "cannot read record" in out.stderr
