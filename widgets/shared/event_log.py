@@ -22,7 +22,7 @@ class EventLog:
     def __init__(self, on_go: Callable[[int], None]):
         self._on_go = on_go
         self.entries: list[w.Button] = []
-        self.box = w.VBox(layout=w.Layout(max_height="360px", overflow_y="auto", width="100%"))
+        self.box = w.VBox(layout=w.Layout(max_height="360px", overflow="auto", width="100%"))
         self.box.add_class("rx-log")
         self.widget = w.VBox([w.HTML("<h3>History</h3>"), self.box])
 

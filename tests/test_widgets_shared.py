@@ -1,0 +1,257 @@
+"""The shared views without a browser: scene geometry, canvas adapter, timeline, panels."""
+from __future__ import annotations
+
+import pytest
+from ipycanvas import canvas as ipycanvas_canvas
+
+import explorer
+from explorer import bots
+from widgets.shared.canvas import SCALE, BoardCanvas, held
+from widgets.shared.controls import MessageArea, PerspectiveSwitch
+from widgets.shared.event_log import EventLog, entry_text
+from widgets.shared.rule_panel import RulePanel, rule_html
+from widgets.shared.scene import Rect, Region, Scene, Text, hit_test, overlaps, text_color_on
+from widgets.shared.score_sheet import ScoreSheetView
+from widgets.shared.setup_panel import SetupPanel
+from widgets.shared.svg import scene_to_svg
+from widgets.shared.timeline import MOVE, SCORING, SETUP, Timeline, TimelineBar
+
+GAME = explorer.GAMES["animals_on_board"]
+
+
+def played(players=3, seed=4, bot_seed=0):
+    """Set-up steps plus a finished random game (states after set-up, and the actions)."""
+    steps = GAME.setup_steps(players, seed)
+    states, actions = bots.play(steps[-1], bots.RandomBot(bot_seed))
+    return steps, states, actions
+
+
+# -- scene -------------------------------------------------------------------------------
+def test_hit_test_picks_the_topmost_region():
+    regions = [Region("frame", 0, 0, 100, 100), Region("tile", 10, 10, 20, 20)]
+    assert hit_test(regions, 15, 15) == "tile"
+    assert hit_test(regions, 50, 50) == "frame"
+    assert hit_test(regions, 150, 50) is None
+    assert hit_test(regions, 100, 50) is None  # right edge is outside
+
+
+def test_overlaps_ignores_touching_edges():
+    assert overlaps(Region(1, 0, 0, 10, 10), Region(2, 5, 5, 10, 10))
+    assert not overlaps(Region(1, 0, 0, 10, 10), Region(2, 10, 0, 10, 10))
+
+
+def test_text_colour_contrasts_with_fill():
+    assert text_color_on("#ffffff") == "#111111"
+    assert text_color_on("#263238") == "#ffffff"
+
+
+def test_svg_export_escapes_text_and_keeps_size():
+    sc = Scene(200, 100)
+    sc.add("board", Rect(0, 0, 200, 100, fill="#fff"), Text(5, 5, "<b>&판다</b>"))
+    svg = scene_to_svg(sc, width=100)
+    assert 'width="100" height="50"' in svg
+    assert "&lt;b&gt;&amp;판다&lt;/b&gt;" in svg and "<b>" not in svg
+
+
+# -- canvas adapter ----------------------------------------------------------------------
+def small_scene(width=300, height=200):
+    sc = Scene(width, height)
+    sc.add("board", Rect(0, 0, width, height, fill="#eeeeee"))
+    sc.add("pieces", Rect(10, 10, 50, 50, fill="#ff0000", radius=6))
+    sc.regions.append(Region(("tile", 1), 10, 10, 50, 50))
+    return sc
+
+
+def test_canvas_has_2x_buffer_and_board_class():
+    board = BoardCanvas(300, 200)
+    assert (board.widget.width, board.widget.height) == (2 * 300, 2 * 200)
+    assert board.widget.layout.width == "300px"
+    assert "rx-board" in board.widget._dom_classes
+
+
+def test_canvas_draws_nothing_before_a_page_attaches_then_redraws_fully():
+    board = BoardCanvas(300, 200)
+    board.show(small_scene())
+    assert board.redraws == 0  # commands sent now would be lost under Voila
+    ipycanvas_canvas._CANVAS_MANAGER._current_canvas = board.widget[0]
+    board._on_client_ready()
+    assert board.ready and board.redraws == 1
+    assert ipycanvas_canvas._CANVAS_MANAGER._current_canvas is not None
+    board.show(small_scene())  # same shapes: nothing to send
+    assert board.redraws == 1
+    changed = small_scene()
+    changed.add("highlights", Rect(8, 8, 54, 54, stroke="#00ff00"))
+    board.show(changed)
+    assert board.redraws == 2
+
+
+def test_canvas_resize_follows_the_scene():
+    board = BoardCanvas(300, 200)
+    board._on_client_ready()
+    board.show(small_scene(300, 260))
+    assert board.widget.height == SCALE * 260 and board.widget.layout.height == "260px"
+
+
+def test_canvas_click_converts_buffer_pixels_and_hit_tests():
+    board = BoardCanvas(300, 200)
+    board.show(small_scene())
+    seen = []
+    board.on_click(lambda key, x, y: seen.append((key, x, y)))
+    board._on_mouse_down(2 * 20, 2 * 30)          # buffer pixels, as the browser sends them
+    board._on_mouse_down(2 * 200, 2 * 150)
+    board._on_mouse_down(float("nan"), 5)          # junk from the page is ignored
+    board._on_mouse_down("10", 5)
+    assert seen == [(("tile", 1), 20, 30), (None, 200, 150)]
+    assert board.click(5000, 5) is None and len(seen) == 2
+
+
+def test_held_switches_caching_off_even_after_an_error():
+    manager = ipycanvas_canvas._CANVAS_MANAGER
+    with pytest.raises(RuntimeError):
+        with held():
+            assert manager._caching
+            raise RuntimeError("drawing failed")
+    assert manager._caching is False
+
+
+# -- timeline ----------------------------------------------------------------------------
+def test_timeline_frames_setup_moves_and_scoring():
+    steps, states, actions = played()
+    t = Timeline(steps)
+    assert len(t) == len(steps) and t.index == 0 and t.frame.kind == SETUP
+    assert not t.playable() and t.playable(len(steps) - 1)
+    t.go(t.last)
+    for action, state in zip(actions, states[1:]):
+        t.push(action, state)
+    assert [f.kind for f in t.frames].count(MOVE) == len(actions)
+    assert t.frames[-1].kind == SCORING and t.frames[-1].label == "Scoring"
+    assert t.frames[len(steps)].label.startswith("Move 1: Player ")
+    scoring_rules = t.frames[-1].rule_ids
+    assert scoring_rules and all(explorer.rules.exists(r) for r in scoring_rules)
+
+
+def test_timeline_new_move_from_the_past_replaces_the_future():
+    steps, states, actions = played()
+    t = Timeline(steps)
+    t.go(t.last)
+    for action, state in zip(actions[:4], states[1:5]):
+        t.push(action, state)
+    assert len(t) == len(steps) + 4
+    t.go(len(steps))               # after the first move
+    t.push(actions[1], states[2])
+    assert len(t) == len(steps) + 2 and t.index == t.last
+    assert t.actions() == actions[:2]
+
+
+def test_timeline_go_clamps():
+    t = Timeline(GAME.setup_steps(3, 1))
+    assert t.go(-5) is t.frames[0] and t.go(99) is t.frames[-1]
+
+
+def test_timeline_bar_buttons_and_slider_call_back():
+    t = Timeline(GAME.setup_steps(3, 1))
+    went = []
+    bar = TimelineBar(lambda i: (went.append(i), t.go(i), bar.sync(t)))
+    bar.sync(t)
+    assert bar.back.disabled and not bar.forward.disabled
+    bar.forward.click()
+    bar.last.click()
+    bar.back.click()
+    bar.first.click()
+    assert went == [1, 4, 3, 0]
+    bar.slider.value = 2
+    assert went[-1] == 2 and "Step 3 of 5" in bar.label.value
+    for css in ("rx-first", "rx-back", "rx-forward", "rx-last"):
+        assert any(css in b._dom_classes for b in (bar.first, bar.back, bar.forward, bar.last))
+    assert "rx-play" in bar.play._dom_classes and "rx-slider" in bar.slider._dom_classes
+
+
+# -- panels ------------------------------------------------------------------------------
+def test_rule_panel_quotes_the_rule_with_source_and_lines():
+    rule = explorer.rules.get("animals_on_board.take.afford")
+    panel = RulePanel(GAME)
+    panel.show(["animals_on_board.split.group", "animals_on_board.split.group",
+                "animals_on_board.take.afford"])
+    assert panel.rule_ids == ["animals_on_board.split.group", "animals_on_board.take.afford"]
+    html = panel.cited.value
+    assert rule.quote.strip().splitlines()[0] in html
+    assert rule.english.replace("'", "&#x27;") in html or rule.english in html
+    assert f"{rule.source}, lines {rule.lines[0]}–{rule.lines[1]}" in html
+    panel.show([], refused="animals_on_board.take.afford")
+    assert "Why not:" in panel.cited.value
+
+
+def test_rule_panel_search_lists_matches():
+    panel = RulePanel(GAME)
+    panel.search.value = "식량 상자"
+    ids = panel.matches()
+    assert ids and all(i.startswith("animals_on_board.") for i in ids)
+    assert f"{len(ids)} rule" in panel.results.value
+    panel.search.value = "zzzz-nothing"
+    assert "No rule matches" in panel.results.value
+
+
+def test_rule_html_escapes_and_handles_unknown_ids():
+    assert "not in the rule index" in rule_html("<script>")
+    assert "<script>" not in rule_html("<script>")
+
+
+def test_event_log_one_entry_per_frame_with_rule_ids_and_jumps():
+    steps = GAME.setup_steps(3, 1)
+    t = Timeline(steps)
+    went = []
+    log = EventLog(went.append)
+    log.sync(t)
+    assert len(log.entries) == len(steps)
+    assert "[setup.species]" in log.entries[0].description
+    assert "rx-current" in log.entries[0]._dom_classes
+    log.entries[3].click()
+    assert went == [3]
+    assert entry_text(0, t.frames[0]).startswith("1. Set-up 1/5")
+
+
+def test_score_sheet_lists_every_line_total_and_winner():
+    _, states, _ = played()
+    final = states[-1]
+    sheet = final.score()
+    view = ScoreSheetView()
+    view.show(states[0])
+    assert view.sheet is None and "appears when the game is over" in view.html.value
+    view.show(final)
+    assert view.html.value.count('class="rx-score-line"') == len(sheet.lines)
+    assert view.html.value.count('class="rx-score-total"') == final.players
+    assert "Winner: " + ", ".join(f"Player {p + 1}" for p in sheet.winners) in view.html.value
+    for line in sheet.lines:
+        assert line.rule in view.html.value
+
+
+def test_setup_panel_reports_bad_seed_and_passes_settings():
+    got, errors = [], []
+    panel = SetupPanel(GAME, lambda *a: got.append(a), errors.append, 3, 1)
+    panel.seed.value = "abc"
+    panel.new_game.click()
+    assert errors and "seed must be a whole number" in errors[0] and not got
+    panel.seed.value = "7"
+    panel.players.value = 2
+    panel.new_game.click()
+    assert got[-1][0] == 2 and got[-1][1] == 7 and set(got[-1][2]) == set(GAME.options)
+
+
+def test_message_area_refusal_text():
+    m = MessageArea()
+    m.refuse("a group of 3 costs 3 food crates", "animals_on_board.take.afford")
+    assert m.text == "Not allowed: a group of 3 costs 3 food crates — rule animals_on_board.take.afford"
+    assert "rx-message" in m.widget._dom_classes
+    m.error("<b>")
+    assert "&lt;b&gt;" in m.widget.value
+
+
+def test_perspective_switch_validates_values():
+    seen = []
+    switch = PerspectiveSwitch(3, seen.append)
+    assert switch.player is None
+    switch.buttons.value = 1
+    assert seen[-1] == 1 and switch.player == 1
+    switch.set_players(2)
+    assert switch.player is None and len(switch.buttons.options) == 3
+    assert seen[-1] is None  # resetting the players shows everything open again
