@@ -58,6 +58,12 @@ def distinct_rotations(pattern: str) -> tuple[int, ...]:
 ROTATIONS = {p: distinct_rotations(p) for p in PATTERNS}
 
 
+def canonical_rotation(pattern: str, rotation: int) -> int:
+    """The listed rotation with the same layout (turning a 1-1-1-1 tile changes nothing)."""
+    layout = workers_of(pattern, rotation)
+    return next(r for r in ROTATIONS[pattern] if workers_of(pattern, r) == layout)
+
+
 # -- jungle tiles ---------------------------------------------------------------------------
 # kind name -> (kind, value, count); the name is what actions and the view use
 JUNGLE_KINDS = {

@@ -247,13 +247,12 @@ class CacaoState(State):
             raise IllegalAction("cacao.place.adjacent",
                                 f"{cell} touches no jungle tile along an edge")
         self.hands = _replace(self.hands, p, _without(self.hands[p], tile))
-        new = placed(tile, action.rotation)
+        new = placed(tile, C.canonical_rotation(action.tile, action.rotation))
         self.workers = self.workers.set(cell, new)
         self.placed_cell = cell
-        self._emit(f"{player_name(p)} places a {C.pattern_of(tile)} tile on {cell} turned "
-                   f"{action.rotation} quarter turn{'s' if action.rotation != 1 else ''} "
+        self._emit(f"{player_name(p)} places a {C.pattern_of(tile)} tile on {cell} "
                    f"(workers {_sides(new.counts)}).", "cacao.place.worker_tile", p,
-                   tile=tile, cell=cell, rotation=action.rotation)
+                   tile=tile, cell=cell, rotation=new.rotation)
         self._emit("It touches a jungle tile along an edge and sits on a worker cell, so the "
                    "checkerboard holds.", "cacao.place.adjacent", p)
         self._start_fill(cell)
@@ -284,13 +283,13 @@ class CacaoState(State):
         self._emit(f"{player_name(p)} returns a sun token to the supply to rebuild "
                    f"(now {self.sun[p]}).", "cacao.rebuild.cost", p, sun=-1)
         self.hands = _replace(self.hands, p, _without(self.hands[p], tile))
-        new = placed(tile, action.rotation)
+        new = placed(tile, C.canonical_rotation(action.tile, action.rotation))
         self.covered = self.covered.set(cell, (under,))
         self.workers = self.workers.set(cell, new)
         self.placed_cell = cell
         self._emit(f"{player_name(p)} puts a {C.pattern_of(tile)} tile on top of their tile on "
                    f"{cell} (workers {_sides(new.counts)}); it cannot be rebuilt again.",
-                   "cacao.rebuild.own_tile", p, tile=tile, cell=cell, rotation=action.rotation)
+                   "cacao.rebuild.own_tile", p, tile=tile, cell=cell, rotation=new.rotation)
         self._activate(cell, (), "cacao.rebuild.activate")
 
     # step B ---------------------------------------------------------------------------
