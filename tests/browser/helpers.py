@@ -276,9 +276,34 @@ def open_app(page, voila_url: str, name: str, timeout: float = TIMEOUT,
     return wait_for_board(page, timeout, selector)
 
 
-def screenshot(page, name: str, full_page: bool = True) -> Path:
-    """Save artifacts/screenshots/<name>.png and return its path."""
+_HIDDEN_HEIGHT_JS = """
+() => {
+  let extra = 0;
+  for (const el of document.querySelectorAll('*')) {
+    const overflow = getComputedStyle(el).overflowY;
+    if ((overflow === 'auto' || overflow === 'scroll') && el.scrollHeight > el.clientHeight + 1)
+      extra = Math.max(extra, el.scrollHeight - el.clientHeight);
+  }
+  return extra;
+}
+"""
+
+
+def screenshot(page, name: str, full_page: bool = True, max_height: int = 8000) -> Path:
+    """Save artifacts/screenshots/<name>.png and return its path.
+
+    Voila pages scroll inside a container, not the document, so for `full_page` the viewport
+    is made tall enough for the scrolled content while the screenshot is taken."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=full_page)
+    size = page.viewport_size
+    extra = page.evaluate(_HIDDEN_HEIGHT_JS) if full_page and size else 0
+    if extra:
+        page.set_viewport_size({"width": size["width"],
+                                "height": min(size["height"] + extra, max_height)})
+    try:
+        page.screenshot(path=str(path), full_page=full_page)
+    finally:
+        if extra:
+            page.set_viewport_size(size)
     return path
