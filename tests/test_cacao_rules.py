@@ -218,11 +218,9 @@ def test_cacao_place_checkerboard():
 def test_cacao_place_rotation():
     state = simple()
     refused(state, Place("2-1-0-1", (1, 0), 4), "cacao.place.rotation")
-    rotations = {a.rotation for a in state.legal_actions() if a.tile == "2-1-0-1"}
-    assert rotations == {0, 1, 2, 3}
-    assert {a.rotation for a in state.legal_actions() if a.tile == "1-1-1-1"} == {0}
-    turned = state.apply(Place("1-1-1-1", (1, 0), 2))   # same layout as rotation 0
-    assert turned == state.apply(Place("1-1-1-1", (1, 0), 0))
+    for pattern in ("1-1-1-1", "2-1-0-1"):
+        assert {a.rotation for a in state.legal_actions() if a.tile == pattern} == {0, 1, 2, 3}
+    assert C.same_layout("1-1-1-1", 2) == (0, 1, 2, 3) and C.same_layout("3-0-0-1", 1) == (1,)
     side = state.apply(Place("2-1-0-1", (1, 0), 3)).workers[(1, 0)]
     assert side.counts == (1, 0, 1, 2)
 

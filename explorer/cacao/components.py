@@ -44,24 +44,10 @@ def workers_of(pattern: str, rotation: int) -> tuple[int, int, int, int]:
     return tuple(base[(side - rotation) % 4] for side in range(4))
 
 
-def distinct_rotations(pattern: str) -> tuple[int, ...]:
-    """One rotation per different layout (a 1-1-1-1 tile looks the same every way round)."""
-    seen, keep = set(), []
-    for r in range(4):
-        layout = workers_of(pattern, r)
-        if layout not in seen:
-            seen.add(layout)
-            keep.append(r)
-    return tuple(keep)
-
-
-ROTATIONS = {p: distinct_rotations(p) for p in PATTERNS}
-
-
-def canonical_rotation(pattern: str, rotation: int) -> int:
-    """The listed rotation with the same layout (turning a 1-1-1-1 tile changes nothing)."""
+def same_layout(pattern: str, rotation: int) -> tuple[int, ...]:
+    """The rotations giving the same workers per side (a 1-1-1-1 tile looks alike every way)."""
     layout = workers_of(pattern, rotation)
-    return next(r for r in ROTATIONS[pattern] if workers_of(pattern, r) == layout)
+    return tuple(r for r in range(4) if workers_of(pattern, r) == layout)
 
 
 # -- jungle tiles ---------------------------------------------------------------------------

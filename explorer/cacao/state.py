@@ -137,12 +137,13 @@ class CacaoState(State):
     def fingerprint(self) -> str:
         return repr((self.players, self.seed, sorted(self.options.items(), key=str),
                      self.removed_workers, self.worker_piles, self.hands,
-                     sorted(self.workers.items()), sorted(self.covered.items()),
+                     sorted((c, tuple(x)) for c, x in self.workers.items()),
+                     sorted((c, tuple(map(tuple, xs))) for c, xs in self.covered.items()),
                      sorted(self.jungle.items()), self.jungle_pile, self.display,
                      self.removed_jungle, self.cacao, self.sun, self.water, self.gold,
                      sorted(self.activated), self.start_player, self.turn, self.phase,
                      self.turns, self.placed_cell, self.spaces, self.drawn, self.filled,
-                     self.pending, self.rebuild_announced, self.viewer))
+                     tuple(map(tuple, self.pending)), self.rebuild_announced, self.viewer))
 
     # -- legal actions -------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
@@ -157,11 +158,13 @@ class CacaoState(State):
         p = self.turn
         patterns = sorted({C.pattern_of(t) for t in self.hands[p]})
         new = tuple.__new__
+        cells = self.place_cells()
         actions: list[Action] = [new(Place, (pat, cell, r)) for pat in patterns
-                                 for r in C.ROTATIONS[pat] for cell in self.place_cells()]
+                                 for r in range(4) for cell in cells]
         if self.rebuilding_open and self.sun[p] > 0:
+            own = self.rebuild_cells(p)
             actions += [new(Rebuild, (pat, cell, r)) for pat in patterns
-                        for r in C.ROTATIONS[pat] for cell in self.rebuild_cells(p)]
+                        for r in range(4) for cell in own]
         return actions
 
     def _legal_work(self) -> list[Action]:
@@ -247,7 +250,7 @@ class CacaoState(State):
             raise IllegalAction("cacao.place.adjacent",
                                 f"{cell} touches no jungle tile along an edge")
         self.hands = _replace(self.hands, p, _without(self.hands[p], tile))
-        new = placed(tile, C.canonical_rotation(action.tile, action.rotation))
+        new = placed(tile, action.rotation)
         self.workers = self.workers.set(cell, new)
         self.placed_cell = cell
         self._emit(f"{player_name(p)} places a {C.pattern_of(tile)} tile on {cell} "
@@ -283,7 +286,7 @@ class CacaoState(State):
         self._emit(f"{player_name(p)} returns a sun token to the supply to rebuild "
                    f"(now {self.sun[p]}).", "cacao.rebuild.cost", p, sun=-1)
         self.hands = _replace(self.hands, p, _without(self.hands[p], tile))
-        new = placed(tile, C.canonical_rotation(action.tile, action.rotation))
+        new = placed(tile, action.rotation)
         self.covered = self.covered.set(cell, (under,))
         self.workers = self.workers.set(cell, new)
         self.placed_cell = cell
@@ -568,6 +571,7 @@ class Cacao(Game):
     action_types = dict(ACTION_TYPES)
     turn_rule = "cacao.turn.phases"
     end_rule = "cacao.end.trigger"
+    view_rules = ("cacao.setup.worker_piles", "cacao.setup.jungle_pile")
 
     def _check_options(self, players: int, chosen: dict) -> None:
         super()._check_options(players, chosen)

@@ -1,0 +1,132 @@
+"""Cacao: many seeded random games to the end, every step checked.
+
+Checks: legal actions exist until the end, apply never changes its input, random tries are
+accepted exactly when legal (else refused with an indexed rule id), tiles / cacao / sun tokens
+are conserved and capped, gold equals the gains narrated in events, every worker side activates
+at most once, the checkerboard holds, and the actions' JSON replays to the same final position.
+"""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from explorer import IllegalAction, rules
+from explorer.cacao import GAME, Decline, Fill, Place, Rebuild, Work
+from explorer.cacao import components as C
+from explorer.cacao.board import is_jungle_cell, neighbours
+
+GAMES = {2: 100, 3: 100, 4: 100}
+ACTIVATING = {"cacao.activate.placed", "cacao.activate.filled", "cacao.rebuild.activate"}
+
+
+def conserved(state) -> None:
+    players = state.players
+    for p in range(players):
+        mine = (list(state.hands[p]) + list(state.worker_piles[p])
+                + [t for t in state.removed_workers if C.owner_of(t) == p]
+                + [x.tile for x in state.workers.values() if x.owner == p]
+                + [x.tile for stack in state.covered.values() for x in stack if x.owner == p])
+        assert sorted(mine) == [C.worker_tile(p, n) for n in range(C.TILES_PER_COLOUR)], p
+    jungle = (list(state.jungle_pile) + list(state.display) + list(state.drawn)
+              + list(state.jungle.values()) + list(state.removed_jungle))
+    assert sorted(jungle) == list(range(len(C.JUNGLE)))
+    assert all(0 <= c <= C.CACAO_CAP for c in state.cacao) and state.cacao_supply >= 0
+    assert all(0 <= s <= C.SUN_CAP for s in state.sun) and state.sun_supply >= 0
+    assert all(0 <= w < len(C.WATER_TRACK) for w in state.water)
+    assert len(state.display) <= C.DISPLAY_SIZE
+    for cell in state.jungle:
+        assert is_jungle_cell(cell) and not any(n in state.jungle for n in neighbours(cell))
+    for cell in state.workers:
+        assert not is_jungle_cell(cell) and not any(n in state.workers for n in neighbours(cell))
+        assert any(n in state.jungle for n in neighbours(cell))
+
+
+def random_tries(state, rng) -> list:
+    """Actions of every type at random places near the board: mostly illegal now."""
+    xs = [c[0] for c in state.jungle] or [0]
+    ys = [c[1] for c in state.jungle] or [0]
+
+    def cell():
+        return (rng.randint(min(xs) - 2, max(xs) + 2), rng.randint(min(ys) - 2, max(ys) + 2))
+
+    pattern = rng.choice(list(C.PATTERNS))
+    tries = [Place(pattern, cell(), rng.randrange(4)), Rebuild(pattern, cell(), rng.randrange(4)),
+             Fill(rng.choice(list(C.JUNGLE_KINDS)), cell()), Work(cell(), rng.randrange(4)),
+             Decline(cell(), rng.randrange(4))]
+    if state.workers:
+        near = rng.choice(sorted(state.workers))
+        tries += [Work(near, rng.randrange(4)), Rebuild(pattern, near, rng.randrange(4))]
+    if state.pending:
+        e = rng.choice(state.pending)
+        tries += [Work(e.cell, e.side), Decline(e.cell, e.side)]
+    return tries
+
+
+def play_game(players: int, seed: int, check_tries: bool) -> dict:
+    rng = random.Random(seed * 31 + players)
+    start = GAME.setup(players, seed, start_player=seed % players,
+                       activation_order="per_worker" if seed % 5 == 4 else "per_edge")
+    state, actions, refused, slowest = start, [], 0, 0.0
+    gold, sun = Counter(), Counter()
+    activated = Counter()
+    while True:
+        conserved(state)
+        legal = state.legal_actions()
+        if state.is_over:
+            assert legal == []
+            break
+        assert legal, f"no legal action at step {len(actions)}"
+        assert state.current_player in range(players)
+        if check_tries:
+            legal_set = set(legal)
+            for action in random_tries(state, rng):
+                before = state.fingerprint()
+                try:
+                    state.apply(action)
+                except IllegalAction as exc:
+                    assert rules.exists(exc.rule) and exc.reason
+                    assert action not in legal_set, f"{action!r} is listed but refused"
+                    refused += 1
+                else:
+                    assert action in legal_set, f"{action!r} was accepted but is not listed"
+                assert state.fingerprint() == before
+        action = rng.choice(legal)
+        before = state.fingerprint()
+        nxt = state.apply(action)
+        assert state.fingerprint() == before, "apply changed its input"
+        assert nxt.events and all(rules.exists(e.rule) for e in nxt.events)
+        for e in nxt.events:
+            gold[e.player] += e.data.get("gold", 0)
+            sun[e.player] += e.data.get("sun", 0)
+            if e.rule in ACTIVATING:
+                activated[(e.data["tile"], e.data["side"])] += 1
+        actions.append(action)
+        state = nxt
+        assert len(actions) < 2000, "game does not end"
+    assert all(not h for h in state.hands) and all(not p for p in state.worker_piles)
+    assert all(gold[p] == state.gold[p] for p in range(players)), (gold, state.gold)
+    assert all(sun[p] == state.sun[p] for p in range(players)), (sun, state.sun)
+    assert not activated or max(activated.values()) == 1, "a worker side activated twice"
+    assert set(activated) <= state.activated
+    sheet = state.score()
+    assert sheet.winners and all(rules.exists(line.rule) for line in sheet.lines)
+    for p in range(players):
+        assert sum(line.points for line in sheet.lines_for(p)) == sheet.totals[p]
+    replayed = GAME.setup(players, seed, **start.options)
+    for action in actions:
+        data = json.loads(json.dumps(action.to_json()))
+        replayed = replayed.apply(GAME.action_from_json(data))
+    assert replayed.fingerprint() == state.fingerprint(), "the JSON actions do not replay"
+    return {"actions": len(actions), "refused": refused, "rebuilt": len(state.covered)}
+
+
+@pytest.mark.parametrize("players", sorted(GAMES))
+def test_cacao_random_games(players):
+    stats = [play_game(players, seed, check_tries=seed % 2 == 0) for seed in range(GAMES[players])]
+    assert sum(s["refused"] for s in stats) > 0
+    assert sum(s["rebuilt"] for s in stats) > 0, "no game reached a rebuild"
+    assert min(s["actions"] for s in stats) >= 3 * (C.TILES_PER_COLOUR
+                                                    - len(C.REMOVED_NUMBERS[players]))
