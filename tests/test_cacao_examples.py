@@ -1,0 +1,168 @@
+"""Cacao: the worked examples of the rule texts and final scoring on hand-built positions."""
+from __future__ import annotations
+
+import pytest
+
+from explorer import rules
+from explorer.cacao import Decline, Fill, Place, Rebuild, Work, scenarios
+from explorer.cacao.scenarios import PURPLE, RED, WHITE, YELLOW, position
+from explorer.cacao.scoring import score_temples, temple_prizes
+
+N, E, S, W = range(4)
+
+
+def play(state, *actions):
+    for action in actions:
+        state = state.apply(action)
+    return state
+
+
+def temple_lines(sheet, player):
+    return [line for line in sheet.lines_for(player) if line.label.startswith("temple")]
+
+
+def test_cacao_work_market_example():
+    """Korean 91-93 / Hungarian line 4: Yellow takes a cacao and sells it for 3; Red sells a
+    stored cacao for 3."""
+    state = scenarios.market_example()
+    state = play(state, Place("1-1-1-1", (1, 0), 0), Fill("market-3", (2, 0)))
+    assert state.current_player == YELLOW
+    state = play(state, Work((1, 0), W), Work((1, 0), E), Decline((1, 0), S))
+    assert (state.cacao[YELLOW], state.gold[YELLOW]) == (0, 3)
+    assert state.current_player == RED and state.turn == YELLOW
+    state = state.apply(Work((2, 1), N))
+    assert (state.cacao[RED], state.gold[RED]) == (0, 3)
+    assert state.phase == "place" and state.current_player == RED   # Red's own turn is next
+    assert [e.data["gold"] for e in state.events if e.rule == "cacao.work.market"] == [3]
+
+
+def test_cacao_rebuild_example():
+    """Korean 130-131 / Hungarian line 6: rebuild for a sun token, 2 cacao, sold for 2 x 4 = 8,
+    water carrier one field on."""
+    state = scenarios.rebuild_example()
+    assert state.rebuilding_open
+    state = state.apply(Rebuild("2-1-0-1", (1, 0), 0))     # N2 market-4, E1 double plantation
+    assert state.sun[RED] == 0 and len(state.covered[(1, 0)]) == 1
+    state = state.apply(Work((1, 0), E))
+    assert state.cacao[RED] == 2
+    state = play(state, Work((1, 0), N), Work((1, 0), N))
+    assert (state.cacao[RED], state.gold[RED]) == (0, 8)
+    state = state.apply(Work((1, 0), W))
+    assert state.water_value(RED) == -4                     # one field on from -10
+    assert state.current_player == PURPLE
+
+
+def test_cacao_scoring_temple_example():
+    """Korean 137-138 / Hungarian line 6: Yellow and Red tie with 2 workers and get 3 each;
+    Purple with 1 worker gets nothing."""
+    sheet = scenarios.temple_example().score()
+    points = {p: sum(l.points for l in temple_lines(sheet, p)) for p in range(4)}
+    assert points == {RED: 3, PURPLE: 0, WHITE: 0, YELLOW: 3}
+    assert temple_lines(sheet, YELLOW)[0].rule == "cacao.scoring.temple_ties"
+
+
+def temple_board(workers, **kw):
+    return position(4, jungle={(0, 0): "temple"}, workers=workers, **kw)
+
+
+AROUND = {N: (0, -1), E: (1, 0), S: (0, 1), W: (-1, 0)}
+# (pattern, rotation) putting 1, 2 or 3 workers on the side that faces the temple from each cell
+FACING = {  # side of the worker tile that touches the temple: S for the cell above, etc.
+    1: {S: ("1-1-1-1", 0), W: ("1-1-1-1", 0), N: ("1-1-1-1", 0), E: ("1-1-1-1", 0)},
+    2: {S: ("2-1-0-1", 2), W: ("2-1-0-1", 3), N: ("2-1-0-1", 0), E: ("2-1-0-1", 1)},
+    3: {S: ("3-0-0-1", 2), W: ("3-0-0-1", 3), N: ("3-0-0-1", 0), E: ("3-0-0-1", 1)},
+}
+
+
+def at(where, owner, workers):
+    """A worker tile of `owner` on the temple's `where` side with `workers` facing the temple."""
+    facing = (where + 2) % 4
+    pattern, rotation = FACING[workers][facing]
+    return AROUND[where], (owner, pattern, rotation)
+
+
+def test_cacao_scoring_temples():
+    board = dict([at(N, RED, 3), at(E, PURPLE, 2), at(S, WHITE, 1)])
+    result = score_temples(temple_board(board).workers, temple_board(board).jungle, {})[0]
+    assert result.workers == {RED: 3, PURPLE: 2, WHITE: 1}
+    assert result.prizes == {RED: 6, PURPLE: 3} and result.rule == "cacao.scoring.temples"
+
+
+def test_cacao_scoring_temple_ties():
+    board = dict([at(N, RED, 3), at(E, PURPLE, 1), at(S, WHITE, 1)])
+    sheet = temple_board(board).score()
+    assert [sum(l.points for l in temple_lines(sheet, p)) for p in range(4)] == [6, 1, 1, 0]
+    assert temple_prizes({0: 2, 1: 2, 2: 2})[0] == {0: 2, 1: 2, 2: 2}
+    assert temple_prizes({0: 1, 1: 1, 2: 1, 3: 1})[0] == {p: 1 for p in range(4)}  # 6 // 4
+    assert temple_prizes({0: 3, 1: 1, 2: 1, 3: 1})[0] == {0: 6, 1: 1, 2: 1, 3: 1}  # 3 // 3
+    assert temple_prizes({0: 2, 1: 1, 2: 1})[1] == "cacao.scoring.temple_ties"
+
+
+def test_cacao_scoring_temple_alone():
+    board = dict([at(N, RED, 1), at(E, RED, 2)])
+    sheet = temple_board(board).score()
+    assert [sum(l.points for l in temple_lines(sheet, p)) for p in range(4)] == [6, 0, 0, 0]
+    assert temple_lines(sheet, RED)[0].rule == "cacao.scoring.temple_alone"
+    assert temple_prizes({0: 0, 1: 0}) == ({}, "cacao.scoring.temples",
+                                           "no adjacent workers: nobody scores")
+
+
+def test_cacao_scoring_temple_top():
+    # Red's 1-worker tile above the temple is rebuilt with a tile showing 0 workers to it.
+    state = temple_board(dict([at(N, RED, 1), at(E, PURPLE, 1)]), sun=(1, 0, 0, 0),
+                         hands={RED: ["2-1-0-1"]})
+    state = state.apply(Rebuild("2-1-0-1", (0, -1), 0))   # its bottom side (S) has 0 workers
+    sheet = state.score()
+    assert [sum(l.points for l in temple_lines(sheet, p)) for p in range(4)] == [0, 6, 0, 0]
+    assert temple_lines(sheet, RED)[0].rule == "cacao.scoring.temple_top"
+
+
+def test_cacao_scoring_sun():
+    sheet = position(2, sun=(3, 1)).score()
+    assert [l.points for l in sheet.lines if l.rule == "cacao.scoring.sun"] == [3, 1]
+
+
+def test_cacao_scoring_water():
+    sheet = position(3, gold=(12, 12, 12), water=(0, 3, 8)).score()
+    assert [l.points for l in sheet.lines if l.rule == "cacao.scoring.water"] == [-10, 0, 16]
+    assert sheet.totals == {0: 2, 1: 12, 2: 28}
+    assert "pays 10" in [l.label for l in sheet.lines if l.rule == "cacao.scoring.water"][0]
+
+
+def test_cacao_scoring_gold():
+    sheet = position(2, gold=(17, 9), water=(3, 3)).score()
+    assert sheet.totals == {0: 17, 1: 9} and sheet.winners == [0]
+    assert [l.points for l in sheet.lines if l.rule == "cacao.scoring.gold"] == [17, 9]
+
+
+def test_cacao_scoring_cacao_worthless():
+    sheet = position(2, gold=(10, 10), water=(3, 3), cacao=(5, 0)).score()
+    assert sheet.totals == {0: 10, 1: 10}
+    assert all(l.points == 0 for l in sheet.lines if l.rule == "cacao.scoring.cacao_worthless")
+
+
+def test_cacao_scoring_winner():
+    sheet = position(3, gold=(10, 10, 4), water=(3, 3, 3), cacao=(1, 3, 5)).score()
+    assert sheet.winners == [1] and sheet.tiebreak_rule == "cacao.scoring.winner"
+    assert "most cacao" in sheet.tiebreak
+    shared = position(2, gold=(10, 10), water=(3, 3), cacao=(2, 2)).score()
+    assert shared.winners == [0, 1] and "shared victory" in shared.tiebreak
+
+
+def test_cacao_score_lines_cite_rules_and_add_up():
+    board = dict([at(N, RED, 3), at(E, PURPLE, 1), at(S, WHITE, 1)])
+    sheet = temple_board(board, gold=(5, 6, 7, 8), sun=(1, 0, 2, 3), water=(2, 0, 8, 4)).score()
+    for p in range(4):
+        assert sum(l.points for l in sheet.lines_for(p)) == sheet.totals[p]
+        assert len(temple_lines(sheet, p)) == 1          # one line per player per temple
+    assert all(rules.exists(l.rule) for l in sheet.lines)
+    assert sheet.totals == {RED: 5 + 6 + 1 - 1, PURPLE: 6 + 1 - 10, WHITE: 7 + 1 + 2 + 16,
+                            YELLOW: 8 + 3 + 2}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_cacao_view_keeps_the_board_open(players):
+    state = scenarios.market_example() if players == 4 else position(players)
+    seen = state.view(0)
+    assert seen.workers == state.workers and seen.jungle == state.jungle
+    assert seen.display == state.display and seen.cacao == state.cacao
