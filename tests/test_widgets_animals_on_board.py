@@ -111,9 +111,9 @@ def centre(shell, key):
 
 
 def click(shell, key):
-    """A canvas click at the centre of `key`, as the browser sends it (buffer pixels)."""
+    """A board click at the centre of `key`, as the browser reports it (ipyevents, CSS pixels)."""
     x, y = centre(shell, key)
-    shell.board.canvas._on_mouse_down(2 * x, 2 * y)
+    shell.board.canvas._on_dom_click({"type": "click", "relativeX": x, "relativeY": y})
 
 
 def keep_all(shell):

@@ -92,16 +92,18 @@ def test_canvas_resize_follows_the_scene():
     assert board.widget.height == SCALE * 260 and board.widget.layout.height == "260px"
 
 
-def test_canvas_click_converts_buffer_pixels_and_hit_tests():
+def test_canvas_click_validates_page_values_and_hit_tests():
     board = BoardCanvas(300, 200)
     board.show(small_scene())
     seen = []
     board.on_click(lambda key, x, y: seen.append((key, x, y)))
-    board._on_mouse_down(2 * 20, 2 * 30)          # buffer pixels, as the browser sends them
-    board._on_mouse_down(2 * 200, 2 * 150)
-    board._on_mouse_down(float("nan"), 5)          # junk from the page is ignored
-    board._on_mouse_down("10", 5)
-    assert seen == [(("tile", 1), 20, 30), (None, 200, 150)]
+    board._on_dom_click({"type": "click", "relativeX": 20, "relativeY": 30})  # CSS pixels
+    board._on_dom_click({"type": "click", "relativeX": 200.5, "relativeY": 150})
+    board._on_dom_click({"relativeX": float("nan"), "relativeY": 5})  # junk from the page
+    board._on_dom_click({"relativeX": "10", "relativeY": 5})
+    board._on_dom_click({"relativeX": True, "relativeY": 5})
+    board._on_dom_click(["not", "a", "dict"])
+    assert seen == [(("tile", 1), 20, 30), (None, 200.5, 150)]
     assert board.click(5000, 5) is None and len(seen) == 2
 
 

@@ -52,7 +52,7 @@ class AnimalsBoard:
         self.widget = w.VBox([
             w.HBox([self.split, self.take, self.clear, self.status],
                    layout=w.Layout(align_items="center", flex_flow="row wrap")),
-            self.canvas.widget, self.note])
+            self.canvas.view, self.note])
 
     def attach(self, app) -> None:
         self.app = app

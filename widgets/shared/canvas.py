@@ -3,6 +3,11 @@
 Draw commands sent before a browser is attached are lost, so nothing is drawn until the first
 `client_ready`; every full redraw resets ipycanvas' cached "current canvas" so the switch command
 is sent again. Shapes come from a `Scene` (see scene.py); this module only translates them.
+
+Clicks are taken from a wrapper box (ipyevents), not from the canvas: ipycanvas focuses the canvas
+on mouse-down, which scrolls a partly visible canvas and then measures the click against the
+scrolled position, so the wrong tile would be hit. The canvas ignores the pointer (CSS in
+style.py) and never takes focus, which also keeps the arrow keys for the timeline.
 """
 from __future__ import annotations
 
@@ -10,7 +15,9 @@ import math
 from contextlib import contextmanager
 from typing import Callable, Hashable
 
+import ipywidgets as w
 from ipycanvas import MultiCanvas, canvas as _ipycanvas
+from ipyevents import Event
 
 from .scene import LAYERS, Rect, Region, Scene, Text, hit_test
 
@@ -88,13 +95,16 @@ class BoardCanvas:
         self.widget = MultiCanvas(len(LAYERS), width=SCALE * self.width,
                                   height=SCALE * self.height, layout=self._css())
         self.widget.add_class("rx-board")
+        self.view = w.Box([self.widget], layout=self._css())
+        self.view.add_class("rx-board-frame")
+        self._clicks = Event(source=self.view, watched_events=["click"])
+        self._clicks.on_dom_event(self._on_dom_click)
         self.scene = Scene(self.width, self.height)
         self.ready = False
         self.redraws = 0          # full or partial layer redraws sent (for tests and benchmarks)
         self._drawn: dict[str, list] = {}
         self._click_handlers: list[Callable[[Hashable | None, float, float], None]] = []
         self.widget.on_client_ready(self._on_client_ready)
-        self.widget.on_mouse_down(self._on_mouse_down)
 
     def _css(self) -> dict:
         return {"width": f"{self.width}px", "height": f"{self.height}px", "min_width": f"{self.width}px"}
@@ -109,6 +119,7 @@ class BoardCanvas:
             self.widget.width = SCALE * self.width
             self.widget.height = SCALE * self.height
             self.widget.layout = self._css()
+            self.view.layout = self._css()
         if self.ready:
             self.redraw(full=resized)
 
@@ -137,10 +148,14 @@ class BoardCanvas:
         """Call `handler(region_key_or_None, x, y)` (CSS pixels) for every click."""
         self._click_handlers.append(handler)
 
-    def _on_mouse_down(self, x, y) -> None:
-        if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in (x, y)):
-            return  # ignore anything that is not a real coordinate
-        self.click(x / SCALE, y / SCALE)
+    def _on_dom_click(self, event) -> None:
+        """A click on the frame, in CSS pixels relative to its (= the canvas') top-left corner."""
+        if not isinstance(event, dict):
+            return
+        x, y = event.get("relativeX"), event.get("relativeY")
+        if all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+               for v in (x, y)):
+            self.click(float(x), float(y))
 
     def click(self, x: float, y: float) -> Hashable | None:
         """A click at CSS pixel (x, y): hit-test and notify; returns the region key hit."""

@@ -3,6 +3,8 @@
 CSS = """
 <style>
 .rx-app { font-size: 16px; }
+.rx-board { pointer-events: none; }
+.rx-board-frame { cursor: pointer; }
 .rx-app h2 { margin: 4px 0 8px 0; }
 .rx-app h3 { margin: 10px 0 4px 0; font-size: 18px; }
 .rx-message .rx-refusal { background: #fdecea; color: #8a1c12; border-left: 6px solid #c62828;

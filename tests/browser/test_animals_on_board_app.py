@@ -1,0 +1,157 @@
+"""The Animals on Board app in Voila + Chromium: painted board, stepping, moves by clicking.
+
+Where to click comes from the same pure `layout()` the renderer uses, for the same seed, so the
+test plays exactly the moves it computes in Python alongside.
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import explorer
+from explorer.animals_on_board import Keep, Split, Take
+from helpers import TIMEOUT, canvas_signature, open_app, painted_pixels, screenshot, wait_for_repaint
+from widgets.animals_on_board import layout
+
+pytestmark = pytest.mark.browser
+
+GAME = explorer.GAMES["animals_on_board"]
+BOARD = ".rx-board"
+FRAME = ".rx-board-frame"  # takes the clicks; same top-left corner as the canvas
+MS = TIMEOUT * 1000
+
+
+def text(page, selector: str) -> str:
+    return page.locator(selector).first.inner_text()
+
+
+def wait_text(page, selector: str, needle: str) -> None:
+    page.wait_for_function(
+        "([sel, needle]) => [...document.querySelectorAll(sel)].some(e => e.innerText.includes(needle))",
+        arg=[selector, needle], timeout=MS)
+
+
+def click_and_time(page, do_click) -> float:
+    """Seconds from the click to the first repainted board frame."""
+    before = canvas_signature(page)
+    start = time.perf_counter()
+    do_click()
+    return wait_for_repaint(page, before, start=start)
+
+
+def click_board(page, state, key) -> float:
+    """Click the centre of `key` in layout(state): the canvas' bounding box + CSS pixels."""
+    box = layout(state).box(key)
+    assert box is not None, key
+    x, y = box.center
+    frame = page.locator(FRAME).first
+    frame.scroll_into_view_if_needed()
+    canvas_box = page.locator(BOARD).first.bounding_box()
+    if not 0 <= canvas_box["y"] + y <= page.viewport_size["height"] - 10:  # bring the spot into view
+        page.mouse.wheel(0, canvas_box["y"] + y - page.viewport_size["height"] / 2)
+        page.wait_for_function("([sel, top]) => Math.abs(document.querySelector(sel)"
+                               ".getBoundingClientRect().top - top) > 1",
+                               arg=[BOARD, canvas_box["y"]], timeout=MS)
+        canvas_box = page.locator(BOARD).first.bounding_box()
+    return click_and_time(page, lambda: page.mouse.click(canvas_box["x"] + x, canvas_box["y"] + y))
+
+
+def step(page, button: str, label: str) -> float:
+    latency = click_and_time(page, lambda: page.click(button))
+    wait_text(page, ".rx-step-label", label)
+    return latency
+
+
+def test_animals_on_board_app(page, voila_url):
+    latencies: dict[str, list[float]] = {}
+    to_board = open_app(page, voila_url, "animals_on_board")
+    print(f"time to painted board: {to_board:.2f} s")
+    assert painted_pixels(page, BOARD) > 100_000
+    bbox = page.locator(BOARD).first.bounding_box()
+    frame = page.locator(FRAME).first.bounding_box()
+    assert abs(bbox["width"] - 1100) < 2  # CSS size; the buffer is 2x for sharpness
+    assert (round(frame["x"]), round(frame["y"])) == (round(bbox["x"]), round(bbox["y"]))
+    wait_text(page, ".rx-step-label", "Step 1 of 5")
+    assert "animals_on_board.setup.species" in text(page, ".rx-rules")
+    assert page.locator(".rx-log-entry").count() == 5
+    screenshot(page, "animals_on_board-01-opened")
+
+    # -- stepping through set-up with the timeline buttons ------------------------------
+    steps = GAME.setup_steps(3, 1)
+    latencies["step"] = [step(page, ".rx-forward", "Step 2 of 5")]
+    assert "animals_on_board.setup.draw_piles" in text(page, ".rx-rules")
+    assert "rx-current" in (page.locator(".rx-log-entry").nth(1).get_attribute("class") or "")
+    latencies["step"].append(step(page, ".rx-back", "Step 1 of 5"))
+    assert "animals_on_board.setup.species" in text(page, ".rx-rules")
+    latencies["step"].append(step(page, ".rx-last", "Step 5 of 5"))
+    assert "animals_on_board.setup.keep_one" in text(page, ".rx-rules")
+    screenshot(page, "animals_on_board-02-setup-done")
+
+    # -- keep: click a drawn tile of each player in turn ----------------------------------
+    state = steps[-1]
+    latencies["keep"] = []
+    while state.phase == "keep":
+        p = state.current_player
+        latencies["keep"].append(click_board(page, state, ("hand", p, 0)))
+        state = state.apply(Keep(state.drawn[p][0]))
+    wait_text(page, ".rx-step-label", "Step 8 of 8")
+    assert page.locator(".rx-log-entry").count() == 8
+    assert "animals_on_board.round.refill" in text(page, ".rx-rules")
+    screenshot(page, "animals_on_board-03-kept")
+
+    # -- split: Player 1 selects two tiles and splits them off ----------------------------
+    latencies["select"] = [click_board(page, state, ("group", 0, 0)),
+                           click_board(page, state, ("group", 0, 1))]
+    wait_text(page, ".rx-selection", "Selected:")
+    screenshot(page, "animals_on_board-04-selected")
+    latencies["split"] = [click_and_time(page, lambda: page.click(".rx-split"))]
+    state = state.apply(Split(state.groups[0][:2]))
+    wait_text(page, ".rx-step-label", "Step 9 of 9")
+    assert "animals_on_board.split.group" in text(page, ".rx-rules")
+    assert "split" in page.locator(".rx-log-entry").nth(8).inner_text()
+    screenshot(page, "animals_on_board-05-split")
+
+    # -- illegal: Player 2 (1 crate) tries to take the 2-tile group -----------------------
+    click_board(page, state, ("group-label", 0))
+    page.click(".rx-take")
+    wait_text(page, ".rx-message", "Not allowed:")
+    message = text(page, ".rx-message")
+    assert "rule animals_on_board.take.afford" in message
+    assert "animals_on_board.take.afford" in text(page, ".rx-rules")
+    assert page.locator(".rx-log-entry").count() == 9  # nothing happened
+    screenshot(page, "animals_on_board-06-refused")
+    click_board(page, state, ("group-label", 0))        # unselect the group again
+
+    # -- Player 2 splits one tile off, Player 3 takes that one-tile group -----------------
+    click_board(page, state, ("group", 1, 0))
+    page.click(".rx-split")
+    state = state.apply(Split(state.groups[1][:1]))
+    wait_text(page, ".rx-step-label", "Step 10 of 10")
+    single = state.groups[1]
+    assert len(single) == 1
+    click_board(page, state, ("group-label", 1))
+    latencies["take"] = [click_and_time(page, lambda: page.click(".rx-take"))]
+    state = state.apply(Take(single))
+    wait_text(page, ".rx-step-label", "Step 11 of 11")
+    assert "animals_on_board.take.leave_round" in text(page, ".rx-rules")
+    assert "RESTING" not in text(page, ".rx-message")
+    screenshot(page, "animals_on_board-07-take")
+
+    # -- back through the turns and forward again -----------------------------------------
+    before = canvas_signature(page)
+    step(page, ".rx-back", "Step 10 of 11")
+    assert canvas_signature(page) != before
+    assert "rx-current" in (page.locator(".rx-log-entry").nth(9).get_attribute("class") or "")
+    page.locator(".rx-log-entry").nth(2).click()           # jump via the history
+    wait_text(page, ".rx-step-label", "Step 3 of 11")
+    assert "animals_on_board.setup.crates" in text(page, ".rx-rules")
+    step(page, ".rx-last", "Step 11 of 11")
+    screenshot(page, "animals_on_board-08-back-to-last")
+
+    assert painted_pixels(page, BOARD) > 100_000
+    assert page.errors == []
+    for what, values in latencies.items():
+        print(f"click-to-repaint {what}: " + ", ".join(f"{v * 1000:.0f} ms" for v in values))
+    everything = [v for values in latencies.values() for v in values]
+    assert max(everything) < 5.0
