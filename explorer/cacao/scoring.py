@@ -23,6 +23,10 @@ class TempleResult(NamedTuple):
     how: str               # one line of explanation
 
 
+def _workers(n: int) -> str:
+    return f"{n} adjacent worker{'s' if n != 1 else ''}"
+
+
 def temple_prizes(workers: dict[int, int]) -> tuple[dict[int, int], str, str]:
     """Gold per player for one temple from the adjacent workers, with the rule and a reason."""
     present = {p: n for p, n in workers.items() if n > 0}
@@ -33,7 +37,7 @@ def temple_prizes(workers: dict[int, int]) -> tuple[dict[int, int], str, str]:
     if len(firsts) > 1:
         share = FIRST_PRIZE // len(firsts)
         return ({p: share for p in firsts}, "cacao.scoring.temple_ties",
-                f"{len(firsts)} players tie for first with {best} workers: they share "
+                f"{len(firsts)} players tie for first with {_workers(best)}: they share "
                 f"{FIRST_PRIZE} ({share} each, rounded down) and there is no second prize")
     rest = {p: n for p, n in present.items() if p != firsts[0]}
     if not rest:
@@ -47,10 +51,10 @@ def temple_prizes(workers: dict[int, int]) -> tuple[dict[int, int], str, str]:
         prizes[p] = share
     if len(seconds) > 1:
         return (prizes, "cacao.scoring.temple_ties",
-                f"first with {best} workers gets {FIRST_PRIZE}; {len(seconds)} players tie for "
-                f"second with {second} and share {SECOND_PRIZE} ({share} each, rounded down)")
+                f"first with {_workers(best)} gets {FIRST_PRIZE}; {len(seconds)} players tie "
+                f"for second with {second} and share {SECOND_PRIZE} ({share} each, rounded down)")
     return (prizes, "cacao.scoring.temples",
-            f"first with {best} workers gets {FIRST_PRIZE}, second with {second} gets "
+            f"first with {_workers(best)} gets {FIRST_PRIZE}, second with {second} gets "
             f"{SECOND_PRIZE}")
 
 
@@ -92,12 +96,13 @@ def score_sheet(state) -> ScoreSheet:
         for p in players:
             n = temple.workers.get(p, 0)
             pts = temple.prizes.get(p, 0)
-            rule = temple.rule if n else "cacao.scoring.temples"
+            rule, why = temple.rule, temple.how
+            if not n:
+                rule, why = "cacao.scoring.temples", "at least one adjacent worker is needed"
             if p in temple.rebuilt:
                 rule = "cacao.scoring.temple_top"
-            label = (f"temple {t} at {temple.cell}: {n} adjacent worker{'s' if n != 1 else ''}"
-                     f" -> {pts} ({temple.how})")
-            add(p, label, pts, rule)
+                why += "; a rebuilt stack counts only its top tile"
+            add(p, f"temple {t} at {temple.cell}: {_workers(n)} -> {pts} ({why})", pts, rule)
     for p in players:
         add(p, f"{state.sun[p]} sun token{'s' if state.sun[p] != 1 else ''} left x 1",
             state.sun[p], "cacao.scoring.sun")
