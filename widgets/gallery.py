@@ -53,7 +53,7 @@ def card_html(entry: dict) -> str:
 def gallery():
     """The index page widget (class rx-gallery-page)."""
     cards = "".join(card_html(e) for e in APPS)
-    page = w.HTML(CSS + CARD_CSS + "<h2>Rules explorer: games</h2>"
+    page = w.HTML(CSS + CARD_CSS + "<h2>Games</h2>"
                   "<p>Pick a game to walk through its set-up, turns and scoring, with the "
                   "rulebook passage for every step.</p>"
                   f'<div class="rx-gallery">{cards}</div>')

@@ -95,8 +95,8 @@ def tile_shapes(box, tile: int, facedown: bool = False) -> list:
                    align="center", max_width=w - 8)]
     if facedown:
         shapes += [Rect(x - 2, y - 2, w + 4, h + 4, stroke=BACK, line_width=4, radius=9, dash=(7, 4)),
-                   Rect(x + w - 24, y + 3, 21, 24, fill=BACK, radius=5),
-                   Text(x + w - 13.5, y + 16, "?", size=18, color="#ffffff", bold=True, align="center")]
+                   Rect(x + w - 50, y + 4, 21, 24, fill=BACK, radius=5),
+                   Text(x + w - 39.5, y + 17, "?", size=18, color="#ffffff", bold=True, align="center")]
     return shapes
 
 
@@ -194,7 +194,7 @@ def scene(state, selected=frozenset(), hints: Hints | None = None, width: int = 
         if box.key in selected:
             sc.add(marks, Rect(box.x - 5, box.y - 5, box.w + 10, box.h + 10, stroke=SELECTED,
                                line_width=6, radius=12),
-                   Rect(box.x + box.w / 2 - 12, box.y - 14, 24, 22, fill=SELECTED, radius=11),
-                   Text(box.x + box.w / 2, box.y - 3, "✓", size=16, bold=True,
+                   Rect(box.x + box.w - 25, box.y + 4, 22, 22, fill=SELECTED, radius=11),
+                   Text(box.x + box.w - 14, box.y + 15, "✓", size=16, bold=True,
                         color="#ffffff", align="center"))
     return sc
