@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from helpers import NOTEBOOKS, SCREENSHOTS, VoilaServer, launch_browser, new_page
+from helpers import NOTEBOOKS, SCREENSHOTS, VoilaServer, launch_browser, new_page, screenshot
 
 HERE = Path(__file__).resolve().parent
 
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if HERE in Path(str(item.fspath)).resolve().parents:
+        if HERE in Path(item.path).resolve().parents:
             item.add_marker(pytest.mark.browser)
 
 
@@ -66,10 +66,9 @@ def page(browser, request):
         failed = any(getattr(getattr(request.node, f"rep_{when}", None), "failed", False)
                      for when in ("setup", "call"))
         if failed:
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             name = re.sub(r"[^\w.-]+", "_", request.node.name)
             try:
-                page.screenshot(path=str(SCREENSHOTS / f"FAILED-{name}.png"), full_page=True)
+                screenshot(page, f"FAILED-{name}")
             except Exception as exc:  # a crashed page must not hide the real failure
                 print(f"could not save failure screenshot: {exc}")
         page.context.close()
