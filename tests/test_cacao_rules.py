@@ -12,7 +12,7 @@ from explorer import IllegalAction, SetupError, rules
 from explorer.cacao import GAME, Decline, Fill, Place, Rebuild, Work
 from explorer.cacao import components as C
 from explorer.cacao.board import FrozenMap, is_jungle_cell, neighbours
-from explorer.cacao.scenarios import PURPLE, RED, WHITE, YELLOW, position
+from explorer.cacao.scenarios import PURPLE, RED, WHITE, position
 
 N, E, S, W = range(4)
 PACKAGE = Path(__file__).resolve().parent.parent / "explorer" / "cacao"

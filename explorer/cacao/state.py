@@ -325,8 +325,9 @@ class CacaoState(State):
                            "space.", "cacao.fill.draw_pile", self.turn, tile=self.drawn[0])
             else:
                 left = ", ".join(map(str, self.spaces))
-                self._emit(f"No jungle tiles left: {left} stay{'s' if len(self.spaces) == 1 else ''}"
-                           " empty.", "cacao.fill.skip", self.turn)
+                verb = "stays" if len(self.spaces) == 1 else "stay"
+                self._emit(f"No jungle tiles left: {left} {verb} empty.", "cacao.fill.skip",
+                           self.turn)
                 self.spaces = ()
         if self.spaces:
             return
@@ -504,8 +505,8 @@ class CacaoState(State):
             new = self.jungle_pile[len(self.jungle_pile) - need:]
             self.jungle_pile = self.jungle_pile[:len(self.jungle_pile) - need]
             self.display = self.display + tuple(reversed(new))
-            self._emit("The display is refilled to "
-                       f"{len(self.display)}: {', '.join(C.jungle_label(t) for t in self.display)}.",
+            shown = ", ".join(C.jungle_label(t) for t in self.display)
+            self._emit(f"The display is refilled to {len(self.display)}: {shown}.",
                        "cacao.turn.refill_display", p, tiles=new)
         if self.rebuilding_open and not self.rebuild_announced:
             self.rebuild_announced = True
