@@ -4,10 +4,9 @@ from .core import (Action, Event, Game, IllegalAction, Option, RecordError, Scor
                    SetupError, State)
 from .record import Record, replay
 from .animals_on_board import GAME as _animals_on_board
+from .cacao import GAME as _cacao
 
-GAMES: dict[str, Game] = {
-    _animals_on_board.name: _animals_on_board,
-}
+GAMES: dict[str, Game] = {game.name: game for game in (_animals_on_board, _cacao)}
 
 __all__ = ["GAMES", "Action", "Event", "Game", "IllegalAction", "Option", "Record", "RecordError",
            "ScoreLine", "ScoreSheet", "SetupError", "State", "replay", "rules"]

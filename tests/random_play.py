@@ -26,7 +26,33 @@ def _animals_on_board(state) -> None:
     assert all(g for g in state.groups), "an empty group"
 
 
-CONSERVATION = {"animals_on_board": _animals_on_board}
+
+def cacao_conserved(state) -> None:
+    from explorer.cacao import components as C
+    from explorer.cacao.board import is_jungle_cell, neighbours
+
+    players = state.players
+    for p in range(players):
+        mine = (list(state.hands[p]) + list(state.worker_piles[p])
+                + [t for t in state.removed_workers if C.owner_of(t) == p]
+                + [x.tile for x in state.workers.values() if x.owner == p]
+                + [x.tile for stack in state.covered.values() for x in stack if x.owner == p])
+        assert sorted(mine) == [C.worker_tile(p, n) for n in range(C.TILES_PER_COLOUR)], p
+    jungle = (list(state.jungle_pile) + list(state.display) + list(state.drawn)
+              + list(state.jungle.values()) + list(state.removed_jungle))
+    assert sorted(jungle) == list(range(len(C.JUNGLE)))
+    assert all(0 <= c <= C.CACAO_CAP for c in state.cacao) and state.cacao_supply >= 0
+    assert all(0 <= s <= C.SUN_CAP for s in state.sun) and state.sun_supply >= 0
+    assert all(0 <= w < len(C.WATER_TRACK) for w in state.water)
+    assert len(state.display) <= C.DISPLAY_SIZE
+    for cell in state.jungle:
+        assert is_jungle_cell(cell) and not any(n in state.jungle for n in neighbours(cell))
+    for cell in state.workers:
+        assert not is_jungle_cell(cell) and not any(n in state.workers for n in neighbours(cell))
+        assert any(n in state.jungle for n in neighbours(cell))
+
+
+CONSERVATION = {"animals_on_board": _animals_on_board, "cacao": cacao_conserved}
 
 
 def mutated_actions(state, legal, rng) -> list:

@@ -16,32 +16,10 @@ import pytest
 from explorer import IllegalAction, rules
 from explorer.cacao import GAME, Decline, Fill, Place, Rebuild, Work
 from explorer.cacao import components as C
-from explorer.cacao.board import is_jungle_cell, neighbours
+from random_play import cacao_conserved as conserved
 
 GAMES = {2: 100, 3: 100, 4: 100}
 ACTIVATING = {"cacao.activate.placed", "cacao.activate.filled", "cacao.rebuild.activate"}
-
-
-def conserved(state) -> None:
-    players = state.players
-    for p in range(players):
-        mine = (list(state.hands[p]) + list(state.worker_piles[p])
-                + [t for t in state.removed_workers if C.owner_of(t) == p]
-                + [x.tile for x in state.workers.values() if x.owner == p]
-                + [x.tile for stack in state.covered.values() for x in stack if x.owner == p])
-        assert sorted(mine) == [C.worker_tile(p, n) for n in range(C.TILES_PER_COLOUR)], p
-    jungle = (list(state.jungle_pile) + list(state.display) + list(state.drawn)
-              + list(state.jungle.values()) + list(state.removed_jungle))
-    assert sorted(jungle) == list(range(len(C.JUNGLE)))
-    assert all(0 <= c <= C.CACAO_CAP for c in state.cacao) and state.cacao_supply >= 0
-    assert all(0 <= s <= C.SUN_CAP for s in state.sun) and state.sun_supply >= 0
-    assert all(0 <= w < len(C.WATER_TRACK) for w in state.water)
-    assert len(state.display) <= C.DISPLAY_SIZE
-    for cell in state.jungle:
-        assert is_jungle_cell(cell) and not any(n in state.jungle for n in neighbours(cell))
-    for cell in state.workers:
-        assert not is_jungle_cell(cell) and not any(n in state.workers for n in neighbours(cell))
-        assert any(n in state.jungle for n in neighbours(cell))
 
 
 def random_tries(state, rng) -> list:
