@@ -205,7 +205,7 @@ def test_event_log_one_entry_per_frame_with_rule_ids_and_jumps():
     log = EventLog(went.append)
     log.sync(t)
     assert len(log.entries) == len(steps)
-    assert "[setup.species]" in log.entries[0].description
+    assert "[animals_on_board.setup.species]" in log.entries[0].description
     assert "rx-current" in log.entries[0]._dom_classes
     log.entries[3].click()
     assert went == [3]

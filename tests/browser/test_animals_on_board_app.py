@@ -149,6 +149,16 @@ def test_animals_on_board_app(page, voila_url):
     step(page, ".rx-last", "Step 11 of 11")
     screenshot(page, "animals_on_board-08-back-to-last")
 
+    # -- keyboard: pointer over the board column, Home / Right / End ----------------------
+    page.mouse.move(1, 1)
+    page.hover(".rx-step-label")
+    page.keyboard.press("Home")
+    wait_text(page, ".rx-step-label", "Step 1 of 11")
+    page.keyboard.press("ArrowRight")
+    wait_text(page, ".rx-step-label", "Step 2 of 11")
+    page.keyboard.press("End")
+    wait_text(page, ".rx-step-label", "Step 11 of 11")
+
     assert painted_pixels(page, BOARD) > 100_000
     assert page.errors == []
     for what, values in latencies.items():

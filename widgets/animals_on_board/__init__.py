@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import explorer
 
+from ..shared.app import ExplorerApp
 from .board import AnimalsBoard
 from .draw import move_hints, scene
 from .layout import layout
@@ -11,12 +12,11 @@ from .options import option_factories
 GAME = explorer.GAMES["animals_on_board"]
 
 INTRO = ("<p>Step through the set-up, then play by clicking the board. Every step cites its "
-         "rulebook passage. Keys (pointer over the app): ← → step, Home / End first / last.</p>")
+         "rulebook passage. Keys (pointer over the board): ← → step, Home / End first / last.</p>")
 
 
 def app(players: int = 3, seed: int = 1, **options):
     """The root widget (class rx-app) of the explorer, starting at the first set-up step."""
-    from ..shared.app import ExplorerApp
     shell = ExplorerApp(GAME, AnimalsBoard(), players, seed, options,
                         option_factories=option_factories(), intro=INTRO)
     root = shell.root

@@ -95,8 +95,8 @@ def tile_shapes(box, tile: int, facedown: bool = False) -> list:
                    align="center", max_width=w - 8)]
     if facedown:
         shapes += [Rect(x - 2, y - 2, w + 4, h + 4, stroke=BACK, line_width=4, radius=9, dash=(7, 4)),
-                   Rect(x + w - 50, y + 4, 21, 24, fill=BACK, radius=5),
-                   Text(x + w - 39.5, y + 17, "?", size=18, color="#ffffff", bold=True, align="center")]
+                   Rect(x + w - 47, y + 4, 21, 24, fill=BACK, radius=5),
+                   Text(x + w - 36.5, y + 17, "?", size=18, color="#ffffff", bold=True, align="center")]
     return shapes
 
 

@@ -52,6 +52,7 @@ class ExplorerApp:
         side.add_class("rx-side")
         main = w.VBox([self.bar.widget, self.perspective.widget, board.widget],
                       layout=w.Layout(width=f"{getattr(board, 'width', 1100) + 24}px"))
+        main.add_class("rx-main")
         self.root = w.VBox([
             w.HTML(CSS + f"<h2>{escape(game.title)}</h2>{intro}"),
             self.settings,
@@ -59,7 +60,9 @@ class ExplorerApp:
             w.HBox([main, side], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
         ])
         self.root.add_class("rx-app")
-        self.keys = Event(source=self.root, watched_events=["keydown"])
+        # ipyevents takes every key while the pointer is over its source, so the source is the
+        # column with the timeline and board (no text boxes there: typing elsewhere still works).
+        self.keys = Event(source=main, watched_events=["keydown"])
         self.keys.on_dom_event(self._key)
         if not self.new_game(players, seed, options or {}):
             raise SetupError(self.message.text)

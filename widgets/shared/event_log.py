@@ -11,8 +11,7 @@ from .timeline import Timeline
 def entry_text(index: int, frame) -> str:
     """What an entry says: step number, label and the rule ids cited."""
     ids = frame.rule_ids
-    short = [i.split(".", 1)[1] if "." in i else i for i in ids]
-    rules = f"  [{', '.join(short)}]" if short else ""
+    rules = f"  [{', '.join(ids)}]" if ids else ""
     return f"{index + 1}. {frame.label}{rules}"
 
 
