@@ -22,11 +22,20 @@ def _animals_picture() -> str:
     return scene_to_svg(scene(state, hints=move_hints(state)), width=420)
 
 
+def _cacao_picture() -> str:
+    from .cacao import gallery_picture
+    return gallery_picture(width=420)
+
+
 APPS = [
     {"game": "animals_on_board", "notebook": "animals_on_board.ipynb", "picture": _animals_picture,
      "description": "Split the central animal groups to earn food crates, or pay crates to take a "
                     "whole group into your ark. Pairs are lost when the arks sail; singles and "
                     "herds of 3+ score."},
+    {"game": "cacao", "notebook": "cacao.ipynb", "picture": _cacao_picture,
+     "description": "Lay worker tiles between jungle tiles like a checkerboard: workers harvest "
+                    "cacao, sell it at markets, dig gold, carry water and worship the sun; "
+                    "temples pay the majorities at the end."},
 ]
 
 CARD_CSS = """<style>

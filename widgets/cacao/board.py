@@ -1,0 +1,282 @@
+"""The Cacao board view: canvas drawing, view controls (zoom, pan) and the move picker.
+
+Clicks and buttons only collect what the person points at (a hand tile and its turn, a jungle
+tile, a cell, an edge); every move goes to the engine through `app.try_action`, which shows the
+engine's refusal (reason + rule) for an illegal one.
+"""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from explorer.cacao import Decline, Fill, Place, Rebuild, Work
+from explorer.cacao import components as C
+from explorer.cacao.board import SIDES, neighbour
+
+from ..shared.canvas import BoardCanvas
+from .draw import Hints, Pick, move_hints, scene
+from .geometry import ZOOM_STEP, clamp_zoom
+from .layout import WIDTH, layout
+
+SIDE_WORDS = ("top", "right", "bottom", "left")
+PAN_STEP = 2  # cells per arrow press
+
+
+def _button(text: str, css: str, tip: str, width: str = "auto", style: str = "") -> w.Button:
+    b = w.Button(description=text, tooltip=tip, button_style=style,
+                 layout=w.Layout(width=width, height="40px"))
+    b.add_class(css)
+    return b
+
+
+class CacaoBoard:
+    """Canvas (class rx-board), tile choice (rx-choice), rotate (rx-rotate-left/right), zoom and
+    pan (rx-zoom-in/out, rx-fit, rx-pan-*), and the activated workers (rx-pending, rx-use,
+    rx-decline)."""
+
+    def __init__(self, width: int = WIDTH):
+        self.width = width
+        self.canvas = BoardCanvas(width, 900)
+        self.canvas.on_click(self._clicked)
+        self.app = None
+        self.frame = None
+        self.viewer: int | None = None
+        self.playable = False
+        self.pick = Pick()
+        self.hints = Hints()
+        self.zoom = 1.0
+        self.pan = (0.0, 0.0)
+        self.layout = None
+        self._syncing = False
+        self.choice = w.ToggleButtons(options=[], description="Tile:",
+                                      style={"button_width": "auto", "description_width": "40px"})
+        self.choice.add_class("rx-choice")
+        self.choice.observe(self._chosen, names="value")
+        self.rotate_left = _button("⟲ Turn left", "rx-rotate-left", "Turn the tile a quarter turn "
+                                   "anticlockwise (key Q)")
+        self.rotate_right = _button("⟳ Turn right", "rx-rotate-right", "Turn the tile a quarter "
+                                    "turn clockwise (key E or R)")
+        self.rotate_left.on_click(lambda _: self.rotate(-1))
+        self.rotate_right.on_click(lambda _: self.rotate(1))
+        self.zoom_out = _button("−", "rx-zoom-out", "Zoom out", "44px")
+        self.fit_button = _button("Fit", "rx-fit", "Fit the whole board into view", "56px")
+        self.zoom_in = _button("+", "rx-zoom-in", "Zoom in", "44px")
+        self.zoom_out.on_click(lambda _: self.set_view(self.zoom / ZOOM_STEP, self.pan))
+        self.zoom_in.on_click(lambda _: self.set_view(self.zoom * ZOOM_STEP, self.pan))
+        self.fit_button.on_click(lambda _: self.set_view(1.0, (0.0, 0.0)))
+        pans = []
+        for text, css, (dx, dy) in (("←", "rx-pan-left", (-1, 0)), ("↑", "rx-pan-up", (0, -1)),
+                                    ("↓", "rx-pan-down", (0, 1)), ("→", "rx-pan-right", (1, 0))):
+            b = _button(text, css, f"Move the view {css[7:]}", "44px")
+            b.on_click(lambda _, dx=dx, dy=dy: self.set_view(
+                self.zoom, (self.pan[0] + dx * PAN_STEP, self.pan[1] + dy * PAN_STEP)))
+            pans.append(b)
+        self.status = w.HTML()
+        self.status.add_class("rx-pick-status")
+        self.pending = w.VBox()
+        self.pending.add_class("rx-pending")
+        self.pending_buttons: list[tuple[w.Button, w.Button]] = []
+        view = w.HBox([w.HTML("<b>View:</b>"), self.zoom_out, self.fit_button, self.zoom_in,
+                       *pans], layout=w.Layout(align_items="center"))
+        self.widget = w.VBox([
+            w.HBox([self.choice, self.rotate_left, self.rotate_right],
+                   layout=w.Layout(align_items="center", flex_flow="row wrap")),
+            self.status, self.pending, self.canvas.view, view])
+
+    def attach(self, app) -> None:
+        self.app = app
+
+    # -- showing -------------------------------------------------------------------------
+    def show(self, frame, viewer: int | None, playable: bool) -> None:
+        """Draw `frame` as `viewer` sees it; a new frame resets the tile choice."""
+        new = frame is not self.frame
+        self.frame, self.viewer, self.playable = frame, viewer, playable
+        state = frame.state
+        self.hints = move_hints(state) if playable else Hints()
+        if new:
+            self.pick = Pick(rotation=self.pick.rotation)
+            self._default_pick()
+        self._sync_controls()
+        self._draw()
+
+    def _default_pick(self) -> None:
+        """Start with the first hand tile (or jungle tile) so a single click can already move."""
+        state = self.frame.state
+        if state.phase == "place" and state.current_player is not None:
+            hand = sorted({C.pattern_of(t) for t in state.hands[state.current_player]})
+            if self.pick.pattern not in hand:
+                self.pick.pattern = hand[0] if hand else None
+        elif state.phase == "fill":
+            names = [C.JUNGLE[t] for t in (state.display or state.drawn)]
+            self.pick.jungle = names[0] if names else None
+
+    def _draw(self) -> None:
+        state = self.frame.state
+        shown = state.view(self.viewer)
+        self.layout = layout(shown, self.zoom, self.pan, self.width)
+        action = self.frame.action
+        last = getattr(action, "cell", None) if action is not None else None
+        self.canvas.show(scene(shown, self.hints, self.pick, self.layout, self.playable,
+                               last_cell=state.placed_cell or last))
+        self.status.value = self._status_html()
+
+    def _sync_controls(self) -> None:
+        """Offer the current player's hand tiles (or the jungle tiles to fill with) as buttons."""
+        state = self.frame.state
+        options: list[tuple[str, str]] = []
+        value = None
+        if self.playable and state.phase == "place":
+            hand = sorted({C.pattern_of(t) for t in state.hands[state.current_player]})
+            options = [(pat, pat) for pat in hand]
+            value = self.pick.pattern
+            self.choice.description = "Tile:"
+        elif self.playable and state.phase == "fill":
+            names = list(dict.fromkeys(C.JUNGLE[t] for t in (state.display or state.drawn)))
+            options = [(C.JUNGLE_LABELS[n], n) for n in names]
+            value = self.pick.jungle
+            self.choice.description = "Jungle:"
+        self._syncing = True
+        try:
+            self.choice.options = options
+            self.choice.value = value if value in [v for _, v in options] else None
+        finally:
+            self._syncing = False
+        placing = self.playable and state.phase == "place"
+        self.rotate_left.disabled = self.rotate_right.disabled = not placing
+        self._sync_pending()
+
+    def _sync_pending(self) -> None:
+        """One line per activated side: whose, where, what it does, with Use / Decline buttons."""
+        state = self.frame.state
+        rows, self.pending_buttons = [], []
+        if state.pending:
+            rows.append(w.HTML("<b>Activated workers (step C)</b>"))
+        for e in state.pending:
+            target = C.jungle_label(state.jungle[neighbour(e.cell, e.side)])
+            text = (f"{escape(player_title(e.player))}: {e.left} worker{'s' * (e.left != 1)} on "
+                    f"the {SIDE_WORDS[e.side]} of {e.cell} → {escape(target)}")
+            key = (e.cell, e.side)
+            use = _button("Use one", "rx-use", f"Work({e.cell}, {SIDES[e.side]})",
+                          style="success")
+            decline = _button("Decline", "rx-decline", "Give up the rest of this side")
+            use.disabled = not (self.playable and key in self.hints.work)
+            decline.disabled = not (self.playable and key in self.hints.decline)
+            use.on_click(lambda _, k=key: self.use(*k))
+            decline.on_click(lambda _, k=key: self.decline(*k))
+            self.pending_buttons.append((use, decline))
+            line = w.HBox([use, decline, w.HTML(text)], layout=w.Layout(align_items="center"))
+            line.add_class("rx-pending-line")
+            rows.append(line)
+        self.pending.children = rows
+
+    def _status_html(self) -> str:
+        state = self.frame.state
+        if not self.playable or state.is_over:
+            return ""
+        who = escape(player_title(state.current_player))
+        if state.phase == "place":
+            tile = escape(self.pick.pattern or "a hand tile")
+            extra = (" A purple dashed outline marks your own tile you may rebuild for a sun "
+                     "token." if self.hints.rebuild else "")
+            return (f"<b>{who}</b>: choose a hand tile, turn it (⟲ / ⟳, keys Q / E), then click "
+                    f"a green cell to place <b>{tile}</b>.{extra}")
+        if state.phase == "fill":
+            tile = escape(C.JUNGLE_LABELS.get(self.pick.jungle, "a jungle tile"))
+            return (f"<b>{who}</b>: click an orange space to fill it with <b>{tile}</b> "
+                    "(choose another jungle tile above or on the right).")
+        return (f"<b>{who}</b>: use or decline the activated workers (buttons, or click a "
+                "green edge to use one worker).")
+
+    # -- view ----------------------------------------------------------------------------
+    def set_view(self, zoom: float, pan) -> None:
+        self.zoom = clamp_zoom(zoom)
+        self.pan = (float(pan[0]), float(pan[1]))
+        if self.frame is not None:
+            self._draw()
+
+    # -- picking -------------------------------------------------------------------------
+    def _chosen(self, change) -> None:
+        if self._syncing or self.frame is None:
+            return
+        value = change["new"]
+        if self.frame.state.phase == "place" and value in C.PATTERNS:
+            self.pick.pattern = value
+        elif self.frame.state.phase == "fill" and value in C.JUNGLE_KINDS:
+            self.pick.jungle = value
+        self._draw()
+
+    def rotate(self, turns: int) -> None:
+        """Turn the chosen hand tile by quarter turns (positive: clockwise)."""
+        if self.frame is None or self.frame.state.phase != "place":
+            return
+        self.pick.rotation = (self.pick.rotation + int(turns)) % 4
+        self._draw()
+
+    def choose_pattern(self, pattern: str) -> None:
+        self.pick.pattern = pattern
+        self._sync_controls()
+        self._draw()
+
+    def choose_jungle(self, name: str) -> None:
+        self.pick.jungle = name
+        self._sync_controls()
+        self._draw()
+
+    def place(self, cell) -> bool:
+        """Place (or, on a tile already there, rebuild) with the chosen tile and turn."""
+        state = self.frame.state
+        if not self.pick.pattern:
+            self.app.message.info("First choose a tile from the hand.")
+            return False
+        kind = Rebuild if cell in state.workers and state.rebuilding_open else Place
+        return self.app.try_action(kind(self.pick.pattern, cell, self.pick.rotation))
+
+    def fill(self, cell) -> bool:
+        if not self.pick.jungle:
+            self.app.message.info("First choose a jungle tile from the display.")
+            return False
+        return self.app.try_action(Fill(self.pick.jungle, cell))
+
+    def use(self, cell, side) -> bool:
+        return self.app.try_action(Work(cell, side))
+
+    def decline(self, cell, side) -> bool:
+        return self.app.try_action(Decline(cell, side))
+
+    def _clicked(self, key, x, y) -> None:
+        if self.frame is None or key is None:
+            return
+        state = self.frame.state
+        kind = key[0]
+        if kind == "grid":
+            cell = self.layout.viewport.cell_at(x, y)
+            if cell is None:
+                return
+            if state.phase == "fill":
+                self.fill(cell)
+            elif state.phase == "work":
+                self.app.message.info("Now the activated workers act: use the buttons above the "
+                                      "board or click a glowing edge.")
+            else:
+                self.place(cell)
+        elif kind == "edge":
+            self.use(key[1], key[2])
+        elif kind == "hand":
+            _, p, i = key
+            shown = state.view(self.viewer)
+            tile = shown.hands[p][i] if i < len(shown.hands[p]) else C.HIDDEN
+            if tile == C.HIDDEN:
+                self.app.message.info("That tile is hidden in this view.")
+                return
+            self.choose_pattern(C.pattern_of(tile))
+        elif kind in ("display", "drawn"):
+            tiles = state.display if kind == "display" else state.drawn
+            if key[1] < len(tiles):
+                self.choose_jungle(C.JUNGLE[tiles[key[1]]])
+        elif kind == "preview":
+            self.rotate(1)
+
+
+def player_title(p: int) -> str:
+    return f"Player {p + 1} ({C.COLOURS[p]})"

@@ -1,0 +1,96 @@
+"""Where everything of a Cacao position goes on the canvas, in CSS pixels (pure, no widgets).
+
+The renderer draws at these boxes, clicks are hit-tested against them, and tests (including the
+browser test) compute where to click from them. Keys name positions, not tiles, so a player's
+masked view and the open position share one geometry:
+("hand", p, i) hand tile i of player p, ("display", i) display tile i, ("drawn", 0) the tile
+drawn from the pile while filling, ("pile",) the jungle pile, ("row", p) player p's row,
+("preview",) the chosen tile as it will be placed; the jungle grid is one area (see geometry.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .geometry import Area, Viewport, bounds, fit
+
+WIDTH = 1100
+MARGIN = 16
+HEADER_H = 44
+GRID = Area(MARGIN, 52, 716, 540)
+SIDE_X = GRID.x + GRID.w + 16          # right column: display, pile, chosen tile
+TILE = 96                              # display / pile tiles
+PREVIEW = 120
+ROWS_TOP = GRID.y + GRID.h + 12
+ROW_H = 100
+ROW_GAP = 8
+HAND_X = MARGIN + 220
+HAND = 80
+HAND_GAP = 8
+VILLAGE_X = HAND_X + 3 * (HAND + HAND_GAP) + 16
+WATER_W = 42
+
+
+@dataclass(frozen=True)
+class Box:
+    key: tuple
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return self.x + self.w / 2, self.y + self.h / 2
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.x <= x < self.x + self.w and self.y <= y < self.y + self.h
+
+
+@dataclass
+class Layout:
+    width: int
+    height: int
+    viewport: Viewport
+    hands: list[Box] = field(default_factory=list)
+    display: list[Box] = field(default_factory=list)    # display tiles, or the drawn tile
+    rows: list[Box] = field(default_factory=list)
+    pile: Box | None = None
+    preview: Box | None = None
+
+    def box(self, key: tuple) -> Box | None:
+        for b in self.hands + self.display + self.rows + [self.pile, self.preview]:
+            if b is not None and b.key == key:
+                return b
+        return None
+
+    def cell_center(self, cell: tuple[int, int]) -> tuple[float, float]:
+        return self.viewport.center(cell)
+
+
+def board_box(state) -> tuple[int, int, int, int]:
+    """The cells to fit: every tile on the board plus a ring of free cells around them."""
+    x0, y0, x1, y1 = bounds(list(state.jungle) + list(state.workers))
+    return (x0 - 1, y0 - 1, x1 + 1, y1 + 1)
+
+
+def layout(state, zoom: float = 1.0, pan: tuple[float, float] = (0.0, 0.0),
+           width: int = WIDTH) -> Layout:
+    """Boxes for `state` (a position or a player's view) with the grid fitted, zoomed and panned."""
+    height = ROWS_TOP + state.players * (ROW_H + ROW_GAP) + MARGIN - ROW_GAP
+    lay = Layout(int(width), int(height), fit(board_box(state), GRID, zoom, pan))
+    top = GRID.y + 30
+    if state.display:
+        lay.display = [Box(("display", i), SIDE_X + i * (TILE + 8), top, TILE, TILE)
+                       for i in range(len(state.display))]
+    elif state.drawn:
+        lay.display = [Box(("drawn", 0), SIDE_X, top, TILE, TILE)]
+    lay.pile = Box(("pile",), SIDE_X + 2 * (TILE + 8), top, TILE, TILE)
+    lay.preview = Box(("preview",), SIDE_X, top + TILE + 60, PREVIEW, PREVIEW)
+    y = ROWS_TOP
+    for p in range(state.players):
+        lay.rows.append(Box(("row", p), MARGIN, y, width - 2 * MARGIN, ROW_H))
+        for i in range(len(state.hands[p])):
+            lay.hands.append(Box(("hand", p, i), HAND_X + i * (HAND + HAND_GAP),
+                                 y + (ROW_H - HAND) / 2, HAND, HAND))
+        y += ROW_H + ROW_GAP
+    return lay
