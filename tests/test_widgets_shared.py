@@ -224,7 +224,7 @@ def test_score_sheet_lists_every_line_total_and_winner():
     assert view.html.value.count('class="rx-score-total"') == final.players
     assert "Winner: " + ", ".join(f"Player {p + 1}" for p in sheet.winners) in view.html.value
     for line in sheet.lines:
-        assert line.rule in view.html.value
+        assert f'title="{line.rule}"' in view.html.value
 
 
 def test_setup_panel_reports_bad_seed_and_passes_settings():

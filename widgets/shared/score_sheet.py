@@ -8,6 +8,11 @@ import ipywidgets as w
 from .timeline import player_label
 
 
+def _rule(rule_id: str) -> str:
+    """A rule id that may wrap after its dots (narrow side panels)."""
+    return f'<code title="{escape(rule_id, quote=True)}">{escape(rule_id).replace(".", ".<wbr>")}</code>'
+
+
 def sheet_html(sheet, players: int) -> str:
     rows = []
     for p in range(players):
@@ -15,7 +20,7 @@ def sheet_html(sheet, players: int) -> str:
         for i, line in enumerate(lines):
             who = f'<th rowspan="{len(lines) + 1}">{escape(player_label(p))}</th>' if i == 0 else ""
             rows.append(f'<tr class="rx-score-line">{who}<td>{escape(line.label)}</td>'
-                        f'<td class="rx-num">{line.points}</td><td><code>{escape(line.rule)}</code></td></tr>')
+                        f'<td class="rx-num">{line.points}</td><td>{_rule(line.rule)}</td></tr>')
         head = "" if lines else f'<th>{escape(player_label(p))}</th>'
         star = " ★ winner" if p in sheet.winners else ""
         rows.append(f'<tr class="rx-score-total">{head}<td><b>Total{star}</b></td>'
@@ -25,9 +30,11 @@ def sheet_html(sheet, players: int) -> str:
     winners = ", ".join(player_label(p) for p in sheet.winners)
     tie = ""
     if sheet.tiebreak:
-        rule = f" <code>{escape(sheet.tiebreak_rule)}</code>" if sheet.tiebreak_rule else ""
+        rule = f" {_rule(sheet.tiebreak_rule)}" if sheet.tiebreak_rule else ""
         tie = f'<div class="rx-tiebreak">Tie-break: {escape(sheet.tiebreak)}{rule}</div>'
-    return (f'<div class="rx-winner"><b>Winner: {escape(winners)}</b></div>{tie}'
+    totals = " · ".join(f"{escape(player_label(p))}: {sheet.totals.get(p, 0)}" for p in range(players))
+    return (f'<div class="rx-winner"><b>Winner: {escape(winners)}</b></div>'
+            f'<div class="rx-totals">Totals: {totals}</div>{tie}'
             f'<table class="rx-score-table"><tr><th>Player</th><th>What</th><th>Points</th>'
             f'<th>Rule</th></tr>{"".join(rows)}</table>')
 

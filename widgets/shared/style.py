@@ -28,6 +28,7 @@ CSS = """
 .rx-score-table td, .rx-score-table th { border: 1px solid #bbb; padding: 3px 8px; text-align: left;
   vertical-align: top; }
 .rx-score-table .rx-num { text-align: right; }
+.rx-score-table code { font-size: 14px; }
 .rx-score-total td { background: #f1f5e9; }
 .rx-winner { font-size: 18px; }
 .rx-step-label { font-size: 17px; }
