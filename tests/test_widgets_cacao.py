@@ -1,0 +1,307 @@
+"""The Cacao app without a browser: grid geometry, drawing data, clicking to play, scoring."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+import explorer
+from explorer import bots
+from explorer.cacao import Decline, Fill, Place, Work
+from explorer.cacao import components as C
+from widgets.cacao import app, layout, move_hints, scene
+from widgets.cacao.geometry import Area, MAX_CELL, MIN_CELL, bounds, edge_rect, fit, worker_marks
+from widgets.cacao.layout import GRID, WIDTH, board_box
+from widgets.shared.scene import Text, hit_test, overlaps
+from widgets.shared.timeline import SCORING
+
+GAME = explorer.GAMES["cacao"]
+
+
+def random_game(players=3, seed=1, bot_seed=1):
+    return bots.play(GAME.setup(players, seed), bots.RandomBot(bot_seed))
+
+
+# -- geometry --------------------------------------------------------------------------
+def test_fit_centres_the_board_and_keeps_cells_between_the_limits():
+    area = Area(10, 20, 700, 500)
+    vp = fit((-1, -1, 2, 2), area)                    # 4 x 4 cells: capped at MAX_CELL
+    assert vp.cell == MAX_CELL
+    left, top, _, _ = vp.rect((-1, -1))
+    right, bottom, s, _ = vp.rect((2, 2))
+    assert abs((left + right + s) / 2 - (area.x + area.w / 2)) < 1e-9
+    assert abs((top + bottom + s) / 2 - (area.y + area.h / 2)) < 1e-9
+    big = fit((-10, -6, 9, 5), area)                  # 20 x 12 cells: width limits
+    assert big.cell == pytest.approx(700 / 20)
+    assert all(big.visible(c, whole=True) for c in [(-10, -6), (9, 5), (-10, 5), (9, -6)])
+    huge = fit((-40, -40, 40, 40), area)
+    assert huge.cell == MIN_CELL                      # never unreadably small: pan instead
+
+
+def test_zoom_and_pan_move_the_view_by_whole_cells():
+    area = Area(0, 0, 600, 600)
+    base = fit((0, 0, 5, 5), area)
+    zoomed = fit((0, 0, 5, 5), area, zoom=2.0)
+    assert zoomed.cell == pytest.approx(2 * base.cell)
+    assert zoomed.center((2, 2))[0] < base.center((2, 2))[0] + zoomed.cell  # still centred
+    panned = fit((0, 0, 5, 5), area, pan=(1, -2))
+    assert panned.rect((3, 3))[0] == pytest.approx(base.rect((2, 3))[0])
+    assert panned.rect((3, 3))[1] == pytest.approx(base.rect((3, 5))[1])
+
+
+@pytest.mark.parametrize("zoom,pan", [(1.0, (0, 0)), (1.7, (1, 2)), (0.5, (-3, 1))])
+def test_pixel_to_cell_inverts_cell_to_pixel(zoom, pan):
+    vp = fit((-3, -2, 4, 5), GRID, zoom, pan)
+    for cell in itertools.product(range(-3, 5), range(-2, 6)):
+        x, y, s, _ = vp.rect(cell)
+        if vp.visible(cell, whole=True):
+            assert vp.cell_at(x + s / 2, y + s / 2) == cell
+            assert vp.cell_at(x + 1, y + 1) == cell and vp.cell_at(x + s - 1, y + s - 1) == cell
+    assert vp.cell_at(GRID.x - 1, GRID.y + 5) is None
+
+
+def test_bounds_and_board_box_leave_a_ring_of_free_cells():
+    assert bounds([]) == (0, 0, 1, 1)
+    assert bounds([(3, -2), (-1, 4)]) == (-1, -2, 3, 4)
+    start = GAME.setup(3, 1)
+    assert board_box(start) == (-1, -1, 2, 2)         # start tiles on (0, 0) and (1, 1)
+
+
+def test_workers_are_drawn_inside_their_side_of_the_tile():
+    rect = (100, 200, 80, 80)
+    for side in range(4):
+        for n in range(1, 4):
+            marks = worker_marks(rect, side, n)
+            assert len(marks) == n
+            band = edge_rect(rect, side, depth=0.3)
+            for m in marks:
+                assert band[0] <= m[0] and m[0] + m[2] <= band[0] + band[2] + 1e-9
+                assert band[1] <= m[1] and m[1] + m[3] <= band[1] + band[3] + 1e-9
+            for a, b in itertools.combinations(marks, 2):
+                assert not overlaps(_R(*a), _R(*b))
+    assert worker_marks(rect, 0, 0) == []
+
+
+class _R:
+    def __init__(self, x, y, w, h):
+        self.x, self.y, self.w, self.h = x, y, w, h
+
+
+# -- layout and drawing data -----------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_layout_panels_do_not_overlap_and_stay_on_the_canvas(players):
+    states, _ = random_game(players, seed=players)
+    for state in states[::17]:
+        lay = layout(state)
+        boxes = lay.hands + lay.display + [lay.pile, lay.preview]
+        for a, b in itertools.combinations(boxes, 2):
+            assert not overlaps(a, b), (a.key, b.key)
+        for b in boxes + lay.rows:
+            assert 0 <= b.x and b.x + b.w <= WIDTH and 0 <= b.y and b.y + b.h <= lay.height
+            assert not overlaps(b, GRID), b.key               # panels never cover the grid
+        # the whole board is in view at the default zoom (it is fitted as the game grows)
+        for cell in list(state.jungle) + list(state.workers):
+            assert lay.viewport.visible(cell, whole=True), cell
+
+
+def test_scene_draws_every_tile_with_its_label_and_hides_other_hands():
+    states, _ = random_game()
+    state = states[len(states) // 2]
+    texts = scene(state).texts()
+    for tile in state.jungle.values():
+        label = {"plantation": "CACAO", "market": "MARKET", "gold_mine": "GOLD MINE",
+                 "water": "WATER", "sun_worship": "SUN", "temple": "TEMPLE"}[C.jungle_kind(tile)]
+        assert label in texts
+    start = GAME.setup(3, 1)
+    assert scene(start).texts().count("?") == 1                 # the jungle pile
+    assert scene(start.view(0)).texts().count("?") == 1 + 6     # + both other hands
+    sizes = [s.size for layer in scene(start).layers.values() for s in layer if isinstance(s, Text)]
+    assert min(sizes) >= 14                                      # projector-readable at the start
+
+
+def test_hints_come_from_the_engine_legal_actions():
+    start = GAME.setup(3, 1)
+    hints = move_hints(start)
+    assert hints.place == set(start.place_cells()) and hints.patterns == {"1-1-1-1", "2-1-0-1"}
+    assert move_hints(start.view(0)).place == set()              # a view is for display only
+    sc = scene(start, hints)
+    lay = layout(start)
+    for cell in hints.place:
+        assert hit_test(sc.regions, *lay.cell_center(cell)) == ("grid",)
+    for box in lay.hands + lay.display:
+        assert hit_test(sc.regions, *box.center) == box.key
+
+
+# -- the app ---------------------------------------------------------------------------
+@pytest.fixture
+def shell():
+    s = app().explorer
+    s.bar.last.click()
+    return s
+
+
+def state_of(shell):
+    return shell.timeline.frame.state
+
+
+def click_cell(shell, cell):
+    """A board click at the centre of `cell`, as the browser reports it (CSS pixels)."""
+    x, y = shell.board.layout.cell_center(cell)
+    shell.board.canvas._on_dom_click({"type": "click", "relativeX": x, "relativeY": y})
+
+
+def click_box(shell, key):
+    x, y = shell.board.layout.box(key).center
+    shell.board.canvas._on_dom_click({"type": "click", "relativeX": x, "relativeY": y})
+
+
+def resolve_pending(shell):
+    """Press an enabled Use (else Decline) button until no activated worker is left."""
+    while state_of(shell).phase == "work":
+        use, decline = next((u, d) for u, d in shell.board.pending_buttons
+                            if not (u.disabled and d.disabled))
+        (decline if use.disabled else use).click()
+
+
+def test_app_starts_at_the_first_setup_step():
+    s = app().explorer
+    assert "rx-app" in s.root._dom_classes
+    assert s.timeline.index == 0 and len(s.timeline) == 8
+    assert s.rules.rule_ids[0] == "cacao.setup.villages"
+    assert s.board.canvas.scene.width == WIDTH and s.board.choice.options == ()
+
+
+def test_place_with_a_rotation_by_buttons_keys_and_a_click(shell):
+    board = shell.board
+    assert board.pick.pattern == "1-1-1-1"            # the first hand tile is ready
+    board.choice.value = "2-1-0-1"
+    board.rotate_right.click()
+    board.rotate_right.click()
+    board.rotate_left.click()
+    shell._key({"key": "e"})
+    shell._key({"key": "q"})
+    assert board.pick.rotation == 1
+    assert "turned 90°" in board.canvas.scene.texts()
+    click_cell(shell, (1, 0))
+    frame = shell.timeline.frame
+    assert frame.action == Place("2-1-0-1", (1, 0), 1)
+    assert frame.state.workers[(1, 0)].counts == C.workers_of("2-1-0-1", 1) == (1, 2, 1, 0)
+    assert shell.message.text == "" and "cacao.place.worker_tile" in shell.rules.rule_ids
+    # the bottom worker faces the start market without cacao: it can only decline
+    (use, decline), = board.pending_buttons
+    assert use.disabled and not decline.disabled
+    decline.click()
+    assert shell.timeline.frame.action == Decline((1, 0), 2)
+    assert state_of(shell).phase == "place" and state_of(shell).current_player == 1
+
+
+def test_an_illegal_placement_is_refused_with_its_rule_and_nothing_changes(shell):
+    before = state_of(shell)
+    frames = len(shell.timeline)
+    click_cell(shell, (2, -1))                         # touches no jungle tile
+    assert len(shell.timeline) == frames and state_of(shell) is before
+    assert shell.message.text.startswith("Not allowed:")
+    assert shell.message.text.endswith("— rule cacao.place.adjacent")
+    assert shell.rules.rule_ids[0] == "cacao.place.adjacent" and "Why not:" in shell.rules.cited.value
+    click_cell(shell, (-1, -1))                        # a jungle space
+    assert shell.message.text.endswith("— rule cacao.place.checkerboard")
+    assert len(shell.timeline) == frames and state_of(shell) == before
+
+
+def test_fill_choice_and_activations_of_several_players(shell):
+    board = shell.board
+    board.choice.value = "2-1-0-1"
+    board.rotate_right.click()
+    click_cell(shell, (1, 0))
+    board.pending_buttons[0][1].click()               # decline
+    board.choice.value = "2-1-0-1"                     # Player 2, rotation stays as turned
+    board.rotate_left.click()
+    click_cell(shell, (2, 1))
+    state = state_of(shell)
+    assert state.phase == "fill" and state.spaces == ((2, 0),)
+    assert board.choice.description == "Jungle:" and board.pick.jungle == "market-4"
+    click_box(shell, ("display", 1))                  # choose the temple by clicking it...
+    assert board.pick.jungle == "temple"
+    board.choice.value = "market-4"                   # ...and the market by the buttons
+    click_cell(shell, (2, 0))
+    frame = shell.timeline.frame
+    assert frame.action == Fill("market-4", (2, 0))
+    assert C.JUNGLE[frame.state.jungle[(2, 0)]] == "market-4"
+    pending = frame.state.pending
+    assert {e.player for e in pending} == {0, 1}       # both players' workers activated
+    assert len(board.pending_buttons) == len(pending)
+    assert "Player 1 (red)" in board.pending.children[-1].children[2].value
+    resolve_pending(shell)
+    state = state_of(shell)
+    assert state.phase == "place" and state.current_player == 2
+    # Player 3 puts a worker next to the plantation and uses it by clicking the glowing edge
+    board.choice.value = "1-1-1-1"
+    click_cell(shell, (-1, 0))
+    assert state_of(shell).pending[0].side == 1
+    sc = board.canvas.scene
+    edge = next(r for r in sc.regions if r.key == ("edge", (-1, 0), 1))
+    shell.board.canvas._on_dom_click({"relativeX": edge.center[0], "relativeY": edge.center[1]})
+    assert shell.timeline.frame.action == Work((-1, 0), 1)
+    assert state_of(shell).cacao == (0, 0, 1)
+
+
+def test_stepping_back_and_forth_redraws_the_board(shell):
+    click_cell(shell, (0, 1))
+    resolve_pending(shell)
+    last = shell.timeline.index
+    after = shell.board.canvas.scene.layers["board"]
+    shell.bar.back.click()
+    assert shell.timeline.index == last - 1
+    shell.bar.first.click()
+    assert shell.board.canvas.scene.layers["board"] != after
+    assert shell.board.choice.options == ()           # nothing to pick while narrating set-up
+    shell._key({"key": "End"})
+    assert shell.timeline.index == last and shell.board.canvas.scene.layers["board"] == after
+    shell.log.entries[3].click()
+    assert shell.timeline.index == 3
+
+
+def test_zoom_pan_and_fit_buttons_change_the_view(shell):
+    board = shell.board
+    cell = board.layout.viewport.cell
+    board.zoom_out.click()
+    assert board.layout.viewport.cell < cell
+    board.zoom_in.click()
+    board.zoom_in.click()
+    assert board.layout.viewport.cell > cell
+    x = board.layout.viewport.ox
+    next(b for b in board.widget.children[-1].children if "rx-pan-right" in b._dom_classes).click()
+    assert board.layout.viewport.ox < x
+    board.fit_button.click()
+    assert board.layout.viewport.cell == cell and board.zoom == 1.0
+
+
+def test_perspective_hides_other_hands_but_moves_still_work(shell):
+    open_marks = shell.board.canvas.scene.texts().count("?")
+    shell.perspective.buttons.value = 1
+    assert shell.board.canvas.scene.texts().count("?") == open_marks + 6
+    click_cell(shell, (0, 1))
+    assert shell.timeline.frame.kind == "move" and shell.message.text == ""
+
+
+def test_random_game_to_the_end_shows_a_score_line_per_temple(shell):
+    bot = bots.RandomBot(3)
+    while not state_of(shell).is_over:
+        assert shell.try_action(bot.choose(state_of(shell)))
+    final = state_of(shell)
+    temples = sorted(c for c, t in final.jungle.items() if C.jungle_kind(t) == "temple")
+    assert temples
+    shell.bar.last.click()
+    frame = shell.timeline.frame
+    assert frame.kind == SCORING and frame.label == "Scoring"
+    assert "Final scoring" in frame.narration[0][0] and "arks" not in frame.narration[0][0]
+    html = shell.score.html.value
+    sheet = final.score()
+    assert html.count('class="rx-score-line"') == len(sheet.lines)
+    for t, cell in enumerate(temples, 1):
+        assert html.count(f"temple {t} at {cell}") == final.players
+    assert "Winner: " in html and "cacao.scoring.temples" in shell.rules.rule_ids
+    frames = len(shell.timeline)
+    click_cell(shell, (0, 1))                          # the game is over: told, nothing changes
+    assert shell.message.text.startswith("The game is over") and len(shell.timeline) == frames
+    assert shell.timeline.frame.kind == SCORING
