@@ -119,6 +119,12 @@ class State:
         """A canonical text of everything in the position (for equality and mutation checks)."""
         raise NotImplementedError
 
+    def describe_action(self, action: Action, viewer: int | None = None) -> str:
+        """How `action`, made from this position, reads for `viewer` (None: all open).
+
+        Games with hidden information override it so that a label never names a hidden piece."""
+        return action.describe()
+
     # -- shared behaviour ---------------------------------------------------------------
     @property
     def is_over(self) -> bool:

@@ -421,3 +421,15 @@ def test_hidden_ark():
         seen.apply(Split(ts("panda-1")))
     keep = GAME.setup(3, seed=1).view(2)
     assert keep.drawn[0] == (C.HIDDEN,) * 3 and C.HIDDEN not in keep.drawn[2]
+
+
+def test_hidden_ark_move_labels_name_no_hidden_tile():
+    state = GAME.setup(3, seed=1)
+    keep = state.legal_actions()[0]
+    assert C.tile_name(keep.tile) in state.describe_action(keep)
+    assert C.tile_name(keep.tile) in state.describe_action(keep, viewer=0)
+    assert C.tile_name(keep.tile) not in state.describe_action(keep, viewer=1)
+    s = position(3, groups=[ts("panda-1", "tiger-2")], crates=(2, 1, 1), facedown=t("tiger-2"))
+    take = Take(ts("panda-1", "tiger-2"))
+    assert s.describe_action(take, viewer=2) == "take panda-1, the face-down tile"
+    assert "tiger-2" in s.describe_action(take, viewer=0)

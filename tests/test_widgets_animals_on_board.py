@@ -296,3 +296,16 @@ def test_new_game_from_the_setup_panel_and_bad_options(shell):
     assert state.players == 2 and state.seed == 9 and len(shell.perspective.buttons.options) == 3
     assert {C.SPECIES[i] for i in state.removed} == {"panda", "tiger", "lion", "zebra"}
     assert shell.timeline.index == 0
+
+
+def test_labels_in_a_player_view_never_name_another_players_kept_tile(shell):
+    shell.bar.last.click()
+    keep_all(shell)
+    kept = {p: C.tile_name(shell.timeline.frame.state.arks[p][0]) for p in range(3)}
+    shell.perspective.buttons.value = 1
+    texts = [b.description for b in shell.log.entries] + [shell.bar.label.value,
+                                                           shell.events.value]
+    for p, name in kept.items():
+        assert any(name in t for t in texts) == (p == 1), (p, name)
+    shell.perspective.buttons.value = None
+    assert all(any(name in b.description for b in shell.log.entries) for name in kept.values())

@@ -398,6 +398,16 @@ class AnimalsState(State):
         if not self.can_act(self.turn):  # cannot happen with a fresh group, kept for safety
             self._next_turn(self.turn)
 
+    def describe_action(self, action: Action, viewer: int | None = None) -> str:
+        if viewer is None or viewer == self.turn:
+            return action.describe()
+        if isinstance(action, Keep):
+            return "keep one drawn tile (hidden)"
+        if isinstance(action, Take) and self.facedown in action.tiles:
+            shown = [C.tile_name(x) for x in action.tiles if x != self.facedown]
+            return f"take {', '.join(shown + ['the face-down tile'])}"
+        return action.describe()
+
     # -- scoring -------------------------------------------------------------------------
     def score(self) -> ScoreSheet:
         lines: list[ScoreLine] = []

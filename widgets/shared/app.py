@@ -37,7 +37,7 @@ class ExplorerApp:
         self.log = EventLog(self.go)
         self.score = ScoreSheetView()
         self.bar = TimelineBar(self.go)
-        self.perspective = PerspectiveSwitch(players, lambda _: self.refresh(board_only=True))
+        self.perspective = PerspectiveSwitch(players, lambda _: self.refresh())
         self.setup_panel = SetupPanel(game, self.new_game, self.message.error, players, seed,
                                       option_factories)
         self.settings = w.Accordion(children=[self.setup_panel.widget],
@@ -119,15 +119,16 @@ class ExplorerApp:
         self.board.show(frame, self.perspective.player, t.playable())
         if board_only:
             return
-        self.bar.sync(t)
-        self.log.sync(t)
+        viewer = self.perspective.player
+        self.bar.sync(t, viewer)
+        self.log.sync(t, viewer)
         self.rules.show(frame.rule_ids)
         over = frame.kind in (MOVE, SCORING) and frame.state.is_over
         self.score.show(frame.state if over else None)
         items = "".join(f"<li>{escape(text)} <code>{escape(rule)}</code></li>"
                         for text, rule in frame.narration)
-        self.events.value = (f"<h3>{escape(frame.label)}</h3><ul>{items}</ul>" if items
-                             else f"<h3>{escape(frame.label)}</h3>")
+        title = escape(frame.title(viewer))
+        self.events.value = f"<h3>{title}</h3><ul>{items}</ul>" if items else f"<h3>{title}</h3>"
 
     def _key(self, event: dict) -> None:
         key = event.get("key") if isinstance(event, dict) else None

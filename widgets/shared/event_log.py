@@ -8,11 +8,11 @@ import ipywidgets as w
 from .timeline import Timeline
 
 
-def entry_text(index: int, frame) -> str:
-    """What an entry says: step number, label and the rule ids cited."""
+def entry_text(index: int, frame, viewer: int | None = None) -> str:
+    """What an entry says: step number, label (as `viewer` may read it) and the rule ids cited."""
     ids = frame.rule_ids
     rules = f"  [{', '.join(ids)}]" if ids else ""
-    return f"{index + 1}. {frame.label}{rules}"
+    return f"{index + 1}. {frame.title(viewer)}{rules}"
 
 
 class EventLog:
@@ -25,13 +25,13 @@ class EventLog:
         self.box.add_class("rx-log")
         self.widget = w.VBox([w.HTML("<h3>History</h3>"), self.box])
 
-    def sync(self, timeline: Timeline) -> None:
+    def sync(self, timeline: Timeline, viewer: int | None = None) -> None:
         """Match the entries to the timeline's frames (reusing buttons) and mark the current one."""
         frames = timeline.frames
         while len(self.entries) > len(frames):
             self.entries.pop().close()
         for i, frame in enumerate(frames):
-            text = entry_text(i, frame)
+            text = entry_text(i, frame, viewer)
             tip = "\n".join(f"{t} [{r}]" for t, r in frame.narration)
             if i < len(self.entries):
                 button = self.entries[i]

@@ -26,6 +26,15 @@ class Frame:
     state: object
     action: object = None
     kind: str = MOVE
+    before: object = None   # the position the action was made from
+    number: int = 0         # move number, for MOVE frames
+
+    def title(self, viewer: int | None = None) -> str:
+        """The label as `viewer` may read it (a hidden tile is never named)."""
+        if self.kind != MOVE or viewer is None or self.before is None:
+            return self.label
+        who = player_label(self.before.current_player)
+        return f"Move {self.number}: {who} {self.before.describe_action(self.action, viewer)}"
 
     @property
     def rule_ids(self) -> list[str]:
@@ -43,7 +52,7 @@ class Frame:
         if self.kind == SCORING:
             sheet = self.state.score()
             winners = ", ".join(player_label(p) for p in sheet.winners)
-            text = "The arks sail: " + ", ".join(
+            text = "Final scoring: " + ", ".join(
                 f"{player_label(p)} {pts}" for p, pts in sheet.totals.items()) + f". Winner: {winners}."
             return [(text, sheet.tiebreak_rule or (sheet.lines[0].rule if sheet.lines else ""))]
         return [(e.text, e.rule) for e in self.state.events]
@@ -87,9 +96,10 @@ class Timeline:
         """Record `action` -> `state` after the current frame, dropping any later frames."""
         del self.frames[self.index + 1:]
         moves = sum(1 for f in self.frames if f.kind == MOVE)
-        who = player_label(self.frame.state.current_player)
+        before = self.frame.state
+        who = player_label(before.current_player)
         label = f"Move {moves + 1}: {who} {action.describe()}"
-        self.frames.append(Frame(label, state, action, MOVE))
+        self.frames.append(Frame(label, state, action, MOVE, before, moves + 1))
         self.index = len(self.frames) - 1
         self._add_scoring_if_over()
         return self.frame
@@ -145,7 +155,7 @@ class TimelineBar:
         if not self._busy:
             self._on_go(self.slider.value)
 
-    def sync(self, timeline: Timeline) -> None:
+    def sync(self, timeline: Timeline, viewer: int | None = None) -> None:
         """Show `timeline`'s length, position and label without calling back."""
         self._busy = True
         try:
@@ -156,6 +166,6 @@ class TimelineBar:
             self._busy = False
         frame = timeline.frame
         self.label.value = (f"<b>Step {timeline.index + 1} of {len(timeline)}</b> · "
-                            f"{escape(frame.label)}")
+                            f"{escape(frame.title(viewer))}")
         self.first.disabled = self.back.disabled = timeline.index == 0
         self.forward.disabled = self.last.disabled = timeline.index == timeline.last
