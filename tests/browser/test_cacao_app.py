@@ -1,0 +1,182 @@
+"""The Cacao app in Voila + Chromium: painted board, stepping, placing, filling, workers.
+
+Where to click comes from the same pure `layout()` the renderer uses, for the same seed, so the
+test plays exactly the moves it mirrors on the engine alongside.
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import explorer
+from explorer.cacao import Decline, Fill, Place, Work
+from helpers import TIMEOUT, canvas_signature, open_app, painted_pixels, screenshot, wait_for_repaint
+from widgets.cacao import layout
+from widgets.cacao.geometry import edge_rect
+
+pytestmark = pytest.mark.browser
+
+GAME = explorer.GAMES["cacao"]
+BOARD = ".rx-board"
+FRAME = ".rx-board-frame"  # takes the clicks; same top-left corner as the canvas
+MS = TIMEOUT * 1000
+
+
+def text(page, selector: str) -> str:
+    return page.locator(selector).first.inner_text()
+
+
+def wait_text(page, selector: str, needle: str) -> None:
+    page.wait_for_function(
+        "([sel, needle]) => [...document.querySelectorAll(sel)].some(e => e.innerText.includes(needle))",
+        arg=[selector, needle], timeout=MS)
+
+
+def click_and_time(page, do_click) -> float:
+    """Seconds from the click to the first repainted board frame."""
+    before = canvas_signature(page)
+    start = time.perf_counter()
+    do_click()
+    return wait_for_repaint(page, before, start=start)
+
+
+def click_at(page, x: float, y: float, repaint: bool = True) -> float:
+    """Click CSS pixel (x, y) of the board (scrolling it into view first); time the repaint
+    (a refused move repaints nothing: `repaint=False` just clicks)."""
+    page.locator(FRAME).first.scroll_into_view_if_needed()
+    canvas_box = page.locator(BOARD).first.bounding_box()
+    if not 0 <= canvas_box["y"] + y <= page.viewport_size["height"] - 10:
+        page.mouse.wheel(0, canvas_box["y"] + y - page.viewport_size["height"] / 2)
+        page.wait_for_function("([sel, top]) => Math.abs(document.querySelector(sel)"
+                               ".getBoundingClientRect().top - top) > 1",
+                               arg=[BOARD, canvas_box["y"]], timeout=MS)
+        canvas_box = page.locator(BOARD).first.bounding_box()
+    do_click = lambda: page.mouse.click(canvas_box["x"] + x, canvas_box["y"] + y)  # noqa: E731
+    if not repaint:
+        do_click()
+        return 0.0
+    return click_and_time(page, do_click)
+
+
+def click_cell(page, state, cell, repaint: bool = True) -> float:
+    return click_at(page, *layout(state).cell_center(cell), repaint=repaint)
+
+
+def click_box(page, state, key) -> float:
+    return click_at(page, *layout(state).box(key).center)
+
+
+def step(page, button: str, label: str) -> float:
+    latency = click_and_time(page, lambda: page.click(button))
+    wait_text(page, ".rx-step-label", label)
+    return latency
+
+
+def choose(page, label: str) -> None:
+    page.locator(".rx-choice button", has_text=label).first.click()
+
+
+def test_cacao_app(page, voila_url):
+    latencies: dict[str, list[float]] = {}
+    to_board = open_app(page, voila_url, "cacao")
+    print(f"time to painted board: {to_board:.2f} s")
+    assert painted_pixels(page, BOARD) > 100_000
+    bbox = page.locator(BOARD).first.bounding_box()
+    frame = page.locator(FRAME).first.bounding_box()
+    assert abs(bbox["width"] - 1100) < 2
+    assert (round(frame["x"]), round(frame["y"])) == (round(bbox["x"]), round(bbox["y"]))
+    wait_text(page, ".rx-step-label", "Step 1 of 8")
+    assert "cacao.setup.villages" in text(page, ".rx-rules")
+    screenshot(page, "cacao-01-opened")
+
+    # -- set-up with the timeline buttons -------------------------------------------------
+    latencies["step"] = [step(page, ".rx-last", "Step 8 of 8")]
+    assert "cacao.setup.start_player" in text(page, ".rx-rules")
+    latencies["step"].append(step(page, ".rx-back", "Step 7 of 8"))
+    latencies["step"].append(step(page, ".rx-forward", "Step 8 of 8"))
+    state = GAME.setup(3, 1)
+
+    # -- Player 1: choose 2-1-0-1, turn it (button and keys), click a green cell ----------
+    choose(page, "2-1-0-1")
+    latencies["rotate"] = [click_and_time(page, lambda: page.click(".rx-rotate-right"))]
+    page.hover(".rx-step-label")
+    latencies["rotate"].append(click_and_time(page, lambda: page.keyboard.press("e")))
+    latencies["rotate"].append(click_and_time(page, lambda: page.keyboard.press("q")))
+    screenshot(page, "cacao-02-rotated")
+    latencies["place"] = [click_cell(page, state, (1, 0))]
+    state = state.apply(Place("2-1-0-1", (1, 0), 1))
+    wait_text(page, ".rx-step-label", "Step 9 of 9")
+    assert "cacao.place.worker_tile" in text(page, ".rx-rules")
+    wait_text(page, ".rx-pending", "worker on the bottom of (1, 0)")
+    latencies["decline"] = [step(page, ".rx-decline", "Step 10 of 10")]
+    state = state.apply(Decline((1, 0), 2))
+
+    # -- illegal: Player 2 clicks a cell touching no jungle tile --------------------------
+    before = canvas_signature(page)
+    click_cell(page, state, (2, -1), repaint=False)
+    wait_text(page, ".rx-message", "Not allowed:")
+    assert "rule cacao.place.adjacent" in text(page, ".rx-message")
+    assert "cacao.place.adjacent" in text(page, ".rx-rules")
+    assert page.locator(".rx-log-entry").count() == 10      # nothing happened
+    assert canvas_signature(page) == before
+    screenshot(page, "cacao-03-refused")
+
+    # -- Player 2 places next to Player 1: a jungle space to fill -------------------------
+    choose(page, "2-1-0-1")
+    click_and_time(page, lambda: page.click(".rx-rotate-left"))   # back to 0°
+    click_cell(page, state, (2, 1))
+    state = state.apply(Place("2-1-0-1", (2, 1), 0))
+    wait_text(page, ".rx-step-label", "Step 11 of 11")
+    assert state.phase == "fill" and state.spaces == ((2, 0),)
+    latencies["choose"] = [click_box(page, state, ("display", 1)),   # the temple
+                           click_box(page, state, ("display", 0))]   # no: the price-4 market
+    screenshot(page, "cacao-04-fill")
+    latencies["fill"] = [click_cell(page, state, (2, 0))]
+    state = state.apply(Fill("market-4", (2, 0)))
+    wait_text(page, ".rx-step-label", "Step 12 of 12")
+    assert "cacao.fill.display_choice" in text(page, ".rx-rules")
+
+    # -- both players' activated workers: decline them one side at a time -----------------
+    assert {e.player for e in state.pending} == {0, 1}
+    assert page.locator(".rx-pending-line").count() == len(state.pending)
+    screenshot(page, "cacao-05-activated")
+    while state.phase == "work":
+        action = state.legal_actions()[0]
+        assert isinstance(action, Decline)
+        line = [(e.cell, e.side) for e in state.pending].index((action.cell, action.side))
+        n = page.locator(".rx-log-entry").count()
+        page.locator(".rx-pending-line").nth(line).locator(".rx-decline").click()
+        state = state.apply(action)
+        wait_text(page, ".rx-step-label", f"Step {n + 1} of {n + 1}")
+
+    # -- Player 3 works the plantation by clicking the glowing edge ------------------------
+    choose(page, "1-1-1-1")
+    click_cell(page, state, (-1, 0))
+    state = state.apply(Place("1-1-1-1", (-1, 0), 0))
+    edge = edge_rect(layout(state).viewport.rect((-1, 0)), 1, depth=0.24)
+    latencies["work"] = [click_at(page, edge[0] + edge[2] / 2, edge[1] + edge[3] / 2)]
+    state = state.apply(Work((-1, 0), 1))
+    n = page.locator(".rx-log-entry").count()
+    wait_text(page, ".rx-step-label", f"Step {n} of {n}")
+    assert "cacao.work.plantation" in text(page, ".rx-rules")
+    assert state.cacao == (0, 0, 1) and state.phase == "place"
+    screenshot(page, "cacao-06-worked")
+
+    # -- back and forth through the turns; zoom ------------------------------------------
+    before = canvas_signature(page)
+    step(page, ".rx-back", f"Step {n - 1} of {n}")
+    assert canvas_signature(page) != before
+    step(page, ".rx-first", f"Step 1 of {n}")
+    step(page, ".rx-last", f"Step {n} of {n}")
+    assert canvas_signature(page) == before
+    latencies["zoom"] = [click_and_time(page, lambda: page.click(".rx-zoom-in"))]
+    latencies["zoom"].append(click_and_time(page, lambda: page.click(".rx-fit")))
+    assert canvas_signature(page) == before
+
+    assert painted_pixels(page, BOARD) > 100_000
+    assert page.errors == []
+    for what, values in latencies.items():
+        print(f"click-to-repaint {what}: " + ", ".join(f"{v * 1000:.0f} ms" for v in values))
+    everything = [v for values in latencies.values() for v in values]
+    assert max(everything) < 5.0
