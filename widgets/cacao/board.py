@@ -20,6 +20,11 @@ from .geometry import ZOOM_STEP, clamp_zoom
 from .layout import WIDTH, layout
 
 SIDE_WORDS = ("top", "right", "bottom", "left")
+EFFECTS = {  # what one worker does at each kind of jungle tile (value filled in), for the list
+    "plantation": "takes {v} cacao", "market": "sells 1 cacao for {v} gold",
+    "gold_mine": "takes {v} gold", "water": "moves the water carrier 1 field",
+    "sun_worship": "takes a sun token", "temple": "scores at the end",
+}
 PAN_STEP = 2  # cells per arrow press
 
 
@@ -142,6 +147,8 @@ class CacaoBoard:
             self.choice.value = value if value in [v for _, v in options] else None
         finally:
             self._syncing = False
+        # an emptied ToggleButtons keeps showing its old buttons in the page: hide it instead
+        self.choice.layout.display = None if options else "none"
         placing = self.playable and state.phase == "place"
         self.rotate_left.disabled = self.rotate_right.disabled = not placing
         self._sync_pending()
@@ -153,9 +160,11 @@ class CacaoBoard:
         if state.pending:
             rows.append(w.HTML("<b>Activated workers (step C)</b>"))
         for e in state.pending:
-            target = C.jungle_label(state.jungle[neighbour(e.cell, e.side)])
-            text = (f"{escape(player_title(e.player))}: {e.left} worker{'s' * (e.left != 1)} on "
-                    f"the {SIDE_WORDS[e.side]} of {e.cell} → {escape(target)}")
+            jtile = state.jungle[neighbour(e.cell, e.side)]
+            effect = EFFECTS[C.jungle_kind(jtile)].format(v=C.jungle_value(jtile))
+            text = (f"<b>{escape(player_title(e.player))}</b>: {e.left} worker"
+                    f"{'s' * (e.left != 1)} on the {SIDE_WORDS[e.side]} of {e.cell} → "
+                    f"{escape(C.jungle_label(jtile))} (each {escape(effect)})")
             key = (e.cell, e.side)
             use = _button("Use one", "rx-use", f"Work({e.cell}, {SIDES[e.side]})",
                           style="success")

@@ -78,7 +78,7 @@ def layout(state, zoom: float = 1.0, pan: tuple[float, float] = (0.0, 0.0),
     """Boxes for `state` (a position or a player's view) with the grid fitted, zoomed and panned."""
     height = ROWS_TOP + state.players * (ROW_H + ROW_GAP) + MARGIN - ROW_GAP
     lay = Layout(int(width), int(height), fit(board_box(state), GRID, zoom, pan))
-    top = GRID.y + 30
+    top = GRID.y + 38
     if state.display:
         lay.display = [Box(("display", i), SIDE_X + i * (TILE + 8), top, TILE, TILE)
                        for i in range(len(state.display))]
