@@ -7,7 +7,7 @@ import pytest
 
 import explorer
 from explorer import bots
-from explorer.cacao import Decline, Fill, Place, Work
+from explorer.cacao import Decline, Fill, Place, Rebuild, Work
 from explorer.cacao import components as C
 from widgets.cacao import app, layout, move_hints, scene
 from widgets.cacao.geometry import Area, MAX_CELL, MIN_CELL, bounds, edge_rect, fit, worker_marks
@@ -305,3 +305,31 @@ def test_random_game_to_the_end_shows_a_score_line_per_temple(shell):
     click_cell(shell, (0, 1))                          # the game is over: told, nothing changes
     assert shell.message.text.startswith("The game is over") and len(shell.timeline) == frames
     assert shell.timeline.frame.kind == SCORING
+
+
+def test_clicking_an_own_tile_once_rebuilding_is_open_rebuilds_it(shell):
+    bot = bots.RandomBot(1)
+    while not (state_of(shell).phase == "place" and shell.board.hints.rebuild):
+        assert shell.try_action(bot.choose(state_of(shell)))
+    state = state_of(shell)
+    p = state.current_player
+    assert state.rebuilding_open and state.sun[p] >= 1
+    cell = sorted(shell.board.hints.rebuild)[0]
+    assert state.workers[cell].owner == p
+    assert "↻" in shell.board.canvas.scene.texts()     # the rebuildable tiles are marked
+    shell.board.rotate_right.click()
+    pattern = shell.board.pick.pattern
+    click_cell(shell, cell)
+    frame = shell.timeline.frame
+    assert frame.action == Rebuild(pattern, cell, shell.board.pick.rotation)
+    assert frame.state.sun[p] == state.sun[p] - 1 and cell in frame.state.covered
+    assert "cacao.rebuild.cost" in shell.rules.rule_ids
+    # another player's tile cannot be rebuilt: refused with the rule, nothing changes
+    resolve_pending(shell)
+    state = state_of(shell)
+    other = next(c for c, t in sorted(state.workers.items()) if t.owner != state.current_player)
+    frames = len(shell.timeline)
+    click_cell(shell, other)
+    assert len(shell.timeline) == frames and state_of(shell) is state
+    assert shell.message.text.startswith("Not allowed:")
+    assert shell.message.text.endswith("— rule cacao.rebuild.own_tile")

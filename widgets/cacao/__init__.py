@@ -10,10 +10,9 @@ from .layout import layout
 
 GAME = explorer.GAMES["cacao"]
 
-INTRO = ("<p>Step through the set-up, then play from its last step: choose a hand tile, turn "
-         "it, click a green cell; fill orange spaces with a display tile; use or decline the "
-         "activated workers. Every step cites the Korean and Hungarian rulebooks. Keys (pointer "
-         "over the board): ← → step, Home / End first / last, Q / E turn the tile.</p>")
+INTRO = ("<p>Play from the last set-up step: choose a hand tile, turn it, click a green cell; "
+         "fill orange spaces with a display tile; use or decline the activated workers. Keys "
+         "(pointer over the board): ← → step, Home / End first / last, Q / E turn the tile.</p>")
 
 ROTATE_KEYS = {"q": -1, "Q": -1, "e": 1, "E": 1, "r": 1, "R": 1}
 
@@ -82,13 +81,16 @@ def app(players: int = 3, seed: int = 1, **options):
 def gallery_picture(width: int = 420) -> str:
     """A position a few turns into a 3-player game, drawn by the real renderer as SVG."""
     from explorer.bots import RandomBot
+    from explorer.cacao import components as C
 
     from ..shared.svg import scene_to_svg
     state = GAME.setup(3, 1)
     bot = RandomBot(1)
     while state.turns < 6:
         state = state.apply(bot.choose(state))
-    return scene_to_svg(scene(state, move_hints(state), playable=True), width=width)
+    hand = sorted({C.pattern_of(t) for t in state.hands[state.current_player]})
+    pick = Pick(pattern=hand[0] if hand else None, rotation=1)
+    return scene_to_svg(scene(state, move_hints(state), pick, playable=True), width=width)
 
 
 __all__ = ["CacaoBoard", "GAME", "Hints", "Pick", "app", "gallery_picture", "layout",

@@ -352,7 +352,13 @@ def _highlights(sc: Scene, state, lay: Layout, hints: Hints, last_cell) -> None:
     for cell in sorted(hints.rebuild):
         r = clipped(cell, 2)
         if r:
-            sc.add(marks, Rect(*r, stroke=REBUILD, line_width=4, dash=(8, 5)))
+            sc.add(marks, Rect(*r, stroke=REBUILD, line_width=5, dash=(8, 5)))
+            if vp.visible(cell, whole=True):
+                cx, cy = vp.center(cell)
+                size = max(14, int(vp.cell * 0.42))
+                sc.add(marks, Rect(cx - size * 0.6, cy - size * 0.6, size * 1.2, size * 1.2,
+                                   fill="#ffffff", stroke=REBUILD, line_width=2, radius=size * 0.6),
+                       Text(cx, cy + 1, "↻", size=size, bold=True, color=REBUILD, align="center"))
     for cell in sorted(hints.fill):
         r = clipped(cell, 3)
         if r:
