@@ -301,10 +301,21 @@ def test_random_game_to_the_end_shows_a_score_line_per_temple(shell):
     for t, cell in enumerate(temples, 1):
         assert html.count(f"temple {t} at {cell}") == final.players
     assert "Winner: " in html and "cacao.scoring.temples" in shell.rules.rule_ids
+    # on the board, the scoring step outlines every temple in gold with the gold it pays
+    marks = shell.board.canvas.scene.layers["highlights"]
+    outlined = [m for m in marks if getattr(m, "stroke", None) == "#ffb300"]
+    assert len(outlined) == len([c for c in temples
+                                 if shell.board.layout.viewport.visible(c, whole=True)]) > 0
+    prizes = sorted(str(pts) for line in sheet.lines if line.label.startswith("temple")
+                    for pts in [line.points] if pts)
+    chips = sorted(m.text for m in marks if isinstance(m, Text) and m.text.isdigit())
+    assert chips == prizes
+    shell.bar.back.click()                             # the last move: no temple results drawn
+    assert not any(getattr(m, "stroke", None) == "#ffb300"
+                   for m in shell.board.canvas.scene.layers["highlights"])
     frames = len(shell.timeline)
     click_cell(shell, (0, 1))                          # the game is over: told, nothing changes
     assert shell.message.text.startswith("The game is over") and len(shell.timeline) == frames
-    assert shell.timeline.frame.kind == SCORING
 
 
 def test_clicking_an_own_tile_once_rebuilding_is_open_rebuilds_it(shell):

@@ -13,8 +13,10 @@ import ipywidgets as w
 from explorer.cacao import Decline, Fill, Place, Rebuild, Work
 from explorer.cacao import components as C
 from explorer.cacao.board import SIDES, neighbour
+from explorer.cacao.scoring import score_temples
 
 from ..shared.canvas import BoardCanvas
+from ..shared.timeline import SCORING
 from .draw import Hints, Pick, move_hints, scene
 from .geometry import ZOOM_STEP, clamp_zoom
 from .layout import WIDTH, layout
@@ -122,8 +124,12 @@ class CacaoBoard:
         self.layout = layout(shown, self.zoom, self.pan, self.width)
         action = self.frame.action
         last = getattr(action, "cell", None) if action is not None else None
+        prizes = None
+        if self.frame.kind == SCORING:   # the engine's temple results, drawn on the temples
+            prizes = {r.cell: r.prizes
+                      for r in score_temples(state.workers, state.jungle, state.covered)}
         self.canvas.show(scene(shown, self.hints, self.pick, self.layout, self.playable,
-                               last_cell=state.placed_cell or last))
+                               last_cell=state.placed_cell or last, temple_prizes=prizes))
         self.status.value = self._status_html()
 
     def _sync_controls(self) -> None:

@@ -386,9 +386,38 @@ def _highlights(sc: Scene, state, lay: Layout, hints: Hints, last_cell) -> None:
         sc.regions.append(Region(("edge", e.cell, e.side), *r))
 
 
+def _temples(sc: Scene, lay: Layout, prizes: dict) -> None:
+    """The scoring step: each temple outlined in gold with the gold it pays, per player colour."""
+    vp = lay.viewport
+    for cell, paid in sorted(prizes.items()):
+        if not vp.visible(cell, whole=True):
+            continue
+        x, y, s, _ = vp.rect(cell)
+        sc.add("highlights", Rect(x - 2, y - 2, s + 4, s + 4, stroke="#ffb300", line_width=5,
+                                  radius=s * 0.1))
+        chips = sorted(paid.items())
+        sc.add("highlights", Rect(x + 2, y + s * 0.36, s - 4, s * 0.62 - 1, fill="#5d4037",
+                                  radius=s * 0.06))   # covers the "6 / 3" with the result
+        if not chips:
+            sc.add("highlights", Text(x + s / 2, y + s * 0.68, "0", size=max(12, int(s * 0.3)),
+                                      bold=True, color="#ffffff", align="center"))
+        size = max(16.0, s * 0.4)
+        total = len(chips) * size + (len(chips) - 1) * 2
+        for i, (p, pts) in enumerate(chips):
+            cx = x + (s - total) / 2 + i * (size + 2)
+            fill = PLAYER_COLOURS[p]
+            top = y + s * 0.67 - size / 2
+            sc.add("highlights", Rect(cx, top, size, size, fill=fill, stroke=INK,
+                                      line_width=1.5, radius=3),
+                   Text(cx + size / 2, top + size / 2 + 1, str(pts), size=max(12, int(size * 0.7)),
+                        bold=True, color=text_color_on(fill), align="center"))
+
+
 def scene(state, hints: Hints | None = None, pick: Pick | None = None, lay: Layout | None = None,
-          playable: bool = False, last_cell=None) -> Scene:
-    """The full frame for `state` (a position or a player's view): grid, panels, highlights."""
+          playable: bool = False, last_cell=None, temple_prizes: dict | None = None) -> Scene:
+    """The full frame for `state` (a position or a player's view): grid, panels, highlights.
+
+    `temple_prizes` (cell -> {player: gold}, from the engine's scoring) marks the scoring step."""
     lay = lay or layout(state)
     hints = hints or Hints()
     pick = pick or Pick()
@@ -400,6 +429,8 @@ def scene(state, hints: Hints | None = None, pick: Pick | None = None, lay: Layo
     _side(sc, state, lay, hints, pick)
     _rows(sc, state, lay, hints, pick, playable)
     _highlights(sc, state, lay, hints, last_cell)
+    if temple_prizes is not None:
+        _temples(sc, lay, temple_prizes)
     return sc
 
 
