@@ -87,6 +87,22 @@ class Action:
         return self.kind
 
 
+class TupleAction(tuple, Action):
+    """An action that is a tuple of its fields: cheap to build by the thousand, hashable, and
+    equal only to an action of the same kind (a plain tuple would equal any tuple)."""
+
+    __slots__ = ()
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and tuple.__eq__(self, other)
+
+    def __ne__(self, other) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((self.kind, tuple(self)))
+
+
 class State:
     """One position of a game. Subclasses keep all data in immutable values (tuples, ints), so a
     shallow copy is a safe fork; `options` is set once at set-up and only read after."""
@@ -95,6 +111,14 @@ class State:
     players: int
     events: tuple[Event, ...]
     viewer: int | None = None  # None: everything open; else whose view this is
+
+    def __init__(self, game: "Game", players: int, seed: int, options: dict):
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = dict(options)
+        self.events: tuple[Event, ...] = ()
+        self.viewer = None
 
     # -- to be provided by each game ---------------------------------------------------
     @property

@@ -17,7 +17,8 @@ from functools import partial
 from operator import itemgetter
 from typing import Iterable
 
-from ..core import Action, Game, IllegalAction, Option, ScoreLine, ScoreSheet, SetupError, State
+from ..core import (Action, Game, IllegalAction, Option, ScoreLine, ScoreSheet, SetupError, State,
+                    TupleAction)
 from . import components as C
 from .scoring import score_ark
 
@@ -43,7 +44,7 @@ def _bad_tile(value):
     raise ValueError(f"tile names are strings like 'panda-3', not {value!r}")
 
 
-class _TileAction(tuple, Action):
+class _TileAction(TupleAction):
     """An action naming tiles: a sorted tuple of tile ids that knows its kind.
 
     A tuple subclass because a 13-tile group has 4,095 splits: `_many` builds them all without a
@@ -63,15 +64,6 @@ class _TileAction(tuple, Action):
     @property
     def tiles(self) -> tuple[int, ...]:
         return tuple(self)
-
-    def __eq__(self, other) -> bool:
-        return type(other) is type(self) and tuple.__eq__(self, other)
-
-    def __ne__(self, other) -> bool:
-        return not self == other
-
-    def __hash__(self) -> int:
-        return hash((self.kind, tuple(self)))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({C.names(self)})"
@@ -141,12 +133,7 @@ class AnimalsState(State):
     """A position of Animals on Board. Tiles are ints (see components); all fields are tuples."""
 
     def __init__(self, game: "AnimalsOnBoard", players: int, seed: int, options: dict):
-        self.game = game
-        self.players = players
-        self.seed = seed
-        self.options = dict(options)
-        self.events = ()
-        self.viewer = None
+        super().__init__(game, players, seed, options)
         self.species: tuple[int, ...] = ()
         self.removed: tuple[int, ...] = ()
         self.pile: tuple[int, ...] = ()        # draw pile, top = last

@@ -5,7 +5,7 @@ Tiles are named, not numbered: tiles of one pattern (or one jungle kind) are int
 """
 from __future__ import annotations
 
-from ..core import Action
+from ..core import TupleAction
 from . import components as C
 from .board import SIDES, side_index
 
@@ -34,21 +34,12 @@ def _rotation(data: dict) -> int:
     return raw
 
 
-class _CacaoAction(tuple, Action):
-    """Base: a tuple of the action's fields; equal only to an action of the same kind."""
+class _CacaoAction(TupleAction):
+    """Base: a tuple of the action's fields."""
     __slots__ = ()
 
     def __new__(cls, *fields):
         return tuple.__new__(cls, fields)
-
-    def __eq__(self, other) -> bool:
-        return type(other) is type(self) and tuple.__eq__(self, other)
-
-    def __ne__(self, other) -> bool:
-        return not self == other
-
-    def __hash__(self) -> int:
-        return hash((self.kind, tuple(self)))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}{tuple.__repr__(self)}"

@@ -67,12 +67,7 @@ class CacaoState(State):
     """
 
     def __init__(self, game: "Cacao", players: int, seed: int, options: dict):
-        self.game = game
-        self.players = players
-        self.seed = seed
-        self.options = dict(options)
-        self.events = ()
-        self.viewer = None
+        super().__init__(game, players, seed, options)
         self.removed_workers: tuple[int, ...] = ()
         self.worker_piles: tuple[tuple[int, ...], ...] = ((),) * players   # top = last
         self.hands: tuple[tuple[int, ...], ...] = ((),) * players
