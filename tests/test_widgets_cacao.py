@@ -278,8 +278,14 @@ def test_zoom_pan_and_fit_buttons_change_the_view(shell):
 
 def test_perspective_hides_other_hands_but_moves_still_work(shell):
     open_marks = shell.board.canvas.scene.texts().count("?")
-    shell.perspective.buttons.value = 1
-    assert shell.board.canvas.scene.texts().count("?") == open_marks + 6
+    assert shell.board.choice.options and "1-1-1-1" in shell.board.canvas.scene.texts()
+    shell.perspective.buttons.value = 1                 # Player 2 looks; Player 1 is to move
+    texts = shell.board.canvas.scene.texts()
+    assert texts.count("?") == open_marks + 6
+    assert "1-1-1-1" not in texts and "hidden in this view" in texts   # no peeking via the preview
+    assert shell.board.choice.options == () and "hidden" in shell.board.status.value
+    shell.perspective.buttons.value = 0                 # Player 1's own view shows the choice
+    assert shell.board.choice.options and "1-1-1-1" in shell.board.canvas.scene.texts()
     click_cell(shell, (0, 1))
     assert shell.timeline.frame.kind == "move" and shell.message.text == ""
 

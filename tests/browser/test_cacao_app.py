@@ -163,6 +163,12 @@ def test_cacao_app(page, voila_url):
     assert state.cacao == (0, 0, 1) and state.phase == "place"
     screenshot(page, "cacao-06-worked")
 
+    # -- Player 2's view hides the other hands; back to all open -------------------------
+    latencies["perspective"] = [click_and_time(
+        page, lambda: page.locator(".rx-perspective button", has_text="Player 2").click())]
+    screenshot(page, "cacao-07-player-2-view")
+    click_and_time(page, lambda: page.locator(".rx-perspective button", has_text="All open").click())
+
     # -- back and forth through the turns; zoom ------------------------------------------
     before = canvas_signature(page)
     step(page, ".rx-back", f"Step {n - 1} of {n}")
@@ -171,6 +177,7 @@ def test_cacao_app(page, voila_url):
     step(page, ".rx-last", f"Step {n} of {n}")
     assert canvas_signature(page) == before
     latencies["zoom"] = [click_and_time(page, lambda: page.click(".rx-zoom-in"))]
+    screenshot(page, "cacao-08-zoomed")
     latencies["zoom"].append(click_and_time(page, lambda: page.click(".rx-fit")))
     assert canvas_signature(page) == before
 

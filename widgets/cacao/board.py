@@ -137,7 +137,7 @@ class CacaoBoard:
         state = self.frame.state
         options: list[tuple[str, str]] = []
         value = None
-        if self.playable and state.phase == "place":
+        if self.playable and state.phase == "place" and not self._secret():
             hand = sorted({C.pattern_of(t) for t in state.hands[state.current_player]})
             options = [(pat, pat) for pat in hand]
             value = self.pick.pattern
@@ -158,6 +158,11 @@ class CacaoBoard:
         placing = self.playable and state.phase == "place"
         self.rotate_left.disabled = self.rotate_right.disabled = not placing
         self._sync_pending()
+
+    def _secret(self) -> bool:
+        """Whether the acting player's hand is hidden in the view being shown."""
+        state = self.frame.state
+        return self.viewer is not None and self.viewer != state.current_player
 
     def _sync_pending(self) -> None:
         """One line per activated side: whose, where, what it does, with Use / Decline buttons."""
@@ -190,6 +195,9 @@ class CacaoBoard:
         if not self.playable or state.is_over:
             return ""
         who = escape(player_title(state.current_player))
+        if state.phase == "place" and self._secret():
+            return (f"<b>{who}</b> places a worker tile; their hand is hidden in this view "
+                    "(choose <i>All open</i> or their view to pick the tile).")
         if state.phase == "place":
             tile = escape(self.pick.pattern or "a hand tile")
             extra = (" A purple dashed outline marks your own tile you may rebuild for a sun "

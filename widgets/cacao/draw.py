@@ -236,7 +236,8 @@ def _side(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick) -> None:
                          size=18, color=INK, align="center"))
     pv = lay.preview
     sc.add("board", Text(SIDE_X, pv.y - 22, "Tile to place", size=18, bold=True, color=INK))
-    if state.phase == "place" and pick.pattern in C.PATTERNS:
+    secret = state.viewer is not None and state.viewer != state.current_player
+    if state.phase == "place" and pick.pattern in C.PATTERNS and not secret:
         p = state.current_player
         counts = C.workers_of(pick.pattern, pick.rotation)
         sc.add("pieces", *worker_tile_shapes((pv.x, pv.y, pv.w, pv.h), p, counts))
@@ -251,7 +252,8 @@ def _side(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick) -> None:
     else:
         sc.add("board", Rect(pv.x, pv.y, pv.w, pv.h, stroke="#bbbbbb", dash=(6, 4), radius=8),
                Text(pv.x + pv.w + 14, pv.y + pv.h / 2, "—" if state.phase != "place"
-                    else "choose a hand tile", size=18, color=MUTED))
+                    else "hidden in this view" if secret else "choose a hand tile", size=18,
+                    color=MUTED))
     y = pv.y + pv.h + 40
     sc.add("board", Text(SIDE_X, y, f"Supply: {state.cacao_supply} cacao · "
                                     f"{state.sun_supply} sun tokens", size=16, color=INK))
