@@ -214,8 +214,8 @@ def test_fill_choice_and_activations_of_several_players(shell):
     board.rotate_right.click()
     click_cell(shell, (1, 0))
     board.pending_buttons[0][1].click()               # decline
-    board.choice.value = "2-1-0-1"                     # Player 2, rotation stays as turned
-    board.rotate_left.click()
+    board.choice.value = "2-1-0-1"                     # Player 2: a new tile starts unturned
+    assert board.pick.rotation == 0
     click_cell(shell, (2, 1))
     state = state_of(shell)
     assert state.phase == "fill" and state.spaces == ((2, 0),)
@@ -336,9 +336,11 @@ def test_clicking_an_own_tile_once_rebuilding_is_open_rebuilds_it(shell):
     assert "↻" in shell.board.canvas.scene.texts()     # the rebuildable tiles are marked
     shell.board.rotate_right.click()
     pattern = shell.board.pick.pattern
+    assert shell.board.pick.rotation == 1
     click_cell(shell, cell)
     frame = shell.timeline.frame
-    assert frame.action == Rebuild(pattern, cell, shell.board.pick.rotation)
+    assert frame.action == Rebuild(pattern, cell, 1)
+    assert shell.board.pick.rotation == 0                # the next tile starts unturned
     assert frame.state.sun[p] == state.sun[p] - 1 and cell in frame.state.covered
     assert "cacao.rebuild.cost" in shell.rules.rule_ids
     # another player's tile cannot be rebuilt: refused with the rule, nothing changes

@@ -123,8 +123,7 @@ def test_cacao_app(page, voila_url):
     screenshot(page, "cacao-03-refused")
 
     # -- Player 2 places next to Player 1: a jungle space to fill -------------------------
-    choose(page, "2-1-0-1")
-    click_and_time(page, lambda: page.click(".rx-rotate-left"))   # back to 0°
+    choose(page, "2-1-0-1")                                        # a new tile starts at 0°
     click_cell(page, state, (2, 1))
     state = state.apply(Place("2-1-0-1", (2, 1), 0))
     wait_text(page, ".rx-step-label", "Step 11 of 11")

@@ -101,8 +101,8 @@ class CacaoBoard:
         self.frame, self.viewer, self.playable = frame, viewer, playable
         state = frame.state
         self.hints = move_hints(state) if playable else Hints()
-        if new:
-            self.pick = Pick(rotation=self.pick.rotation)
+        if new:   # every placement starts unturned, with the first hand tile chosen
+            self.pick = Pick()
             self._default_pick()
         self._sync_controls()
         self._draw()
@@ -112,8 +112,7 @@ class CacaoBoard:
         state = self.frame.state
         if state.phase == "place" and state.current_player is not None:
             hand = sorted({C.pattern_of(t) for t in state.hands[state.current_player]})
-            if self.pick.pattern not in hand:
-                self.pick.pattern = hand[0] if hand else None
+            self.pick.pattern = hand[0] if hand else None
         elif state.phase == "fill":
             names = [C.JUNGLE[t] for t in (state.display or state.drawn)]
             self.pick.jungle = names[0] if names else None
