@@ -202,7 +202,8 @@ def test_an_illegal_placement_is_refused_with_its_rule_and_nothing_changes(shell
     assert len(shell.timeline) == frames and state_of(shell) is before
     assert shell.message.text.startswith("Not allowed:")
     assert shell.message.text.endswith("— rule cacao.place.adjacent")
-    assert shell.rules.rule_ids[0] == "cacao.place.adjacent" and "Why not:" in shell.rules.cited.value
+    assert shell.rules.rule_ids[0] == "cacao.place.adjacent"
+    assert "Why not:" in shell.rules.cited.value
     click_cell(shell, (-1, -1))                        # a jungle space
     assert shell.message.text.endswith("— rule cacao.place.checkerboard")
     assert len(shell.timeline) == frames and state_of(shell) == before

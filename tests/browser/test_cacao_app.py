@@ -11,7 +11,8 @@ import pytest
 
 import explorer
 from explorer.cacao import Decline, Fill, Place, Work
-from helpers import TIMEOUT, canvas_signature, open_app, painted_pixels, screenshot, wait_for_repaint
+from helpers import (TIMEOUT, canvas_signature, open_app, painted_pixels, screenshot,
+                     wait_for_repaint)
 from widgets.cacao import layout
 from widgets.cacao.geometry import edge_rect
 
@@ -29,7 +30,8 @@ def text(page, selector: str) -> str:
 
 def wait_text(page, selector: str, needle: str) -> None:
     page.wait_for_function(
-        "([sel, needle]) => [...document.querySelectorAll(sel)].some(e => e.innerText.includes(needle))",
+        "([sel, needle]) => [...document.querySelectorAll(sel)]"
+        ".some(e => e.innerText.includes(needle))",
         arg=[selector, needle], timeout=MS)
 
 
@@ -166,7 +168,8 @@ def test_cacao_app(page, voila_url):
     latencies["perspective"] = [click_and_time(
         page, lambda: page.locator(".rx-perspective button", has_text="Player 2").click())]
     screenshot(page, "cacao-07-player-2-view")
-    click_and_time(page, lambda: page.locator(".rx-perspective button", has_text="All open").click())
+    click_and_time(
+        page, lambda: page.locator(".rx-perspective button", has_text="All open").click())
 
     # -- back and forth through the turns; zoom ------------------------------------------
     before = canvas_signature(page)

@@ -12,7 +12,7 @@ from explorer.cacao.board import SIDES
 
 from ..shared.scene import Rect, Region, Scene, Text, text_color_on
 from .geometry import edge_rect, worker_marks
-from .layout import (GRID, HAND_X, MARGIN, ROW_H, SIDE_X, TILE, VILLAGE_X, WATER_W, WIDTH, Layout,
+from .layout import (GRID, HAND_X, MARGIN, SIDE_X, TILE, VILLAGE_X, WATER_W, WIDTH, Layout,
                      layout)
 
 PLAYER_COLOURS = ("#d32f2f", "#7b1fa2", "#f5f5f5", "#fbc02d")   # red, purple, white, yellow
@@ -126,7 +126,8 @@ def jungle_tile_shapes(rect, tile: int) -> list:
     """A jungle tile: kind colour, a short label and an icon showing its value."""
     x, y, s, _ = rect
     if tile == C.HIDDEN:
-        return [Rect(x + 1, y + 1, s - 2, s - 2, fill=BACK, stroke=INK, line_width=2, radius=s * 0.08),
+        return [Rect(x + 1, y + 1, s - 2, s - 2, fill=BACK, stroke=INK, line_width=2,
+                     radius=s * 0.08),
                 Text(x + s / 2, y + s / 2, "?", size=max(12, int(s * 0.4)), color="#ffffff",
                      bold=True, align="center")]
     kind, value = C.jungle_kind(tile), C.jungle_value(tile)

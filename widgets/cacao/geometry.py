@@ -59,7 +59,8 @@ class Viewport:
             return a.x <= x and x + s <= a.x + a.w and a.y <= y and y + s <= a.y + a.h
         return x < a.x + a.w and a.x < x + s and y < a.y + a.h and a.y < y + s
 
-    def clip(self, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float] | None:
+    def clip(self, x: float, y: float, w: float, h: float
+             ) -> tuple[float, float, float, float] | None:
         """A rectangle cut to the area (None when nothing of it is inside)."""
         a = self.area
         left, top = max(x, a.x), max(y, a.y)
