@@ -9,6 +9,7 @@ import explorer
 from explorer import bots
 from explorer.cacao import Decline, Fill, Place, Rebuild, Work
 from explorer.cacao import components as C
+from explorer.cacao import scenarios
 from widgets.cacao import app, layout, move_hints, scene
 from widgets.cacao.geometry import Area, MAX_CELL, MIN_CELL, bounds, edge_rect, fit, worker_marks
 from widgets.cacao.layout import GRID, WIDTH, board_box
@@ -353,3 +354,35 @@ def test_clicking_an_own_tile_once_rebuilding_is_open_rebuilds_it(shell):
     assert len(shell.timeline) == frames and state_of(shell) is state
     assert shell.message.text.startswith("Not allowed:")
     assert shell.message.text.endswith("— rule cacao.rebuild.own_tile")
+
+
+def test_a_tile_drawn_from_the_pile_is_offered_in_place_of_the_display():
+    start = scenarios.position(
+        2, jungle={(0, 0): "plantation-1", (1, 1): "market-2"},
+        workers={(2, 1): (1, "2-1-0-1", 0)}, hands={0: ["1-1-1-1"], 1: ["1-1-1-1"]},
+        display=(), pile=("temple", "water"))
+    state = start.apply(Place("1-1-1-1", (1, 0), 0))   # (2, 0) now touches two worker tiles
+    assert state.phase == "fill" and C.JUNGLE[state.drawn[0]] == "water"
+    lay = layout(state)
+    assert [b.key for b in lay.display] == [("drawn", 0)]
+    hints = move_hints(state)
+    assert hints.fill_tiles == {C.JUNGLE[state.drawn[0]]}
+    sc = scene(state, hints, playable=True)
+    assert "Drawn from the pile" in sc.texts()
+    assert hit_test(sc.regions, *lay.display[0].center) == ("drawn", 0)
+
+
+def test_new_game_with_four_players_and_an_option_grows_the_canvas(shell):
+    height = shell.board.canvas.scene.height
+    panel = shell.setup_panel
+    panel.players.value = 4
+    panel.seed.value = "7"
+    panel.controls["activation_order"].widget.value = "per_worker"
+    panel.new_game.click()
+    state = state_of(shell)
+    assert shell.message.text == "" and state.players == 4 and state.seed == 7
+    assert state.options["activation_order"] == "per_worker"
+    assert shell.board.canvas.scene.height > height and len(shell.board.layout.rows) == 4
+    panel.seed.value = "seven"
+    panel.new_game.click()
+    assert shell.message.text.startswith("the seed must be a whole number")
