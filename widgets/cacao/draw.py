@@ -96,7 +96,7 @@ def player_title(p: int) -> str:
 
 def header_text(state) -> str:
     if state.phase == "setup":
-        return "Set-up"
+        return "Set-up · step through it with Forward ▶; play starts at its last step"
     if state.phase == "over":
         return f"Game over after {state.turns} turns · see the score sheet"
     who = f"Player {state.current_player + 1} ({C.COLOURS[state.current_player]})"
