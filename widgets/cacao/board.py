@@ -46,6 +46,9 @@ class CacaoBoard:
         self.width = width
         self.canvas = BoardCanvas(width, 900)
         self.canvas.on_click(self._clicked)
+        turn_left, turn_right = (lambda: self.rotate(-1)), (lambda: self.rotate(1))
+        self.keys = {"q": turn_left, "Q": turn_left, "e": turn_right, "E": turn_right,
+                     "r": turn_right, "R": turn_right}  # the shell calls these on a key press
         self.app = None
         self.frame = None
         self.viewer: int | None = None

@@ -26,7 +26,8 @@ TYPING = {"INPUT", "TEXTAREA", "SELECT"}
 
 class ExplorerApp:
     """Everything around the board. `board` must offer `.widget`, `.attach(app)` and
-    `.show(frame, viewer, playable)`; it calls `app.try_action(action)` for moves."""
+    `.show(frame, viewer, playable)`; it calls `app.try_action(action)` for moves. A board may
+    also offer `.keys` ({key: callable}) for its own shortcuts, e.g. turning a tile."""
 
     def __init__(self, game, board, players: int, seed: int, options: dict | None = None,
                  option_factories: dict | None = None, intro: str = ""):
@@ -135,5 +136,8 @@ class ExplorerApp:
         target = event.get("target") if isinstance(event, dict) else None
         if isinstance(target, dict) and str(target.get("tagName", "")).upper() in TYPING:
             return  # arrows inside a text box move the cursor, not the timeline
-        if isinstance(key, str) and key in KEYS:
+        board_keys = getattr(self.board, "keys", {})
+        if isinstance(key, str) and key in board_keys:
+            board_keys[key]()
+        elif isinstance(key, str) and key in KEYS:
             self.step(KEYS[key])
