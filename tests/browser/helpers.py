@@ -307,3 +307,16 @@ def screenshot(page, name: str, full_page: bool = True, max_height: int = 8000) 
         if extra:
             page.set_viewport_size(size)
     return path
+
+
+def text(page, selector: str) -> str:
+    """The visible text of the first element matching `selector`."""
+    return page.locator(selector).first.inner_text()
+
+
+def wait_text(page, selector: str, needle: str, timeout: float = TIMEOUT) -> None:
+    """Wait until some element matching `selector` shows `needle`."""
+    page.wait_for_function(
+        "([sel, needle]) => [...document.querySelectorAll(sel)]"
+        ".some(e => e.innerText.includes(needle))",
+        arg=[selector, needle], timeout=timeout * 1000)

@@ -11,7 +11,8 @@ import pytest
 
 import explorer
 from explorer.animals_on_board import Keep, Split, Take
-from helpers import TIMEOUT, canvas_signature, open_app, painted_pixels, screenshot, wait_for_repaint
+from helpers import (TIMEOUT, canvas_signature, open_app, painted_pixels, screenshot, text,
+                     wait_for_repaint, wait_text)
 from widgets.animals_on_board import layout
 
 pytestmark = pytest.mark.browser
@@ -20,16 +21,6 @@ GAME = explorer.GAMES["animals_on_board"]
 BOARD = ".rx-board"
 FRAME = ".rx-board-frame"  # takes the clicks; same top-left corner as the canvas
 MS = TIMEOUT * 1000
-
-
-def text(page, selector: str) -> str:
-    return page.locator(selector).first.inner_text()
-
-
-def wait_text(page, selector: str, needle: str) -> None:
-    page.wait_for_function(
-        "([sel, needle]) => [...document.querySelectorAll(sel)].some(e => e.innerText.includes(needle))",
-        arg=[selector, needle], timeout=MS)
 
 
 def click_and_time(page, do_click) -> float:

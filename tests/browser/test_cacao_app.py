@@ -11,8 +11,8 @@ import pytest
 
 import explorer
 from explorer.cacao import Decline, Fill, Place, Work
-from helpers import (TIMEOUT, canvas_signature, open_app, painted_pixels, screenshot,
-                     wait_for_repaint)
+from helpers import (TIMEOUT, canvas_signature, open_app, painted_pixels, screenshot, text,
+                     wait_for_repaint, wait_text)
 from widgets.cacao import layout
 from widgets.cacao.geometry import edge_rect
 
@@ -22,17 +22,6 @@ GAME = explorer.GAMES["cacao"]
 BOARD = ".rx-board"
 FRAME = ".rx-board-frame"  # takes the clicks; same top-left corner as the canvas
 MS = TIMEOUT * 1000
-
-
-def text(page, selector: str) -> str:
-    return page.locator(selector).first.inner_text()
-
-
-def wait_text(page, selector: str, needle: str) -> None:
-    page.wait_for_function(
-        "([sel, needle]) => [...document.querySelectorAll(sel)]"
-        ".some(e => e.innerText.includes(needle))",
-        arg=[selector, needle], timeout=MS)
 
 
 def click_and_time(page, do_click) -> float:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from ..shared.scene import Region
+
 WIDTH = 1100
 MARGIN = 16
 HEADER_H = 44
@@ -30,20 +32,10 @@ EMPTY_CENTRE_H = 64
 
 
 @dataclass(frozen=True)
-class Box:
-    key: tuple
-    x: float
-    y: float
-    w: float
-    h: float
+class Box(Region):
+    """A clickable place on the board; `tile` is the tile drawn there, if any."""
+
     tile: int | None = None
-
-    @property
-    def center(self) -> tuple[float, float]:
-        return self.x + self.w / 2, self.y + self.h / 2
-
-    def contains(self, x: float, y: float) -> bool:
-        return self.x <= x < self.x + self.w and self.y <= y < self.y + self.h
 
 
 @dataclass

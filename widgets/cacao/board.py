@@ -87,6 +87,8 @@ class CacaoBoard:
         self.pending = w.VBox()
         self.pending.add_class("rx-pending")
         self.pending_buttons: list[tuple[w.Button, w.Button]] = []
+        self._pending_rows: list[tuple] = []
+        self._pending_title = w.HTML("<b>Activated workers (step C)</b>")
         view = w.HBox([w.HTML("<b>View:</b>"), self.zoom_out, self.fit_button, self.zoom_in,
                        *pans], layout=w.Layout(align_items="center"))
         self.widget = w.VBox([
@@ -167,30 +169,42 @@ class CacaoBoard:
         return self.viewer is not None and self.viewer != state.current_player
 
     def _sync_pending(self) -> None:
-        """One line per activated side: whose, where, what it does, with Use / Decline buttons."""
+        """One line per activated side: whose, where, what it does, with Use / Decline buttons.
+
+        Lines are reused from frame to frame: creating widgets is the slowest thing a page does."""
         state = self.frame.state
-        rows, self.pending_buttons = [], []
-        if state.pending:
-            rows.append(w.HTML("<b>Activated workers (step C)</b>"))
-        for e in state.pending:
+        while len(self._pending_rows) < len(state.pending):
+            self._pending_rows.append(self._pending_row())
+        self.pending_buttons = []
+        for e, row in zip(state.pending, self._pending_rows):
+            line, use, decline, label = row
             jtile = state.jungle[neighbour(e.cell, e.side)]
             effect = EFFECTS[C.jungle_kind(jtile)].format(v=C.jungle_value(jtile))
-            text = (f"<b>{escape(player_title(e.player))}</b>: {e.left} worker"
-                    f"{'s' * (e.left != 1)} on the {SIDE_WORDS[e.side]} of {e.cell} → "
-                    f"{escape(C.jungle_label(jtile))} (each {escape(effect)})")
+            label.value = (f"<b>{escape(player_title(e.player))}</b>: {e.left} worker"
+                           f"{'s' * (e.left != 1)} on the {SIDE_WORDS[e.side]} of {e.cell} → "
+                           f"{escape(C.jungle_label(jtile))} (each {escape(effect)})")
             key = (e.cell, e.side)
-            use = _button("Use one", "rx-use", f"Work({e.cell}, {SIDES[e.side]})",
-                          style="success")
-            decline = _button("Decline", "rx-decline", "Give up the rest of this side")
+            line.key = key
+            use.tooltip = f"Work({e.cell}, {SIDES[e.side]})"
             use.disabled = not (self.playable and key in self.hints.work)
             decline.disabled = not (self.playable and key in self.hints.decline)
-            use.on_click(lambda _, k=key: self.use(*k))
-            decline.on_click(lambda _, k=key: self.decline(*k))
             self.pending_buttons.append((use, decline))
-            line = w.HBox([use, decline, w.HTML(text)], layout=w.Layout(align_items="center"))
-            line.add_class("rx-pending-line")
-            rows.append(line)
-        self.pending.children = rows
+        shown = [row[0] for row in self._pending_rows[:len(state.pending)]]
+        children = ([self._pending_title] + shown) if shown else []
+        if list(self.pending.children) != children:
+            self.pending.children = children
+
+    def _pending_row(self):
+        """A reusable line: Use / Decline act on whichever side the line shows (line.key)."""
+        use = _button("Use one", "rx-use", "", style="success")
+        decline = _button("Decline", "rx-decline", "Give up the rest of this side")
+        label = w.HTML()
+        line = w.HBox([use, decline, label], layout=w.Layout(align_items="center"))
+        line.add_class("rx-pending-line")
+        line.key = None
+        use.on_click(lambda _: line.key and self.use(*line.key))
+        decline.on_click(lambda _: line.key and self.decline(*line.key))
+        return line, use, decline, label
 
     def _status_html(self) -> str:
         state = self.frame.state

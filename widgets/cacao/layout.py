@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..shared.scene import Region
 from .geometry import Area, Viewport, bounds, fit
 
 WIDTH = 1100
@@ -30,20 +31,7 @@ VILLAGE_X = HAND_X + 3 * (HAND + HAND_GAP) + 16
 WATER_W = 42
 
 
-@dataclass(frozen=True)
-class Box:
-    key: tuple
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def center(self) -> tuple[float, float]:
-        return self.x + self.w / 2, self.y + self.h / 2
-
-    def contains(self, x: float, y: float) -> bool:
-        return self.x <= x < self.x + self.w and self.y <= y < self.y + self.h
+Box = Region  # a clickable place on the board
 
 
 @dataclass

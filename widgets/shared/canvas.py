@@ -54,36 +54,58 @@ def _rounded(layer, r: Rect) -> None:
     layer.close_path()
 
 
+class _Pen:
+    """Sets a layer's style attributes only when they change: every attribute set is a traitlets
+    validation plus a command, and most shapes share their style with the one before."""
+
+    def __init__(self, layer):
+        self.layer = layer
+        self.now: dict = {}
+
+    def set(self, name: str, value) -> None:
+        if self.now.get(name, _UNSET) != value:
+            setattr(self.layer, name, value)
+            self.now[name] = value
+
+    def dash(self, pattern) -> None:
+        pattern = list(pattern)
+        if self.now.get("dash", _UNSET) != pattern:
+            self.layer.set_line_dash(pattern)
+            self.now["dash"] = pattern
+
+
+_UNSET = object()
+
+
 def draw_shapes(layer, shapes) -> None:
     """Send one layer's shapes to an ipycanvas Canvas (inside a hold)."""
+    pen = _Pen(layer)
     for s in shapes:
         if isinstance(s, Rect):
             if s.radius:
                 _rounded(layer, s)
                 if s.fill:
-                    layer.fill_style = s.fill
+                    pen.set("fill_style", s.fill)
                     layer.fill()
                 if s.stroke:
-                    layer.set_line_dash(list(s.dash))
-                    layer.line_width = s.line_width
-                    layer.stroke_style = s.stroke
+                    pen.dash(s.dash)
+                    pen.set("line_width", s.line_width)
+                    pen.set("stroke_style", s.stroke)
                     layer.stroke()
             else:
                 if s.fill:
-                    layer.fill_style = s.fill
+                    pen.set("fill_style", s.fill)
                     layer.fill_rect(s.x, s.y, s.w, s.h)
                 if s.stroke:
-                    layer.set_line_dash(list(s.dash))
-                    layer.line_width = s.line_width
-                    layer.stroke_style = s.stroke
+                    pen.dash(s.dash)
+                    pen.set("line_width", s.line_width)
+                    pen.set("stroke_style", s.stroke)
                     layer.stroke_rect(s.x, s.y, s.w, s.h)
-            if s.dash and s.stroke:
-                layer.set_line_dash([])
         elif isinstance(s, Text):
-            layer.font = s.font
-            layer.fill_style = s.color
-            layer.text_align = s.align
-            layer.text_baseline = s.baseline
+            pen.set("font", s.font)
+            pen.set("fill_style", s.color)
+            pen.set("text_align", s.align)
+            pen.set("text_baseline", s.baseline)
             layer.fill_text(s.text, s.x, s.y, s.max_width)
 
 
