@@ -320,3 +320,29 @@ def wait_text(page, selector: str, needle: str, timeout: float = TIMEOUT) -> Non
         "([sel, needle]) => [...document.querySelectorAll(sel)]"
         ".some(e => e.innerText.includes(needle))",
         arg=[selector, needle], timeout=timeout * 1000)
+
+
+_DRAW_PROBE_JS = """() => {
+  if (window.__rxProbe) return;
+  window.__rxProbe = true; window.__rxDrawn = 0; window.__rxClicked = 0;
+  const proto = CanvasRenderingContext2D.prototype;
+  const drawImage = proto.drawImage;
+  proto.drawImage = function (...args) {
+    if (this.canvas && this.canvas.isConnected) window.__rxDrawn = performance.now();
+    return drawImage.apply(this, args);
+  };
+  document.addEventListener('click', () => { window.__rxClicked = performance.now(); }, true);
+}"""
+
+
+def click_to_draw(page, do_click, timeout: float = TIMEOUT) -> float:
+    """Seconds from a click to the first time a visible canvas is drawn on after it, both taken
+    in the page's own clock (the board is shown at the next animation frame). Unlike pixel
+    polling this costs the page nothing while it works."""
+    page.evaluate(_DRAW_PROBE_JS)
+    page.evaluate("() => { window.__rxClicked = 0; }")
+    do_click()
+    handle = page.wait_for_function(
+        "() => window.__rxClicked > 0 && window.__rxDrawn > window.__rxClicked"
+        " && (window.__rxDrawn - window.__rxClicked)", polling="raf", timeout=timeout * 1000)
+    return handle.json_value() / 1000.0
