@@ -47,7 +47,7 @@ def play_game(players: int, seed: int, check_tries: bool) -> dict:
     rng = random.Random(seed * 31 + players)
     start = GAME.setup(players, seed, start_player=seed % players,
                        activation_order="per_worker" if seed % 5 == 4 else "per_edge")
-    state, actions, refused, slowest = start, [], 0, 0.0
+    state, actions, refused = start, [], 0
     gold, sun = Counter(), Counter()
     activated = Counter()
     while True:

@@ -346,3 +346,25 @@ def click_to_draw(page, do_click, timeout: float = TIMEOUT) -> float:
         "() => window.__rxClicked > 0 && window.__rxDrawn > window.__rxClicked"
         " && (window.__rxDrawn - window.__rxClicked)", polling="raf", timeout=timeout * 1000)
     return handle.json_value() / 1000.0
+
+
+def click_and_time(page, do_click, selector: str = BOARD) -> float:
+    """Seconds from `do_click()` to the first repainted board frame (pixel comparison)."""
+    before = canvas_signature(page, selector)
+    start = time.perf_counter()
+    do_click()
+    return wait_for_repaint(page, before, selector=selector, start=start)
+
+
+def board_point(page, x: float, y: float, board: str = ".rx-board",
+                frame: str = ".rx-board-frame") -> tuple[float, float]:
+    """Page coordinates of CSS pixel (x, y) of the board, scrolling it into view first."""
+    page.locator(frame).first.scroll_into_view_if_needed()
+    box = page.locator(board).first.bounding_box()
+    if not 0 <= box["y"] + y <= page.viewport_size["height"] - 10:
+        page.mouse.wheel(0, box["y"] + y - page.viewport_size["height"] / 2)
+        page.wait_for_function("([sel, top]) => Math.abs(document.querySelector(sel)"
+                               ".getBoundingClientRect().top - top) > 1",
+                               arg=[board, box["y"]], timeout=TIMEOUT * 1000)
+        box = page.locator(board).first.bounding_box()
+    return box["x"] + x, box["y"] + y

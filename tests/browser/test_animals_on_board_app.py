@@ -5,14 +5,13 @@ test plays exactly the moves it computes in Python alongside.
 """
 from __future__ import annotations
 
-import time
 
 import pytest
 
 import explorer
 from explorer.animals_on_board import Keep, Split, Take
-from helpers import (TIMEOUT, canvas_signature, open_app, painted_pixels, screenshot, text,
-                     wait_for_repaint, wait_text)
+from helpers import (board_point, canvas_signature, click_and_time, open_app, painted_pixels,
+                     screenshot, text, wait_text)
 from widgets.animals_on_board import layout
 
 pytestmark = pytest.mark.browser
@@ -20,32 +19,14 @@ pytestmark = pytest.mark.browser
 GAME = explorer.GAMES["animals_on_board"]
 BOARD = ".rx-board"
 FRAME = ".rx-board-frame"  # takes the clicks; same top-left corner as the canvas
-MS = TIMEOUT * 1000
-
-
-def click_and_time(page, do_click) -> float:
-    """Seconds from the click to the first repainted board frame."""
-    before = canvas_signature(page)
-    start = time.perf_counter()
-    do_click()
-    return wait_for_repaint(page, before, start=start)
 
 
 def click_board(page, state, key) -> float:
     """Click the centre of `key` in layout(state): the canvas' bounding box + CSS pixels."""
     box = layout(state).box(key)
     assert box is not None, key
-    x, y = box.center
-    frame = page.locator(FRAME).first
-    frame.scroll_into_view_if_needed()
-    canvas_box = page.locator(BOARD).first.bounding_box()
-    if not 0 <= canvas_box["y"] + y <= page.viewport_size["height"] - 10:  # bring the spot into view
-        page.mouse.wheel(0, canvas_box["y"] + y - page.viewport_size["height"] / 2)
-        page.wait_for_function("([sel, top]) => Math.abs(document.querySelector(sel)"
-                               ".getBoundingClientRect().top - top) > 1",
-                               arg=[BOARD, canvas_box["y"]], timeout=MS)
-        canvas_box = page.locator(BOARD).first.bounding_box()
-    return click_and_time(page, lambda: page.mouse.click(canvas_box["x"] + x, canvas_box["y"] + y))
+    x, y = board_point(page, *box.center)
+    return click_and_time(page, lambda: page.mouse.click(x, y))
 
 
 def step(page, button: str, label: str) -> float:

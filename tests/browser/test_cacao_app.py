@@ -5,14 +5,13 @@ test plays exactly the moves it mirrors on the engine alongside.
 """
 from __future__ import annotations
 
-import time
 
 import pytest
 
 import explorer
 from explorer.cacao import Decline, Fill, Place, Work
-from helpers import (TIMEOUT, canvas_signature, open_app, painted_pixels, screenshot, text,
-                     wait_for_repaint, wait_text)
+from helpers import (board_point, canvas_signature, click_and_time, open_app, painted_pixels,
+                     screenshot, text, wait_text)
 from widgets.cacao import layout
 from widgets.cacao.geometry import edge_rect
 
@@ -21,33 +20,16 @@ pytestmark = pytest.mark.browser
 GAME = explorer.GAMES["cacao"]
 BOARD = ".rx-board"
 FRAME = ".rx-board-frame"  # takes the clicks; same top-left corner as the canvas
-MS = TIMEOUT * 1000
-
-
-def click_and_time(page, do_click) -> float:
-    """Seconds from the click to the first repainted board frame."""
-    before = canvas_signature(page)
-    start = time.perf_counter()
-    do_click()
-    return wait_for_repaint(page, before, start=start)
 
 
 def click_at(page, x: float, y: float, repaint: bool = True) -> float:
-    """Click CSS pixel (x, y) of the board (scrolling it into view first); time the repaint
-    (a refused move repaints nothing: `repaint=False` just clicks)."""
-    page.locator(FRAME).first.scroll_into_view_if_needed()
-    canvas_box = page.locator(BOARD).first.bounding_box()
-    if not 0 <= canvas_box["y"] + y <= page.viewport_size["height"] - 10:
-        page.mouse.wheel(0, canvas_box["y"] + y - page.viewport_size["height"] / 2)
-        page.wait_for_function("([sel, top]) => Math.abs(document.querySelector(sel)"
-                               ".getBoundingClientRect().top - top) > 1",
-                               arg=[BOARD, canvas_box["y"]], timeout=MS)
-        canvas_box = page.locator(BOARD).first.bounding_box()
-    do_click = lambda: page.mouse.click(canvas_box["x"] + x, canvas_box["y"] + y)  # noqa: E731
+    """Click CSS pixel (x, y) of the board and time the repaint (a refused move repaints
+    nothing: `repaint=False` just clicks)."""
+    px, py = board_point(page, x, y)
     if not repaint:
-        do_click()
+        page.mouse.click(px, py)
         return 0.0
-    return click_and_time(page, do_click)
+    return click_and_time(page, lambda: page.mouse.click(px, py))
 
 
 def click_cell(page, state, cell, repaint: bool = True) -> float:

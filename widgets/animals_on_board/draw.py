@@ -11,7 +11,7 @@ from explorer.animals_on_board import Keep, Split, Take
 from explorer.animals_on_board import components as C
 
 from ..shared.scene import Rect, Region, Scene, Text, text_color_on
-from .layout import GROUP_LABEL_H, GROUP_PAD, MARGIN, ROW_LABEL_W, WIDTH, Layout, layout
+from .layout import GROUP_PAD, MARGIN, ROW_LABEL_W, WIDTH, Layout, layout
 
 # One clear colour per species (same order as components.SPECIES), readable on a projector.
 SPECIES_COLOURS = (
