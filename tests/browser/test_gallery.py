@@ -3,13 +3,11 @@ import urllib.request
 
 import pytest
 
-from helpers import NOTEBOOKS, TIMEOUT, screenshot, wait_for_board
+from helpers import TIMEOUT, screenshot, wait_for_board
 
 pytestmark = pytest.mark.browser
 
-APP = "animals_on_board"
-needs_gallery = pytest.mark.skipif(not (NOTEBOOKS / "index.ipynb").exists(),
-                                   reason="notebooks/index.ipynb does not exist")
+APPS = {"animals_on_board": "Animals on Board", "cacao": "Cacao"}
 
 
 def test_tree_page_answers(voila_url):
@@ -18,24 +16,24 @@ def test_tree_page_answers(voila_url):
         assert "voila" in response.read().decode(errors="replace").lower()
 
 
-def app_link(page, voila_url):
+def app_link(page, voila_url, title):
     page.goto(f"{voila_url}/voila/render/index.ipynb")
-    link = page.get_by_role("link", name="Animals on Board").first
+    link = page.get_by_role("link", name=title).first
     link.wait_for(state="visible", timeout=TIMEOUT * 1000)
     return link
 
 
-@needs_gallery
-def test_gallery_lists_animals_on_board(page, voila_url):
-    link = app_link(page, voila_url)
-    assert f"{APP}.ipynb" in (link.get_attribute("href") or "")
+def test_gallery_lists_every_app(page, voila_url):
+    for name, title in APPS.items():
+        link = app_link(page, voila_url, title)
+        assert f"{name}.ipynb" in (link.get_attribute("href") or "")
     screenshot(page, "gallery")
     assert page.errors == []
 
 
-@needs_gallery
-def test_gallery_link_opens_the_app(page, voila_url):
-    link = app_link(page, voila_url)
+@pytest.mark.parametrize("name", sorted(APPS))
+def test_gallery_link_opens_the_app(page, voila_url, name):
+    link = app_link(page, voila_url, APPS[name])
     if (link.get_attribute("target") or "_self") == "_self":
         link.click()
         app = page
@@ -45,7 +43,7 @@ def test_gallery_link_opens_the_app(page, voila_url):
         app = new_tab.value
         app.errors = []
         app.on("pageerror", lambda error: app.errors.append(error))
-    app.wait_for_url(f"**/voila/render/{APP}.ipynb*", timeout=TIMEOUT * 1000)
+    app.wait_for_url(f"**/voila/render/{name}.ipynb*", timeout=TIMEOUT * 1000)
     wait_for_board(app)
     assert page.errors == []
     assert app.errors == []
