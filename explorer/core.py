@@ -181,6 +181,10 @@ class State:
             raise ValueError(f"player must be 0..{self.players - 1} or None, not {player!r}")
         seen = self._fork()
         seen.viewer = player
+        # Event data name tiles (a drawn tile, a face-down tile) and the seed rebuilds every
+        # shuffle: a view keeps only the narration, which never names a hidden piece.
+        seen.events = tuple(Event(e.text, e.rule, e.player) for e in self.events)
+        seen.seed = None
         seen._hide(player)
         return seen
 

@@ -137,6 +137,17 @@ def test_views_hide_other_arks_and_the_facedown_tile():
         states[0].view(9)
 
 
+@pytest.mark.parametrize("name", sorted(explorer.GAMES))
+def test_views_keep_only_the_narration_of_events_and_no_seed(name):
+    game = explorer.GAMES[name]
+    states, _ = play(game.setup(2, 3), RandomBot(3))
+    for state in states[::5]:
+        seen = state.view(1)
+        assert [(e.text, e.rule) for e in seen.events] == [(e.text, e.rule) for e in state.events]
+        assert all(e.data == {} for e in seen.events)   # e.g. the tile a player drew
+        assert seen.seed is None                          # the seed would rebuild every shuffle
+
+
 def run_cli(*args):
     return subprocess.run([sys.executable, "-m", "explorer", *args], capture_output=True,
                           text=True, timeout=120)

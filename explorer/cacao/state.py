@@ -560,8 +560,8 @@ class Cacao(Game):
             "per_edge", ("per_edge", "per_worker"),
             "Order of activated workers: per_edge (Hungarian and published English rules: finish "
             "all workers on one side of a tile before another side) or per_worker (Korean text: "
-            "one worker at a time, sides may be interleaved). They differ only when a cap (5 "
-            "cacao, 3 sun tokens) is reached in between.",
+            "one worker at a time, sides may be interleaved). They differ only when the 5-cacao "
+            "cap is reached in between (no step C action spends sun tokens).",
             ("cacao.activate.order",)),
     }
     action_types = dict(ACTION_TYPES)
