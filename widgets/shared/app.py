@@ -55,7 +55,7 @@ class ExplorerApp:
                       layout=w.Layout(width=f"{getattr(board, 'width', 1100) + 24}px"))
         main.add_class("rx-main")
         self.root = w.VBox([
-            w.HTML(CSS + f"<h2>{escape(game.title)}</h2>{intro}"),
+            w.HTML(CSS + intro),  # the notebook above the app carries the title
             self.settings,
             self.message.widget,
             w.HBox([main, side], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
