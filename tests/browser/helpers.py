@@ -368,3 +368,22 @@ def board_point(page, x: float, y: float, board: str = ".rx-board",
                                arg=[board, box["y"]], timeout=TIMEOUT * 1000)
         box = page.locator(board).first.bounding_box()
     return box["x"] + x, box["y"] + y
+
+
+def open_board(page, voila_url: str, name: str, width: int = 1100) -> float:
+    """Open an app and check its board: painted, `width` CSS pixels wide (the buffer is 2x),
+    and the click-taking frame on the canvas' top-left corner. Returns seconds to the board."""
+    took = open_app(page, voila_url, name)
+    assert painted_pixels(page, ".rx-board") > 100_000
+    board = page.locator(".rx-board").first.bounding_box()
+    frame = page.locator(".rx-board-frame").first.bounding_box()
+    assert abs(board["width"] - width) < 2
+    assert (round(frame["x"]), round(frame["y"])) == (round(board["x"]), round(board["y"]))
+    return took
+
+
+def step(page, button: str, label: str) -> float:
+    """Click a timeline button; wait for the step label to show `label`; the repaint time."""
+    latency = click_and_time(page, lambda: page.click(button))
+    wait_text(page, ".rx-step-label", label)
+    return latency
