@@ -8,29 +8,41 @@ import sys
 import time
 
 from . import GAMES
-from .bots import RandomBot, play
+from .bots import BOTS, RandomBot, make_bot, play, play_seats
 from .core import RecordError, SetupError
 from .record import Record, replay
 
 
 def _simulate(args) -> int:
     game = GAMES[args.game]
+    seats = args.bots
     totals, winners, lengths = [], [], []
+    seat_points = [[] for _ in seats or ()]
+    seat_wins = [0 for _ in seats or ()]
     started = time.perf_counter()
     for i in range(args.games):
         state = game.setup(args.players, args.seed + i)
-        _, actions = play(state, RandomBot(args.seed + i))
-        sheet = _[-1].score()
+        if seats is None:
+            states, actions = play(state, RandomBot(args.seed + i))
+        else:
+            bots = [make_bot(name, (args.seed + i) * len(seats) + seat)
+                    for seat, name in enumerate(seats)]
+            states, actions = play_seats(state, bots)
+        sheet = states[-1].score()
         totals += sheet.totals.values()
         winners.append(len(sheet.winners))
         lengths.append(len(actions))
+        for seat in range(len(seat_points)):
+            seat_points[seat].append(sheet.totals[seat])
+            seat_wins[seat] += seat in sheet.winners
         if sys.stderr.isatty() or (i + 1) % max(1, args.games // 10) == 0 or i + 1 == args.games:
             print(f"\r{i + 1}/{args.games} games", end="" if sys.stderr.isatty() else "\n",
                   file=sys.stderr, flush=True)
     if sys.stderr.isatty():
         print(file=sys.stderr)
     elapsed = time.perf_counter() - started
-    print(f"{game.title}: {args.games} random games, {args.players} players, seeds "
+    kind = "random games" if seats is None else f"games (bots: {', '.join(seats)})"
+    print(f"{game.title}: {args.games} {kind}, {args.players} players, seeds "
           f"{args.seed}..{args.seed + args.games - 1}")
     print(f"speed: {args.games / elapsed:.1f} games/s ({1000 * elapsed / args.games:.1f} ms/game)")
     print(f"actions per game: mean {statistics.mean(lengths):.1f}, min {min(lengths)}, "
@@ -38,7 +50,28 @@ def _simulate(args) -> int:
     print(f"score per player: mean {statistics.mean(totals):.1f}, min {min(totals)}, "
           f"max {max(totals)}")
     print(f"shared victories: {sum(1 for w in winners if w > 1)} of {args.games}")
+    for seat, name in enumerate(seats or ()):
+        print(f"seat {seat + 1} ({name}): mean score {statistics.mean(seat_points[seat]):.1f}, "
+              f"wins {seat_wins[seat]} of {args.games}")
     return 0
+
+
+class BotsError(ValueError):
+    """A --bots value that names an unknown bot or the wrong number of seats."""
+
+
+def parse_bots(text: str, players: int) -> list[str]:
+    """One bot name per seat from "greedy,random,..."; a single name sits in every seat."""
+    names = [name.strip() for name in text.split(",")]
+    unknown = [name for name in names if name not in BOTS]
+    if unknown:
+        raise BotsError(f"unknown bot {unknown[0]!r} in --bots; bots: {', '.join(BOTS)}")
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise BotsError(f"--bots names {len(names)} bots for {players} players; give one "
+                        "name per seat or a single name for every seat")
+    return names
 
 
 def narrate(record: Record) -> str:
@@ -79,11 +112,15 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m explorer",
                                      description="Rules engines of the tabletop rules explorer.")
     sub = parser.add_subparsers(dest="command", required=True)
-    sim = sub.add_parser("simulate", help="play random games and print speed and score statistics")
+    sim = sub.add_parser("simulate",
+                         help="play games with bots (random by default), print speed and scores")
     sim.add_argument("game", choices=sorted(GAMES))
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--players", type=int, default=None)
     sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--bots", default=None,
+                     help=f"bot per seat, comma-separated ({', '.join(BOTS)}); one name for "
+                          "every seat (default: random everywhere)")
     rep = sub.add_parser("replay", help="print the narrated log and score sheet of a record")
     rep.add_argument("record", help="a record JSON file")
     args = parser.parse_args(argv)
@@ -94,8 +131,10 @@ def main(argv=None) -> int:
             if args.games < 1:
                 parser.error("--games must be at least 1")
             GAMES[args.game].check_setup(args.players, args.seed, {})
+            if args.bots is not None:
+                args.bots = parse_bots(args.bots, args.players)
             return _simulate(args)
         return _replay(args)
-    except (SetupError, RecordError) as exc:
+    except (SetupError, RecordError, BotsError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
