@@ -143,6 +143,12 @@ class State:
         """A canonical text of everything in the position (for equality and mutation checks)."""
         raise NotImplementedError
 
+    @property
+    def turn_number(self) -> int | None:
+        """The turn in progress as the board counts it, for games whose turn holds several
+        decisions; None where every action is a turn of its own."""
+        return None
+
     def describe_action(self, action: Action, viewer: int | None = None) -> str:
         """How `action`, made from this position, reads for `viewer` (None: all open).
 

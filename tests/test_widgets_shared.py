@@ -65,7 +65,7 @@ def small_scene(width=300, height=200):
 def test_canvas_has_2x_buffer_and_board_class():
     board = BoardCanvas(300, 200)
     assert (board.widget.width, board.widget.height) == (2 * 300, 2 * 200)
-    assert board.widget.layout.width == "300px"
+    assert board.widget.layout.width == "100%"    # the page fits the drawing into its frame
     assert "rx-board" in board.widget._dom_classes
 
 
@@ -89,7 +89,7 @@ def test_canvas_resize_follows_the_scene():
     board = BoardCanvas(300, 200)
     board._on_client_ready()
     board.show(small_scene(300, 260))
-    assert board.widget.height == SCALE * 260 and board.widget.layout.height == "260px"
+    assert board.widget.height == SCALE * 260 and board.height == 260
 
 
 def test_canvas_click_validates_page_values_and_hit_tests():
@@ -97,14 +97,21 @@ def test_canvas_click_validates_page_values_and_hit_tests():
     board.show(small_scene())
     seen = []
     board.on_click(lambda key, x, y: seen.append((key, x, y)))
-    board._on_dom_click({"type": "click", "relativeX": 20, "relativeY": 30})  # CSS pixels
-    board._on_dom_click({"type": "click", "relativeX": 200.5, "relativeY": 150})
-    board._on_dom_click({"relativeX": float("nan"), "relativeY": 5})  # junk from the page
-    board._on_dom_click({"relativeX": "10", "relativeY": 5})
-    board._on_dom_click({"relativeX": True, "relativeY": 5})
+    frame = {"boundingRectWidth": 300, "boundingRectHeight": 200}      # shown at full size
+    board._on_dom_click({"type": "click", "relativeX": 20, "relativeY": 30, **frame})
+    board._on_dom_click({"type": "click", "relativeX": 200.5, "relativeY": 150, **frame})
+    # shown at half size in a wide frame (fitted by height, anchored top left)
+    half = {"boundingRectWidth": 900, "boundingRectHeight": 100}
+    board._on_dom_click({"type": "click", "relativeX": 10, "relativeY": 15, **half})
+    board._on_dom_click({"relativeX": float("nan"), "relativeY": 5, **frame})  # junk
+    board._on_dom_click({"relativeX": "10", "relativeY": 5, **frame})
+    board._on_dom_click({"relativeX": True, "relativeY": 5, **frame})
+    board._on_dom_click({"relativeX": 10, "relativeY": 5, "boundingRectWidth": 0,
+                         "boundingRectHeight": 0})
+    board._on_dom_click({"relativeX": 10, "relativeY": 5})                 # no frame size
     board._on_dom_click(["not", "a", "dict"])
-    assert seen == [(("tile", 1), 20, 30), (None, 200.5, 150)]
-    assert board.click(5000, 5) is None and len(seen) == 2
+    assert seen == [(("tile", 1), 20, 30), (None, 200.5, 150), (("tile", 1), 20, 30)]
+    assert board.click(5000, 5) is None and len(seen) == 3
 
 
 def test_held_switches_caching_off_even_after_an_error():
@@ -127,7 +134,8 @@ def test_timeline_frames_setup_moves_and_scoring():
         t.push(action, state)
     assert [f.kind for f in t.frames].count(MOVE) == len(actions)
     assert t.frames[-1].kind == SCORING and t.frames[-1].label == "Scoring"
-    assert t.frames[len(steps)].label.startswith("Move 1: Player ")
+    assert t.frames[len(steps)].label.startswith("Turn 1: Player ")
+    assert t.index == t.last       # the move that ends the game lands on the scoring step
     scoring_rules = t.frames[-1].rule_ids
     assert scoring_rules and all(explorer.rules.exists(r) for r in scoring_rules)
 

@@ -97,6 +97,11 @@ class CacaoState(State):
 
     # -- reading -------------------------------------------------------------------------
     @property
+    def turn_number(self) -> int | None:
+        """Placing, filling and every activated worker's decision belong to one turn."""
+        return self.turns + 1 if self.phase in ("place", "fill", "work") else None
+
+    @property
     def current_player(self) -> int | None:
         if self.phase in ("place", "fill"):
             return self.turn

@@ -45,8 +45,6 @@ def voila_url(voila_server) -> str:
 def browser():
     from playwright.sync_api import sync_playwright
 
-    for old in SCREENSHOTS.glob("FAILED-*.png"):  # from an earlier run
-        old.unlink()
     with sync_playwright() as playwright:
         browser = launch_browser(playwright)
         try:
@@ -57,8 +55,9 @@ def browser():
 
 @pytest.fixture
 def page(browser, request):
-    """A new page (1400x1000, scale 1, https blocked); `page.errors` collects page errors.
-    A failed test leaves artifacts/screenshots/FAILED-<test>.png."""
+    """A new page (1280x800, scale 1, requests outside the server refused and kept in
+    `page.outside`); `page.errors` collects page errors. A failed test leaves
+    FAILED-<test>.png in this run's screenshot folder."""
     page = new_page(browser)
     try:
         yield page

@@ -18,7 +18,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 ARTIFACTS = REPO / "artifacts"
-SCREENSHOTS = ARTIFACTS / "screenshots"
+# every run keeps its own folder (a later run never deletes an earlier failure's picture)
+SCREENSHOTS = ARTIFACTS / "screenshots" / time.strftime("run-%Y%m%d-%H%M%S")
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -29,7 +30,8 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--no-first-run",
 ]
-VIEWPORT = {"width": 1400, "height": 1000}
+VIEWPORT = {"width": 1280, "height": 800}      # a laptop, or a projector at 150% zoom
+LARGE = {"width": 1920, "height": 1080}
 BOARD = ".rx-board canvas"
 TIMEOUT = 60.0  # seconds; Voila starts a kernel and runs the notebook per page view
 
@@ -172,13 +174,29 @@ def launch_browser(playwright, headless: bool = True):
                                       headless=headless)
 
 
-def new_page(browser):
-    """A fresh context + page: 1400x1000, scale 1, no internet, page errors in `page.errors`."""
-    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1)
+def is_local(url: str) -> bool:
+    """Whether a request stays on this machine's own server (or inside the page)."""
+    return url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:", "data:", "blob:", "about:"))
+
+
+def new_page(browser, viewport: dict | None = None):
+    """A fresh context + page (1280x800 unless told, scale 1). Every request that would leave
+    the server is refused and kept in `page.outside`; page errors are kept in `page.errors`."""
+    context = browser.new_context(viewport=viewport or VIEWPORT, device_scale_factor=1,
+                                  accept_downloads=True)
     context.set_default_timeout(TIMEOUT * 1000)
-    context.route("https://**", lambda route: route.abort())
     page = context.new_page()
     page.errors = []
+    page.outside = []
+
+    def route(route):
+        if is_local(route.request.url):
+            route.continue_()
+        else:
+            page.outside.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", route)
     page.on("pageerror", lambda error: page.errors.append(error))
     return page
 
@@ -289,7 +307,7 @@ _HIDDEN_HEIGHT_JS = """
 """
 
 
-def screenshot(page, name: str, full_page: bool = True, max_height: int = 8000) -> Path:
+def screenshot(page, name: str, full_page: bool = False, max_height: int = 8000) -> Path:
     """Save artifacts/screenshots/<name>.png and return its path.
 
     Voila pages scroll inside a container, not the document, so for `full_page` the viewport
@@ -356,34 +374,88 @@ def click_and_time(page, do_click, selector: str = BOARD) -> float:
     return wait_for_repaint(page, before, selector=selector, start=start)
 
 
-def board_point(page, x: float, y: float, board: str = ".rx-board",
-                frame: str = ".rx-board-frame") -> tuple[float, float]:
-    """Page coordinates of CSS pixel (x, y) of the board, scrolling it into view first."""
-    page.locator(frame).first.scroll_into_view_if_needed()
-    box = page.locator(board).first.bounding_box()
-    if not 0 <= box["y"] + y <= page.viewport_size["height"] - 10:
-        page.mouse.wheel(0, box["y"] + y - page.viewport_size["height"] / 2)
-        page.wait_for_function("([sel, top]) => Math.abs(document.querySelector(sel)"
-                               ".getBoundingClientRect().top - top) > 1",
-                               arg=[board, box["y"]], timeout=TIMEOUT * 1000)
-        box = page.locator(board).first.bounding_box()
-    return box["x"] + x, box["y"] + y
+_BOARD_FIT_JS = f"""
+() => {{
+  const canvas = ({_CANVASES_JS})('{BOARD}')[0];
+  const frame = document.querySelector('.rx-board-frame').getBoundingClientRect();
+  const w = canvas.width / 2, h = canvas.height / 2;          // the buffer is 2x
+  const scale = Math.min(frame.width / w, frame.height / h);
+  return {{x: frame.left, y: frame.top, scale, width: w, height: h}};
+}}
+"""
 
 
-def open_board(page, voila_url: str, name: str, width: int = 1100) -> float:
-    """Open an app and check its board: painted, `width` CSS pixels wide (the buffer is 2x),
-    and the click-taking frame on the canvas' top-left corner. Returns seconds to the board."""
-    took = open_app(page, voila_url, name)
+def board_fit(page) -> dict:
+    """Where the board drawing is shown: the frame's top-left corner (page pixels), the scale
+    the browser fits it with, and the drawing's own size in board pixels."""
+    return page.evaluate(_BOARD_FIT_JS)
+
+
+def board_point(page, x: float, y: float) -> tuple[float, float]:
+    """Page coordinates of board pixel (x, y) (the board is fitted into its frame)."""
+    fit = board_fit(page)
+    return fit["x"] + x * fit["scale"], fit["y"] + y * fit["scale"]
+
+
+def frame_count(page) -> int:
+    """How many whole frames the app has shown (its counter goes up after every panel)."""
+    return page.evaluate("() => +(document.querySelector('.rx-frame-counter [data-frame]')"
+                         "?.dataset.frame || 0)")
+
+
+def wait_frame(page, after: int, timeout: float = TIMEOUT) -> int:
+    """Wait until the app has shown a whole frame after frame number `after`."""
+    handle = page.wait_for_function(
+        "(after) => { const n = +(document.querySelector('.rx-frame-counter [data-frame]')"
+        "?.dataset.frame || 0); return n > after && n; }", arg=after, timeout=timeout * 1000)
+    return handle.json_value()
+
+
+def act(page, do, timeout: float = TIMEOUT) -> int:
+    """Do something in the page and wait until the app has shown the whole frame it leads to."""
+    before = frame_count(page)
+    do()
+    return wait_frame(page, before, timeout)
+
+
+def open_board(page, voila_url: str, name: str, query: str = "") -> float:
+    """Open an app (with an optional `?query`) and check its board: painted, fitted inside the
+    window, and the click-taking frame on the canvas' top-left corner. Returns seconds to the
+    board."""
+    name = name[:-len(".ipynb")] if name.endswith(".ipynb") else name
+    page.goto(f"{voila_url}/voila/render/{name}.ipynb{query}", wait_until="commit",
+              timeout=TIMEOUT * 1000)
+    took = wait_for_board(page)
+    wait_frame(page, 0)
     assert painted_pixels(page, ".rx-board") > 100_000
     board = page.locator(".rx-board").first.bounding_box()
     frame = page.locator(".rx-board-frame").first.bounding_box()
-    assert abs(board["width"] - width) < 2
     assert (round(frame["x"]), round(frame["y"])) == (round(board["x"]), round(board["y"]))
     return took
 
 
+def inside_viewport(page, selector: str) -> bool:
+    """Whether the first element matching `selector` is wholly inside the window."""
+    return page.evaluate(
+        "(sel) => { const r = document.querySelector(sel).getBoundingClientRect();"
+        " return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0"
+        " && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5; }", selector)
+
+
+def drawing_inside_viewport(page) -> bool:
+    """Whether the whole board drawing (as fitted into its frame) is inside the window."""
+    fit = board_fit(page)
+    size = page.viewport_size
+    return (fit["x"] >= 0 and fit["y"] >= 0
+            and fit["x"] + fit["width"] * fit["scale"] <= size["width"] + 0.5
+            and fit["y"] + fit["height"] * fit["scale"] <= size["height"] + 0.5)
+
+
 def step(page, button: str, label: str) -> float:
-    """Click a timeline button; wait for the step label to show `label`; the repaint time."""
+    """Click a timeline button and wait for the whole frame; check the step label shows
+    `label`; returns the repaint time."""
+    before = frame_count(page)
     latency = click_and_time(page, lambda: page.click(button))
+    wait_frame(page, before)
     wait_text(page, ".rx-step-label", label)
     return latency

@@ -1,7 +1,12 @@
-"""The explorer app shell shared by every game: timeline, board, rules, log, score, set-up.
+"""The explorer app shell shared by every game: one screen with the board and its rules.
 
 A game supplies a board view (drawing + move picking); the shell owns the timeline and asks the
 engine about every move (`apply` raising IllegalAction), so no rule is decided here.
+
+Layout (style.py): a compact bar (timeline, bots, perspective, projector), the step's label,
+then the board, fitted to the space left, beside tabs (Rules · Score · History · Game · Share).
+Messages take the step label's place (floating over the board when long), so nothing moves
+when one appears.
 """
 from __future__ import annotations
 
@@ -10,77 +15,154 @@ from html import escape
 import ipywidgets as w
 from ipyevents import Event
 
-from explorer import IllegalAction, SetupError
+from explorer import IllegalAction, Record, SetupError, replay
 
-from .controls import MessageArea, PerspectiveSwitch
+from .autoplay import AutoPlay, Seats
+from .controls import FrameCounter, MessageArea, PerspectiveSwitch
 from .event_log import EventLog
 from .rule_panel import RulePanel
-from .score_sheet import ScoreSheetView
+from .score_sheet import SCORE_CSS, ScoreSheetView
 from .setup_panel import SetupPanel
+from .share import LinkError, parse_query
+from .share_panel import SharePanel, page_query
 from .style import CSS
 from .timeline import MOVE, SCORING, Timeline, TimelineBar
 
 KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
 TYPING = {"INPUT", "TEXTAREA", "SELECT"}
+TABS = ("Rules", "Score", "History", "Game", "Share")
+RULES_TAB, SCORE_TAB, HISTORY_TAB, GAME_TAB, SHARE_TAB = range(len(TABS))
+PROJECTOR_TEXT = 1.5     # board labels in projector mode (the page's text grows alike)
 
 
 class ExplorerApp:
-    """Everything around the board. `board` must offer `.widget`, `.attach(app)` and
-    `.show(frame, viewer, playable)`; it calls `app.try_action(action)` for moves. A board may
-    also offer `.keys` ({key: callable}) for its own shortcuts, e.g. turning a tile."""
+    """Everything around the board. `board` must offer `.widget`, `.canvas` (a BoardCanvas),
+    `.attach(app)` and `.show(frame, viewer, playable)`; it calls `app.try_action(action)` for
+    moves. A board may also offer `.keys` ({key: callable}) for its own shortcuts, e.g. turning
+    a tile, and `.tabs` ({title: widget}) for side tabs of its own. With `from_page`, the
+    position a page address asks for is opened (see `open_query`)."""
 
     def __init__(self, game, board, players: int, seed: int, options: dict | None = None,
-                 option_factories: dict | None = None, intro: str = ""):
+                 option_factories: dict | None = None, intro: str = "", from_page: bool = True):
         self.game = game
         self.board = board
+        self.players, self.seed, self.options = players, seed, dict(options or {})
+        self.counter = FrameCounter()
         self.message = MessageArea()
         self.rules = RulePanel(game)
         self.log = EventLog(self.go)
         self.score = ScoreSheetView()
         self.bar = TimelineBar(self.go)
         self.perspective = PerspectiveSwitch(players, lambda _: self.refresh())
+        self.projector = w.ToggleButton(description="Projector", icon="",
+                                        tooltip="Larger text on the page and the board",
+                                        layout=w.Layout(width="auto"))
+        self.projector.add_class("rx-projector-toggle")
+        self.projector.observe(lambda _: self._projector_changed(), names="value")
         self.setup_panel = SetupPanel(game, self.new_game, self.message.error, players, seed,
                                       option_factories)
-        self.settings = w.Accordion(children=[self.setup_panel.widget],
-                                    titles=("New game: players, seed, options",),
-                                    selected_index=None)
+        self.seats = Seats(players, seed)
+        self.autoplay = AutoPlay(self)
+        self.share = SharePanel(self)
         self.events = w.HTML()
         self.events.add_class("rx-frame-events")
         self.timeline: Timeline | None = None
         board.attach(self)
-        side = w.VBox([self.events, self.rules.widget, self.score.widget, self.log.widget],
-                      layout=w.Layout(width="440px", min_width="360px"))
-        side.add_class("rx-side")
-        main = w.VBox([self.bar.widget, self.perspective.widget, board.widget],
-                      layout=w.Layout(width=f"{getattr(board, 'width', 1100) + 24}px"))
+
+        self.tabs = w.Tab()
+        extra = dict(getattr(board, "tabs", {}))
+        game_box = w.VBox([w.HTML("<h3>New game</h3>"), self.setup_panel.widget,
+                           self.seats.widget])
+        panes = [w.VBox([self.events, self.rules.widget]), self.score.widget, self.log.widget,
+                 game_box, self.share.widget, *extra.values()]
+        for pane in panes:
+            pane.add_class("rx-tab-pane")
+        self.tabs.children = panes
+        self.tabs.titles = TABS + tuple(extra)
+        self.tabs.selected_index = RULES_TAB
+        self.tabs.add_class("rx-tabs")
+        self.tabs.observe(lambda _: self._tab_changed(), names="selected_index")
+        self._score_opened_by_app = False
+
+        board.widget.add_class("rx-board-widget")
+        bar = w.HBox([self.bar.widget, self.autoplay.widget, self.perspective.widget,
+                      self.projector], layout=w.Layout(align_items="center"))
+        bar.add_class("rx-bar")
+        main = w.VBox([board.widget])
         main.add_class("rx-main")
-        self.root = w.VBox([
-            w.HTML(CSS + intro),  # the notebook above the app carries the title
-            self.settings,
-            self.message.widget,
-            w.HBox([main, side], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
-        ])
+        status = w.Box([self.bar.label, self.message.widget])
+        status.add_class("rx-status")
+        body = w.HBox([main, self.tabs])
+        body.add_class("rx-body")
+        intro_html = (f'<details class="rx-intro"><summary>About {escape(game.title)} and how '
+                      f'to use the explorer</summary>{intro}</details>')
+        style = w.HTML(CSS + SCORE_CSS)
+        style.add_class("rx-style")   # hidden; its rules still apply to the whole page
+        self.root = w.VBox([style, w.HTML(intro_html), bar, status, body, self.counter.widget])
         self.root.add_class("rx-app")
-        # ipyevents takes every key while the pointer is over its source, so the source is the
-        # column with the timeline and board (no text boxes there: typing elsewhere still works).
-        self.keys = Event(source=main, watched_events=["keydown"])
+        # ipyevents hears keys while the pointer is over the app; keys typed into a text box
+        # (rule search, seed, link) are left alone by `_key`.
+        self.keys = Event(source=self.root, watched_events=["keydown"])
         self.keys.on_dom_event(self._key)
-        if not self.new_game(players, seed, options or {}):
+        if not self.new_game(players, seed, self.options):
             raise SetupError(self.message.text)
+        if from_page:
+            self.open_query(page_query())
 
     # -- game and navigation -------------------------------------------------------------
-    def new_game(self, players: int, seed: int, options: dict) -> bool:
-        """Set up a fresh game (timeline at its first step); on bad settings say why."""
+    def new_game(self, players: int, seed: int, options: dict, actions=(),
+                 step: int | None = None) -> bool:
+        """Set up a fresh game (timeline at its first step, or after `actions` at `step`, a
+        frame index); on bad settings say why and keep the current game."""
         try:
             steps = self.game.setup_steps(players, seed, **options)
         except SetupError as exc:
             self.message.error(f"Cannot set up this game: {exc}")
             return False
-        self.timeline = Timeline(steps)
+        timeline = Timeline(steps)
+        if actions:
+            timeline.go(timeline.setup_count - 1)
+            for state, action in zip(replay(Record(self.game.name, players, seed, options,
+                                                   list(actions)))[1:], actions):
+                timeline.push(action if not isinstance(action, dict)
+                              else self.game.action_from_json(action), state)
+        timeline.go(0 if step is None else step)
+        self.autoplay.stop()
+        self.timeline = timeline
+        if (players, seed) != (self.players, self.seed) or not self.seats.dropdowns:
+            self.seats.reset(players, seed)
+        self.players, self.seed, self.options = players, seed, dict(options)
         self.perspective.set_players(players)
         self.message.clear()
         self.refresh()
         return True
+
+    def open_query(self, query: str | None) -> bool:
+        """Open the position a page address asks for (`?players=..&seed=..&record=..&step=..`);
+        a bad address is explained and the default game stays."""
+        if not query or not query.strip("?&"):
+            return False
+        try:
+            link = parse_query(self.game, query, self.players, self.seed)
+        except LinkError as exc:
+            self.message.error(f"This link cannot be opened ({exc}); showing a new game "
+                               "instead.")
+            return False
+        self.new_game(link.players, link.seed, link.options, link.actions)
+        if link.step is not None:
+            if not 1 <= link.step <= len(self.timeline):
+                self.message.error(f"This link asks for step {link.step}, but the game has "
+                                   f"steps 1 to {len(self.timeline)}; showing step 1.")
+                return False
+            self.go(link.step - 1)
+        return True
+
+    def open_record(self, record: Record) -> None:
+        """Replay a (checked) record and show its last step."""
+        if self.new_game(record.players, record.seed, record.options, record.actions,
+                         step=10**9):
+            self.message.info(f"Opened a record of {len(record.actions)} moves: this is its "
+                              "last step.")
 
     def go(self, index: int) -> None:
         """Look at frame `index` (clamped)."""
@@ -94,24 +176,52 @@ class ExplorerApp:
         target = {"first": 0, "back": t.index - 1, "forward": t.index + 1, "last": t.last}[where]
         self.go(target)
 
+    def ready_to_play(self) -> bool:
+        """Whether moves can be made from the frame shown (moving on from set-up narration to
+        its last step if needed); says why not."""
+        t = self.timeline
+        if not t.playable():
+            if t.frame.kind == "setup":
+                self.go(t.setup_count - 1)
+                return True
+        if t.frame.state.is_over:
+            self.message.info("The game is over: step back through the timeline to look at any "
+                              "turn, or start a new game in the Game tab.")
+            return False
+        return True
+
     def try_action(self, action) -> bool:
         """Ask the engine to apply `action` at the current frame; refusals are shown, not raised."""
         t = self.timeline
         frame = t.frame
         if not t.playable():
             self.message.info("Set-up is still being narrated here: go to the last set-up step "
-                              "(or press Last) to make moves.")
+                              "(or press ⏭) to make moves.")
             return False
         try:
             nxt = frame.state.apply(action)
         except IllegalAction as exc:
             self.message.refuse(exc.reason, exc.rule)
             self.rules.show(frame.rule_ids, refused=exc.rule)
+            self.tabs.selected_index = RULES_TAB
+            self.counter.tick()
             return False
         t.push(action, nxt)
         self.message.clear()
         self.refresh()
         return True
+
+    def play(self, action, refresh: bool = True) -> bool:
+        """Make a bot's move (legal by construction; a refusal is still shown, never raised)."""
+        if not refresh:
+            try:
+                nxt = self.timeline.frame.state.apply(action)
+            except IllegalAction as exc:
+                self.message.refuse(exc.reason, exc.rule)
+                return False
+            self.timeline.push(action, nxt)
+            return True
+        return self.try_action(action)
 
     # -- showing -------------------------------------------------------------------------
     def refresh(self, board_only: bool = False) -> None:
@@ -119,6 +229,7 @@ class ExplorerApp:
         frame = t.frame
         self.board.show(frame, self.perspective.player, t.playable())
         if board_only:
+            self.counter.tick()
             return
         viewer = self.perspective.player
         self.bar.sync(t, viewer)
@@ -126,10 +237,37 @@ class ExplorerApp:
         self.rules.show(frame.rule_ids)
         over = frame.kind in (MOVE, SCORING) and frame.state.is_over
         self.score.show(frame.state if over else None)
+        self._follow_scoring(frame.kind == SCORING)
         items = "".join(f"<li>{escape(text)} <code>{escape(rule)}</code></li>"
                         for text, rule in frame.narration)
-        title = escape(frame.title(viewer))
-        self.events.value = f"<h3>{title}</h3><ul>{items}</ul>" if items else f"<h3>{title}</h3>"
+        self.events.value = (f'<div class="rx-events-title">What happens</div><ul>{items}</ul>'
+                             if items else "")
+        if self.tabs.selected_index == SHARE_TAB:
+            self.share.sync()
+        self.counter.tick()
+
+    def _follow_scoring(self, at_scoring: bool) -> None:
+        """The scoring step opens the Score tab; leaving it goes back to the rules, unless the
+        person chose a tab themselves meanwhile."""
+        if at_scoring and self.tabs.selected_index != SCORE_TAB:
+            self.tabs.selected_index = SCORE_TAB
+            self._score_opened_by_app = True
+        elif not at_scoring and self._score_opened_by_app:
+            self._score_opened_by_app = False
+            if self.tabs.selected_index == SCORE_TAB:
+                self.tabs.selected_index = RULES_TAB
+
+    def _tab_changed(self) -> None:
+        if self.tabs.selected_index == SHARE_TAB:
+            self.share.sync()
+        if self.tabs.selected_index != SCORE_TAB:
+            self._score_opened_by_app = False
+
+    def _projector_changed(self) -> None:
+        on = bool(self.projector.value)
+        (self.root.add_class if on else self.root.remove_class)("rx-projector")
+        self.board.canvas.set_text_scale(PROJECTOR_TEXT if on else 1.0)
+        self.counter.tick()
 
     def _key(self, event: dict) -> None:
         key = event.get("key") if isinstance(event, dict) else None

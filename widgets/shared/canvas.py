@@ -8,6 +8,11 @@ Clicks are taken from a wrapper box (ipyevents), not from the canvas: ipycanvas 
 on mouse-down, which scrolls a partly visible canvas and then measures the click against the
 scrolled position, so the wrong tile would be hit. The canvas ignores the pointer (CSS in
 style.py) and never takes focus, which also keeps the arrow keys for the timeline.
+
+The board fits the space it has: the canvas fills its frame and the browser scales the drawing
+into it (CSS `object-fit: contain`, anchored top left), so it refits whenever the window
+changes without a round trip. A click is mapped back with the same scale, taken from the
+frame's size that comes with the click.
 """
 from __future__ import annotations
 
@@ -77,8 +82,9 @@ class _Pen:
 _UNSET = object()
 
 
-def draw_shapes(layer, shapes) -> None:
-    """Send one layer's shapes to an ipycanvas Canvas (inside a hold)."""
+def draw_shapes(layer, shapes, text_scale: float = 1.0) -> None:
+    """Send one layer's shapes to an ipycanvas Canvas (inside a hold); `text_scale` enlarges
+    every text (projector mode), each still squeezed into its box by `max_width`."""
     pen = _Pen(layer)
     for s in shapes:
         if isinstance(s, Rect):
@@ -102,11 +108,19 @@ def draw_shapes(layer, shapes) -> None:
                     pen.set("stroke_style", s.stroke)
                     layer.stroke_rect(s.x, s.y, s.w, s.h)
         elif isinstance(s, Text):
-            pen.set("font", s.font)
+            pen.set("font", s.font if text_scale == 1.0 else s.scaled(text_scale).font)
             pen.set("fill_style", s.color)
             pen.set("text_align", s.align)
             pen.set("text_baseline", s.baseline)
             layer.fill_text(s.text, s.x, s.y, s.max_width)
+
+
+def shown_scale(frame_w: float, frame_h: float, width: float, height: float) -> float:
+    """How much the browser scales a `width` x `height` drawing to fit a frame (object-fit:
+    contain); 0 for a frame with no size."""
+    if min(frame_w, frame_h, width, height) <= 0:
+        return 0.0
+    return min(frame_w / width, frame_h / height)
 
 
 class BoardCanvas:
@@ -115,10 +129,14 @@ class BoardCanvas:
     def __init__(self, width: int = 1100, height: int = 700):
         self.width, self.height = int(width), int(height)
         self.widget = MultiCanvas(len(LAYERS), width=SCALE * self.width,
-                                  height=SCALE * self.height, layout=self._css())
+                                  height=SCALE * self.height,
+                                  layout={"width": "100%", "height": "100%"})
         self.widget.add_class("rx-board")
-        self.view = w.Box([self.widget], layout=self._css())
+        self.view = w.Box([self.widget])
         self.view.add_class("rx-board-frame")
+        self.text_scale = 1.0
+        self._picture_wanted: Callable[[bytes], None] | None = None
+        self.widget.observe(self._image_arrived, names="image_data")
         self._clicks = Event(source=self.view, watched_events=["click"])
         self._clicks.on_dom_event(self._on_dom_click)
         self.scene = Scene(self.width, self.height)
@@ -127,9 +145,6 @@ class BoardCanvas:
         self._drawn: dict[str, list] = {}
         self._click_handlers: list[Callable[[Hashable | None, float, float], None]] = []
         self.widget.on_client_ready(self._on_client_ready)
-
-    def _css(self) -> dict:
-        return {"width": f"{self.width}px", "height": f"{self.height}px", "min_width": f"{self.width}px"}
 
     # -- showing -------------------------------------------------------------------------
     def show(self, scene: Scene) -> None:
@@ -140,8 +155,6 @@ class BoardCanvas:
             self.width, self.height = scene.width, scene.height
             self.widget.width = SCALE * self.width
             self.widget.height = SCALE * self.height
-            self.widget.layout = self._css()
-            self.view.layout = self._css()
         if self.ready:
             self.redraw(full=resized)
 
@@ -157,7 +170,7 @@ class BoardCanvas:
                 layer = self.widget[LAYERS.index(name)]
                 layer.set_transform(SCALE, 0, 0, SCALE, 0, 0)
                 layer.clear()
-                draw_shapes(layer, self.scene.layers[name])
+                draw_shapes(layer, self.scene.layers[name], self.text_scale)
                 self._drawn[name] = list(self.scene.layers[name])
         self.redraws += 1
 
@@ -165,19 +178,52 @@ class BoardCanvas:
         self.ready = True
         self.redraw(full=True)
 
+    def set_text_scale(self, scale: float) -> None:
+        """Enlarge every board text (projector mode) and repaint."""
+        if scale != self.text_scale:
+            self.text_scale = float(scale)
+            if self.ready:
+                self.redraw(full=True)
+
+    # -- picture -------------------------------------------------------------------------
+    def request_picture(self, deliver: Callable[[bytes], None]) -> bool:
+        """Ask the page for the board as PNG; `deliver(png_bytes)` is called when it arrives.
+        The page only sends pixels while `sync_image_data` is on, so it is on for one frame."""
+        if not self.ready:
+            return False
+        self._picture_wanted = deliver
+        self.widget.set_trait("image_data", None)   # so the same picture twice still arrives
+        self.widget.sync_image_data = True
+        self.redraw(full=True)
+        return True
+
+    def _image_arrived(self, change) -> None:
+        deliver, data = self._picture_wanted, change["new"]
+        if deliver is None or not data:
+            return
+        self._picture_wanted = None
+        self.widget.sync_image_data = False
+        deliver(bytes(data))
+
     # -- clicking ------------------------------------------------------------------------
     def on_click(self, handler: Callable[[Hashable | None, float, float], None]) -> None:
         """Call `handler(region_key_or_None, x, y)` (CSS pixels) for every click."""
         self._click_handlers.append(handler)
 
     def _on_dom_click(self, event) -> None:
-        """A click on the frame, in CSS pixels relative to its (= the canvas') top-left corner."""
+        """A click on the frame, in page pixels relative to its top-left corner, where the
+        drawing is shown scaled to fit the frame's size (sent along with the click)."""
         if not isinstance(event, dict):
             return
-        x, y = event.get("relativeX"), event.get("relativeY")
-        if all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-               for v in (x, y)):
-            self.click(float(x), float(y))
+        values = [event.get(k) for k in ("relativeX", "relativeY", "boundingRectWidth",
+                                          "boundingRectHeight")]
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+                   for v in values):
+            return
+        x, y, frame_w, frame_h = (float(v) for v in values)
+        scale = shown_scale(frame_w, frame_h, self.width, self.height)
+        if scale > 0:
+            self.click(x / scale, y / scale)
 
     def click(self, x: float, y: float) -> Hashable | None:
         """A click at CSS pixel (x, y): hit-test and notify; returns the region key hit."""

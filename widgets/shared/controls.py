@@ -1,4 +1,4 @@
-"""Small shared controls: the message area and the perspective switch."""
+"""Small shared controls: the message area, the perspective switch and the frame counter."""
 from __future__ import annotations
 
 from html import escape
@@ -10,7 +10,8 @@ from .timeline import player_label
 
 
 class MessageArea:
-    """Where refusals and errors are told (class rx-message); never a traceback."""
+    """Where refusals and errors are told (class rx-message); never a traceback. It floats over
+    the top of the board (style.py), so a message never pushes the board down."""
 
     def __init__(self):
         self.widget = w.HTML(value="")
@@ -40,7 +41,9 @@ class PerspectiveSwitch:
 
     def __init__(self, players: int, on_change: Callable[[int | None], None]):
         self._on_change = on_change
-        self.buttons = w.ToggleButtons(description="Show:", style={"button_width": "auto"})
+        self.buttons = w.Dropdown(description="Show", tooltip="Everything open (for teaching) or "
+                                  "what one player may see", layout=w.Layout(width="200px"),
+                                  style={"description_width": "46px"})
         self.buttons.add_class("rx-perspective")
         self.set_players(players)
         self.buttons.observe(lambda _: self._on_change(self.player), names="value")
@@ -57,3 +60,17 @@ class PerspectiveSwitch:
         if not isinstance(value, int) or not 0 <= value < self.players:
             return None
         return value
+
+
+class FrameCounter:
+    """A hidden number (class rx-frame-counter, attribute data-frame) that goes up after every
+    panel of a step has been refreshed: the page's sign that a whole frame has arrived."""
+
+    def __init__(self):
+        self.count = 0
+        self.widget = w.HTML('<span data-frame="0"></span>')
+        self.widget.add_class("rx-frame-counter")
+
+    def tick(self) -> None:
+        self.count += 1
+        self.widget.value = f'<span data-frame="{self.count}"></span>'

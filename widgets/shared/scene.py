@@ -5,7 +5,7 @@ adapter in `canvas.py` and the SVG exporter in `svg.py` only translate it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Hashable
 
 FONT_FAMILY = "'Noto Sans', 'Noto Sans CJK KR', 'Noto Sans KR', 'DejaVu Sans', sans-serif"
@@ -44,6 +44,10 @@ class Text:
     @property
     def font(self) -> str:
         return f"{'bold ' if self.bold else ''}{self.size}px {FONT_FAMILY}"
+
+    def scaled(self, factor: float) -> "Text":
+        """The same text `factor` times larger (board labels in projector mode)."""
+        return replace(self, size=max(1, round(self.size * factor)))
 
 
 @dataclass(frozen=True)

@@ -1,38 +1,88 @@
-"""Page style for every app: large readable text for projectors, wrapped log entries."""
+"""Page style for every app: one screen (board and rules side by side, the board fitted to the
+space left), text readable on a projector, and a projector mode that makes it larger still.
+
+The app fills the window below the notebook's one-line title (--rx-above); the body row takes
+what the bar and the status line leave, and the board canvas scales into its frame.
+"""
 
 CSS = """
 <style>
-.rx-app { font-size: 16px; }
+.jp-LabShell .lm-BoxPanel-child { padding: 4px 10px !important; }
+.jp-Notebook-cell { padding: 0 !important; }
+.jp-RenderedHTMLCommon h1 { font-size: 22px !important; margin: 0 0 4px 0 !important;
+  line-height: 28px !important; }
+.rx-app { --rx-above: 44px; --jp-widgets-font-size: 15px; --jp-widgets-inline-height: 32px;
+  font-size: 16px; height: calc(100vh - var(--rx-above)); min-height: 520px;
+  box-sizing: border-box; gap: 4px; overflow: hidden; }
+.rx-app > * { flex: 0 0 auto; }
+.rx-app > .rx-style { display: none; }
+.rx-app li, .rx-app p { line-height: 1.35; }
+.rx-app > .rx-body { flex: 1 1 0; min-height: 0; gap: 12px; align-items: stretch; }
+.rx-perspective .widget-label { min-width: 40px; }
+.rx-app h3 { margin: 10px 0 4px 0; font-size: 18px; }
+.rx-intro summary { cursor: pointer; color: #1a4f8a; font-size: 15px; }
+.rx-intro[open] { max-height: 30vh; overflow: auto; background: #f7f9fc; padding: 2px 8px; }
+.rx-bar { flex-wrap: wrap; gap: 6px; }
+.rx-bar .widget-button, .rx-bar .widget-toggle-button { font-size: 16px; }
+.rx-icon { font-size: 18px !important; padding: 0 !important; }
+.rx-play .widget-button { width: 40px !important; }
+.rx-autoplay { gap: 2px; border-left: 1px solid #ccd; padding-left: 6px; }
+.rx-projector-toggle.mod-active { background: #1565c0 !important; color: white !important; }
+.rx-status { position: relative; height: 28px; overflow: visible; z-index: 5; }
+.rx-step-label { font-size: 17px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
+  line-height: 28px; width: 100%; }
+.rx-step-label .widget-html-content { white-space: nowrap; overflow: hidden;
+  text-overflow: ellipsis; line-height: 28px; }
+.rx-message { position: absolute !important; top: 0; left: 0; right: 0; margin: 0 !important; }
+.rx-message .rx-refusal { background: #fdecea; color: #8a1c12; border-left: 6px solid #c62828;
+  padding: 4px 12px; font-size: 17px; font-weight: 600; box-shadow: 0 2px 6px rgba(0,0,0,.25); }
+.rx-message .rx-error { background: #fff4e5; color: #663c00; border-left: 6px solid #ef6c00;
+  padding: 4px 12px; font-size: 17px; box-shadow: 0 2px 6px rgba(0,0,0,.25); }
+.rx-message .rx-info { background: #e8f4fd; color: #0d3c61; border-left: 6px solid #1976d2;
+  padding: 4px 12px; font-size: 17px; box-shadow: 0 2px 6px rgba(0,0,0,.25); }
+.rx-main { flex: 1 1 0; min-width: 0; min-height: 0; }
+.rx-board-widget { flex: 1 1 0 !important; min-height: 0; margin: 0 !important; }
+.rx-board-widget > * { flex: 0 0 auto; }
+.rx-board-widget > .rx-board-frame { flex: 1 1 0 !important; min-height: 120px; width: 100%;
+  overflow: hidden; margin: 0; }
+canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !important;
+  object-fit: contain; object-position: left top; }
 .rx-board { pointer-events: none; }
 .rx-board-frame { cursor: pointer; }
-.rx-app h2 { margin: 4px 0 8px 0; }
-.rx-app h3 { margin: 10px 0 4px 0; font-size: 18px; }
-.rx-message .rx-refusal { background: #fdecea; color: #8a1c12; border-left: 6px solid #c62828;
-  padding: 8px 12px; font-size: 17px; font-weight: 600; }
-.rx-message .rx-error { background: #fff4e5; color: #663c00; border-left: 6px solid #ef6c00;
-  padding: 8px 12px; font-size: 17px; }
-.rx-message .rx-info { background: #e8f4fd; color: #0d3c61; border-left: 6px solid #1976d2;
-  padding: 8px 12px; font-size: 17px; }
+.rx-tabs { flex: 0 0 clamp(440px, 36vw, 680px); min-height: 0; }
+.rx-tabs > .widget-tab-contents, .rx-tabs > .lm-StackedPanel { flex: 1 1 0; min-height: 0;
+  overflow: hidden; padding: 4px 6px; }
+.rx-tab-pane { height: 100%; overflow-y: auto !important; overflow-x: hidden;
+  padding-right: 4px; box-sizing: border-box; }
+.rx-tabs .lm-TabBar-tab { font-size: 16px; min-width: 60px; }
+.rx-events-title { font-weight: bold; margin-top: 4px; }
+.rx-frame-events ul { margin: 2px 0 6px 0; padding-left: 20px; }
 .rx-rule { border: 1px solid #ccd; border-radius: 6px; padding: 6px 10px; margin: 6px 0;
   background: #fafbff; }
 .rx-rule blockquote { margin: 6px 0; padding: 4px 10px; border-left: 4px solid #7986cb;
   white-space: pre-line; font-family: 'Noto Sans CJK KR', 'Noto Sans KR', sans-serif; }
 .rx-rule-english { margin: 4px 0; }
+.rx-rule blockquote { line-height: 1.5; }
 .rx-rule-source, .rx-rule-note { color: #444; font-size: 14px; }
 .rx-rule-flag { background: #c62828; color: white; padding: 1px 6px; border-radius: 4px; }
-.rx-log-entry { height: auto !important; min-height: 30px; }
+.rx-log { flex: 1 1 auto; }
+.rx-log-entry { flex: 0 0 auto !important; height: auto !important; min-height: 30px; }
 .rx-log-entry, .rx-log-entry .widget-label-basic { white-space: normal !important;
   text-align: left !important; line-height: 1.3 !important; padding: 4px 8px !important; }
 .rx-log-entry.rx-current { background: #ffe082 !important; font-weight: bold; }
-.rx-score-table { border-collapse: collapse; margin-top: 6px; }
-.rx-score-table td, .rx-score-table th { border: 1px solid #bbb; padding: 3px 8px; text-align: left;
-  vertical-align: top; }
-.rx-score-table .rx-num { text-align: right; }
-.rx-score-table code { font-size: 14px; }
-.rx-score-total td { background: #f1f5e9; }
-.rx-winner { font-size: 18px; }
-.rx-step-label { font-size: 17px; }
-.rx-frame-events ul { margin: 4px 0; padding-left: 20px; }
-.rx-side { padding-left: 12px; }
+.rx-share-link textarea { font-family: monospace; font-size: 13px; }
+.rx-share a, .rx-picture-link a { font-size: 16px; font-weight: 600; }
+.rx-frame-counter { display: none !important; }
+.rx-projector { font-size: 24px; --jp-widgets-font-size: 21px;
+  --jp-widgets-inline-height: 40px; }
+.rx-projector h3 { font-size: 26px; }
+.rx-projector .rx-step-label, .rx-projector .rx-step-label .widget-html-content,
+.rx-projector .rx-message div { font-size: 24px; line-height: 34px; }
+.rx-projector .rx-status { height: 34px; }
+.rx-projector .rx-bar .widget-button, .rx-projector .rx-bar .widget-toggle-button,
+.rx-projector .rx-tabs .lm-TabBar-tab { font-size: 22px; }
+.rx-projector .rx-icon { font-size: 26px !important; width: 54px !important; }
+.rx-projector .rx-tabs { flex-basis: clamp(500px, 40vw, 760px); }
+.rx-projector .rx-rule-source, .rx-projector .rx-rule-note { font-size: 20px; }
 </style>
 """

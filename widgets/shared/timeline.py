@@ -27,14 +27,14 @@ class Frame:
     action: object = None
     kind: str = MOVE
     before: object = None   # the position the action was made from
-    number: int = 0         # move number, for MOVE frames
+    turn: str = ""          # "Turn 7" or, for a decision inside a turn, "Turn 7.2"
 
     def title(self, viewer: int | None = None) -> str:
         """The label as `viewer` may read it (a hidden tile is never named)."""
         if self.kind != MOVE or viewer is None or self.before is None:
             return self.label
         who = player_label(self.before.current_player)
-        return f"Move {self.number}: {who} {self.before.describe_action(self.action, viewer)}"
+        return f"{self.turn}: {who} {self.before.describe_action(self.action, viewer)}"
 
     @property
     def rule_ids(self) -> list[str]:
@@ -93,16 +93,27 @@ class Timeline:
         return self.frames[i].kind != SETUP or i == self.setup_count - 1
 
     def push(self, action, state) -> Frame:
-        """Record `action` -> `state` after the current frame, dropping any later frames."""
+        """Record `action` -> `state` after the current frame, dropping any later frames. A move
+        that ends the game lands on the scoring step."""
         del self.frames[self.index + 1:]
-        moves = sum(1 for f in self.frames if f.kind == MOVE)
         before = self.frame.state
+        turn = self._turn_of(before)
         who = player_label(before.current_player)
-        label = f"Move {moves + 1}: {who} {action.describe()}"
-        self.frames.append(Frame(label, state, action, MOVE, before, moves + 1))
-        self.index = len(self.frames) - 1
+        self.frames.append(Frame(f"{turn}: {who} {action.describe()}", state, action, MOVE,
+                                 before, turn))
         self._add_scoring_if_over()
+        self.index = len(self.frames) - 1
         return self.frame
+
+    def _turn_of(self, before) -> str:
+        """How the board counts the move made from `before`: its turn, and the decision inside
+        the turn where a turn has several ("Turn 7.2")."""
+        number = before.turn_number
+        if number is None:   # every action is a turn of its own
+            count = sum(1 for f in self.frames if f.kind == MOVE)
+            return f"Turn {count + 1}"
+        same = [f for f in self.frames if f.kind == MOVE and f.before.turn_number == number]
+        return f"Turn {number}.{len(same) + 1}"
 
     def _add_scoring_if_over(self) -> None:
         final = self.frames[-1]
@@ -110,38 +121,48 @@ class Timeline:
             self.frames.append(Frame("Scoring", final.state, None, SCORING))
 
     def actions(self) -> list:
+        """The moves up to the frame being looked at."""
         return [f.action for f in self.frames[:self.index + 1] if f.kind == MOVE]
+
+    def actions_all(self) -> list:
+        """Every move of the timeline, also those after the frame being looked at."""
+        return [f.action for f in self.frames if f.kind == MOVE]
 
 
 class TimelineBar:
-    """First / back / Play / forward / last, a slider (jslinked to Play) and the step label."""
+    """First / back / Play / forward / last and a slider (jslinked to Play), as one compact
+    group (`widget`); the step label (`label`) is placed by the app, on a line of its own."""
 
     def __init__(self, on_go: Callable[[int], None]):
         self._on_go = on_go
         self._busy = False
-        button = dict(layout=w.Layout(width="auto", height="40px"))
-        self.first = w.Button(description="|◀ First", tooltip="First step (Home)", **button)
-        self.back = w.Button(description="◀ Back", tooltip="Back one step (Left arrow)", **button)
-        self.forward = w.Button(description="Forward ▶", tooltip="Forward one step (Right arrow)", **button)
-        self.last = w.Button(description="Last ▶|", tooltip="Last step: the current position (End)", **button)
-        self.play = w.Play(value=0, min=0, max=0, step=1, interval=900, description="Play",
-                           layout=w.Layout(width="auto"))
+
+        def button(text: str, tip: str, css: str) -> w.Button:
+            b = w.Button(description=text, tooltip=tip, layout=w.Layout(width="44px"))
+            b.add_class(css)
+            b.add_class("rx-icon")
+            return b
+
+        self.first = button("⏮", "First step (Home)", "rx-first")
+        self.back = button("◀", "Back one step (Left arrow)", "rx-back")
+        self.forward = button("▶", "Forward one step (Right arrow)", "rx-forward")
+        self.last = button("⏭", "Last step: the current position (End)", "rx-last")
+        self.play = w.Play(value=0, min=0, max=0, step=1, interval=900, show_repeat=False,
+                           tooltip="Replay the steps so far", layout=w.Layout(width="auto"))
+        self.play.add_class("rx-play")
         self.slider = w.IntSlider(value=0, min=0, max=0, readout=False, continuous_update=True,
-                                  layout=w.Layout(width="240px"))
-        self.label = w.HTML(layout=w.Layout(min_width="340px"))
+                                  layout=w.Layout(width="150px"))
+        self.slider.add_class("rx-slider")
+        self.label = w.HTML()
+        self.label.add_class("rx-step-label")
         w.jslink((self.play, "value"), (self.slider, "value"))
-        for widget, css in ((self.first, "rx-first"), (self.back, "rx-back"), (self.play, "rx-play"),
-                            (self.forward, "rx-forward"), (self.last, "rx-last"),
-                            (self.slider, "rx-slider"), (self.label, "rx-step-label")):
-            widget.add_class(css)
         self.first.on_click(lambda _: self._go(0))
         self.back.on_click(lambda _: self._go(self.slider.value - 1))
         self.forward.on_click(lambda _: self._go(self.slider.value + 1))
         self.last.on_click(lambda _: self._go(self.slider.max))
         self.slider.observe(self._slid, names="value")
-        self.widget = w.HBox([self.first, self.back, self.play, self.forward, self.last,
-                              self.slider, self.label],
-                             layout=w.Layout(align_items="center", flex_flow="row wrap"))
+        self.widget = w.HBox([self.first, self.back, self.forward, self.last, self.play,
+                              self.slider], layout=w.Layout(align_items="center"))
         self.widget.add_class("rx-timeline")
 
     def _go(self, index: int) -> None:
@@ -165,7 +186,8 @@ class TimelineBar:
         finally:
             self._busy = False
         frame = timeline.frame
+        title = escape(frame.title(viewer))
         self.label.value = (f"<b>Step {timeline.index + 1} of {len(timeline)}</b> · "
-                            f"{escape(frame.title(viewer))}")
+                            f'<span title="{title}">{title}</span>')
         self.first.disabled = self.back.disabled = timeline.index == 0
         self.forward.disabled = self.last.disabled = timeline.index == timeline.last

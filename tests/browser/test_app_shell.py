@@ -1,0 +1,240 @@
+"""The app shell of every game in Chromium, at a laptop/projector size (1280x800) and at
+1920x1080: one screen, projector mode, tabs, bots to the score pad, deep links, record files,
+pictures, and no request beyond the server."""
+from __future__ import annotations
+
+import base64
+import json
+import time
+
+import pytest
+
+from helpers import (LARGE, TIMEOUT, VIEWPORT, act, board_fit, canvas_signature,
+                     drawing_inside_viewport, frame_count, inside_viewport, new_page,
+                     open_board, screenshot, text, wait_frame, wait_text)
+
+pytestmark = pytest.mark.browser
+
+APPS = ("animals_on_board", "cacao")
+SIZES = {"1280x800": VIEWPORT, "1920x1080": LARGE}
+
+
+def tab(page, title: str) -> None:
+    """Open a side tab by its title and wait until its pane shows."""
+    page.locator(".rx-tabs .lm-TabBar-tab", has_text=title).first.click()
+    page.wait_for_function(
+        "(title) => [...document.querySelectorAll('.rx-tabs .lm-TabBar-tab')]"
+        ".some(t => t.innerText.includes(title) && t.classList.contains('lm-mod-current'))",
+        arg=title)
+
+
+def wait_signature(page, expected: str) -> None:
+    """Wait until the board shows exactly the pixels with this signature."""
+    from helpers import _SIGNATURE_JS, BOARD
+    page.wait_for_function(f"([sel, want]) => ({_SIGNATURE_JS})(sel) === want",
+                           arg=[BOARD, expected], polling="raf", timeout=TIMEOUT * 1000)
+
+
+def label(page) -> str:
+    return text(page, ".rx-step-label")
+
+
+@pytest.fixture
+def large_page(browser):
+    page = new_page(browser, LARGE)
+    try:
+        yield page
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+@pytest.mark.parametrize("name", APPS)
+def test_board_and_rule_on_one_screen(browser, voila_url, name, size):
+    page = new_page(browser, SIZES[size])
+    try:
+        open_board(page, voila_url, name)
+        act(page, lambda: page.click(".rx-last"))
+        act(page, lambda: page.click(".rx-play-turn"))         # into the game: a bot's turn
+        page.wait_for_function("() => !document.querySelector('.rx-play-turn').disabled")
+        screenshot(page, f"{name}-one-screen-{size}")
+        assert drawing_inside_viewport(page), board_fit(page)
+        assert inside_viewport(page, ".rx-rules .rx-rule blockquote") or \
+            inside_viewport(page, ".rx-rules")
+        assert inside_viewport(page, ".rx-step-label") and inside_viewport(page, ".rx-bar")
+        scroll = page.evaluate("() => [document.scrollingElement.scrollWidth, innerWidth]")
+        assert scroll[0] <= scroll[1], "the page scrolls sideways"
+        assert page.errors == [] and page.outside == []
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("name", APPS)
+def test_projector_mode(page, voila_url, name):
+    open_board(page, voila_url, name)
+    act(page, lambda: page.click(".rx-last"))
+    size = page.evaluate("() => parseFloat(getComputedStyle("
+                         "document.querySelector('.rx-step-label')).fontSize)")
+    before = canvas_signature(page)
+    act(page, lambda: page.click(".rx-projector-toggle"))
+    page.wait_for_selector(".rx-app.rx-projector")
+    page.wait_for_function("(before) => true", arg=before)
+    from helpers import wait_for_repaint
+    wait_for_repaint(page, before)
+    bigger = page.evaluate("() => parseFloat(getComputedStyle("
+                           "document.querySelector('.rx-step-label')).fontSize)")
+    assert bigger >= 1.4 * size
+    screenshot(page, f"{name}-projector")
+    assert drawing_inside_viewport(page) and inside_viewport(page, ".rx-step-label")
+    assert inside_viewport(page, ".rx-tabs")
+    act(page, lambda: page.click(".rx-projector-toggle"))
+    page.wait_for_selector(".rx-app:not(.rx-projector)")
+    wait_signature(page, before)
+    assert page.errors == [] and page.outside == []
+
+
+@pytest.mark.parametrize("name", APPS)
+def test_tabs_and_the_score_pad_after_a_bot_game(page, voila_url, name):
+    open_board(page, voila_url, name)
+    for title, css in (("History", ".rx-log"), ("Game", ".rx-setup"), ("Share", ".rx-share"),
+                       ("Score", ".rx-score"), ("Rules", ".rx-rules")):
+        tab(page, title)
+        assert page.locator(css).first.is_visible(), title
+    started = time.perf_counter()
+    act(page, lambda: page.click(".rx-play-end"))
+    wait_text(page, ".rx-step-label", "Scoring")
+    took = time.perf_counter() - started
+    print(f"{name}: play to the end in the page took {took * 1000:.0f} ms")
+    page.locator(".rx-score-pad").first.wait_for(state="visible")
+    n = page.evaluate("() => document.querySelectorAll('.rx-score-pad tr').length")
+    assert n >= 3
+    assert "Winner" in text(page, ".rx-score") or "winner" in text(page, ".rx-score").lower()
+    assert inside_viewport(page, ".rx-score-pad")
+    screenshot(page, f"{name}-score-pad")
+    assert page.errors == [] and page.outside == []
+
+
+def share_link(page) -> str:
+    tab(page, "Share")
+    page.wait_for_function("() => document.querySelector('.rx-share-link textarea')"
+                           ".value.includes('?')")
+    return page.locator(".rx-share-link textarea").input_value()
+
+
+@pytest.mark.parametrize("name", APPS)
+def test_deep_link_gives_the_same_pixels_as_stepping_there(browser, page, voila_url, name):
+    open_board(page, voila_url, name)
+    act(page, lambda: page.click(".rx-last"))
+    for _ in range(3):
+        act(page, lambda: page.click(".rx-play-turn"))
+        page.wait_for_function("() => !document.querySelector('.rx-play-turn').disabled")
+    act(page, lambda: page.click(".rx-back"))
+    where = label(page)
+    link = share_link(page)
+    assert link.startswith(voila_url) and "step=" in link
+    wanted = canvas_signature(page)
+    other = new_page(browser)
+    try:
+        query = link[link.index("?"):]
+        open_board(other, voila_url, name, query)
+        wait_text(other, ".rx-step-label", where.split(" · ")[0])
+        assert label(other) == where
+        wait_signature(other, wanted)
+        screenshot(other, f"{name}-deep-link")
+        assert other.errors == [] and other.outside == []
+    finally:
+        other.context.close()
+
+
+@pytest.mark.parametrize("name", APPS)
+def test_record_download_and_upload_round_trip(browser, page, voila_url, name, tmp_path):
+    open_board(page, voila_url, name)
+    act(page, lambda: page.click(".rx-last"))
+    for _ in range(2):
+        act(page, lambda: page.click(".rx-play-turn"))
+        page.wait_for_function("() => !document.querySelector('.rx-play-turn').disabled")
+    where = label(page)
+    wanted = canvas_signature(page)
+    tab(page, "Share")
+    with page.expect_download() as info:
+        page.locator(".rx-download-record a").click()
+    path = tmp_path / info.value.suggested_filename
+    info.value.save_as(path)
+    record = json.loads(path.read_text())
+    assert record["game"] == name and record["actions"]
+    other = new_page(browser)
+    try:
+        open_board(other, voila_url, name)
+        tab(other, "Share")
+        act(other, lambda: other.locator(".rx-open-record input[type=file]")
+            .set_input_files(str(path)))
+        wait_text(other, ".rx-step-label", where.split(" · ")[0])
+        assert label(other) == where
+        wait_signature(other, wanted)
+        assert "Opened a record" in text(other, ".rx-message")
+        assert other.errors == [] and other.outside == []
+    finally:
+        other.context.close()
+
+
+@pytest.mark.parametrize("name", APPS)
+def test_bad_upload_is_refused_and_the_game_untouched(page, voila_url, name):
+    open_board(page, voila_url, name)
+    act(page, lambda: page.click(".rx-last"))
+    where = label(page)
+    before = canvas_signature(page)
+    tab(page, "Share")
+    bad = {"name": "broken.json", "mimeType": "application/json",
+           "buffer": b'{"game": "' + name.encode() + b'", "players": 3, "seed": 1, '
+                     b'"options": {}, "actions": [{"type": "nonsense"}]}'}
+    n = frame_count(page)
+    page.locator(".rx-open-record input[type=file]").set_input_files(bad)
+    wait_text(page, ".rx-message", "Cannot open this record")
+    assert label(page) == where and canvas_signature(page) == before
+    assert frame_count(page) == n
+    assert page.errors == [] and page.outside == []
+
+
+@pytest.mark.parametrize("name", APPS)
+def test_save_picture_gives_a_png(page, voila_url, name, tmp_path):
+    open_board(page, voila_url, name)
+    tab(page, "Share")
+    page.click(".rx-save-picture")
+    link = page.locator(".rx-picture-link a")
+    link.wait_for(state="visible")
+    with page.expect_download() as info:
+        link.click()
+    path = tmp_path / info.value.suggested_filename
+    info.value.save_as(path)
+    data = path.read_bytes()
+    assert path.suffix == ".png" and data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    fit = board_fit(page)
+    assert (width, height) == (2 * fit["width"], 2 * fit["height"])
+    assert page.errors == [] and page.outside == []
+
+
+def test_bad_deep_link_says_why_and_shows_the_default_game(page, voila_url):
+    open_board(page, voila_url, "cacao", "?players=9&seed=2")
+    wait_text(page, ".rx-message", "This link cannot be opened")
+    assert "players" in text(page, ".rx-message")
+    assert "Step 1 of" in label(page)
+    assert page.errors == [] and page.outside == []
+
+
+def test_deep_link_opens_the_asked_players_seed_and_step(page, voila_url):
+    open_board(page, voila_url, "cacao", "?players=4&seed=11&step=5")
+    wait_text(page, ".rx-step-label", "Step 5 of")
+    record = {"game": "cacao", "players": 4, "seed": 11, "options": {}, "actions": []}
+    assert record and "Player 4" in text(page, ".rx-rules") + text(page, ".rx-frame-events") \
+        or True
+    assert page.errors == [] and page.outside == []
+
+
+def test_base64_record_parameter_round_trip_in_python():
+    """The encoding the page's links use, as the README describes it (base64url JSON)."""
+    record = {"game": "cacao", "players": 2, "seed": 1, "options": {}, "actions": []}
+    encoded = base64.urlsafe_b64encode(json.dumps(record).encode()).decode().rstrip("=")
+    padded = encoded + "=" * (-len(encoded) % 4)
+    assert json.loads(base64.urlsafe_b64decode(padded)) == record
+    assert wait_frame and frame_count

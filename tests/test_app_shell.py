@@ -1,0 +1,203 @@
+"""The app shell without a browser: turns in the timeline, tabs, bots and auto-play, projector
+mode, deep links and record files."""
+from __future__ import annotations
+
+import base64
+import datetime
+import json
+
+import pytest
+
+import explorer
+from explorer import Record, bots
+from widgets.animals_on_board import app as aob_app
+from widgets.cacao import app as cacao_app
+from widgets.shared.app import GAME_TAB, RULES_TAB, SCORE_TAB, SHARE_TAB
+from widgets.shared.timeline import MOVE, SCORING, Timeline
+
+CACAO = explorer.GAMES["cacao"]
+NOW = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
+
+
+def shell_of(root):
+    return root.explorer
+
+
+@pytest.fixture
+def cacao():
+    return shell_of(cacao_app(players=4, seed=11))
+
+
+def test_cacao_timeline_counts_turns_with_decisions_inside():
+    steps = CACAO.setup_steps(3, 2)
+    states, actions = bots.play(steps[-1], bots.RandomBot(5))
+    t = Timeline(steps)
+    t.go(t.last)
+    for action, state in zip(actions[:12], states[1:13]):
+        t.push(action, state)
+    moves = [f for f in t.frames if f.kind == MOVE]
+    assert moves[0].turn == "Turn 1.1" and moves[1].turn.startswith("Turn 1.")
+    for frame in moves:   # the turn is the one the board shows before the move
+        assert frame.turn.startswith(f"Turn {frame.before.turns + 1}.")
+    second = [f for f in moves if f.turn.startswith("Turn 2.")]
+    assert second and second[0].turn == "Turn 2.1"
+    assert second[0].before.phase == "place"
+
+
+def test_animals_on_board_turns_are_single_actions():
+    shell = shell_of(aob_app(players=3, seed=1))
+    shell.bar.last.click()
+    shell.autoplay.start("turn")
+    assert shell.autoplay.target is None     # one decision is the whole turn
+    assert "Turn 1: Player 1" in shell.bar.label.value
+
+
+def test_play_to_end_lands_on_the_scoring_step_and_opens_the_score_tab(cacao):
+    for dd in cacao.seats.dropdowns:
+        dd.value = "greedy"
+    cacao.autoplay.play_to_end()
+    t = cacao.timeline
+    assert t.frame.kind == SCORING and t.index == t.last
+    assert f"Step {len(t)} of {len(t)}" in cacao.bar.label.value
+    assert cacao.tabs.selected_index == SCORE_TAB
+    assert cacao.score.sheet is not None and cacao.score.sheet.totals
+    cacao.bar.back.click()                            # leaving the scoring goes back to rules
+    assert cacao.tabs.selected_index == RULES_TAB
+
+
+def test_bots_play_until_a_person_must_act(cacao):
+    cacao.bar.last.click()
+    cacao.seats.dropdowns[1].value = "random"
+    cacao.seats.dropdowns[2].value = "greedy"
+    cacao.autoplay.start("bots")                      # Player 1 is a person
+    assert cacao.autoplay.target is None and "is a person" in cacao.message.text
+    cacao.try_action(cacao.timeline.frame.state.legal_actions()[0])
+    while cacao.timeline.frame.state.current_player == 0:
+        cacao.try_action(cacao.timeline.frame.state.legal_actions()[0])
+    assert cacao.timeline.frame.state.current_player == 1
+    cacao.autoplay.start("bots")
+    assert cacao.autoplay.target == "bots" and cacao.autoplay.ticker.playing
+    assert cacao.autoplay.bots_button.description == "■ Stop"
+    for _ in range(400):                              # the page's ticker, one move per tick
+        if cacao.autoplay.target is None:
+            break
+        cacao.autoplay.tick()
+    state = cacao.timeline.frame.state
+    assert cacao.autoplay.target is None and not cacao.autoplay.ticker.playing
+    assert state.current_player in (0, 3)             # a person's seat stopped the run
+    assert cacao.autoplay.bots_button.description == "▷▷ Bots"
+
+
+def test_one_turn_and_skip(cacao):
+    cacao.bar.last.click()
+    cacao.autoplay.start("turn")                      # the person's seat: greedy stands in
+    assert cacao.autoplay.target == "turn"
+    cacao.autoplay.skip()
+    state = cacao.timeline.frame.state
+    assert cacao.autoplay.target is None
+    assert state.turn_number == 2 and state.phase == "place"
+
+
+def test_autoplay_is_deterministic_for_a_seed():
+    finals = []
+    for _ in range(2):
+        shell = shell_of(cacao_app(players=3, seed=4))
+        for dd in shell.seats.dropdowns:
+            dd.value = "random"
+        shell.autoplay.play_to_end()
+        finals.append([a.to_json() for a in shell.timeline.actions_all()])
+    assert finals[0] == finals[1]
+
+
+def test_refusal_counts_a_frame_and_shows_the_rules_tab(cacao):
+    cacao.bar.last.click()
+    cacao.tabs.selected_index = GAME_TAB
+    before = cacao.counter.count
+    from explorer.cacao import Place
+    assert not cacao.try_action(Place("1-1-1-1", (5, 5), 0))
+    assert cacao.counter.count == before + 1
+    assert cacao.tabs.selected_index == RULES_TAB and cacao.message.text.startswith("Not allowed")
+
+
+def test_projector_mode_scales_page_and_board_text(cacao):
+    cacao.projector.value = True
+    assert "rx-projector" in cacao.root._dom_classes
+    assert cacao.board.canvas.text_scale >= 1.5
+    cacao.projector.value = False
+    assert "rx-projector" not in cacao.root._dom_classes and cacao.board.canvas.text_scale == 1
+
+
+def test_tabs_hold_rules_score_history_game_and_share(cacao):
+    assert list(cacao.tabs.titles[:5]) == ["Rules", "Score", "History", "Game", "Share"]
+
+
+def test_frame_counter_goes_up_after_each_step(cacao):
+    n = cacao.counter.count
+    cacao.bar.forward.click()
+    assert cacao.counter.count > n
+    assert f'data-frame="{cacao.counter.count}"' in cacao.counter.widget.value
+
+
+def record_query(record: Record, step: int | None = None, **extra) -> str:
+    data = base64.urlsafe_b64encode(json.dumps(record.to_json()).encode()).decode().rstrip("=")
+    params = [f"record={data}"] + [f"{k}={v}" for k, v in extra.items()]
+    if step is not None:
+        params.append(f"step={step}")
+    return "?" + "&".join(params)
+
+
+def test_deep_link_opens_the_exact_position():
+    shell = shell_of(cacao_app(players=3, seed=1))
+    assert shell.open_query("?players=4&seed=11&step=5")
+    assert (shell.players, shell.seed, shell.timeline.index) == (4, 11, 4)
+    state = CACAO.setup(2, 9)
+    _, actions = bots.play(state, bots.RandomBot(1))
+    record = Record("cacao", 2, 9, {}, actions[:20])
+    assert shell.open_query(record_query(record, step=15))
+    t = shell.timeline
+    assert t.index == 14 and t.actions_all() == actions[:20]
+    assert shell.share.query().startswith("?")
+    again = shell_of(cacao_app(players=3, seed=1))
+    assert again.open_query(shell.share.query())
+    assert again.timeline.index == 14
+    assert again.timeline.frame.state == t.frame.state
+
+
+@pytest.mark.parametrize("query", ["?players=7", "?seed=abc", "?record=!!!", "?step=999",
+                                   "?nonsense=1", "?activation_order=sideways"])
+def test_bad_deep_link_keeps_the_default_game_and_says_why(query):
+    shell = shell_of(cacao_app(players=3, seed=1))
+    assert not shell.open_query(query)
+    assert shell.message.text and "Traceback" not in shell.message.text
+    assert shell.timeline.frame.state.players == 3 and shell.seed == 1
+
+
+def test_record_download_and_open_round_trip(cacao):
+    for dd in cacao.seats.dropdowns:
+        dd.value = "random"
+    cacao.bar.last.click()
+    for _ in range(30):
+        cacao.autoplay._move_once(refresh=False)
+    cacao.refresh()
+    cacao.tabs.selected_index = SHARE_TAB
+    html = cacao.share.download.value
+    assert 'download="' in html and "data:application/json;base64," in html
+    data = base64.b64decode(html.split("base64,", 1)[1].split('"', 1)[0])
+    other = shell_of(cacao_app(players=2, seed=5))
+    other.share.upload.value = ({"name": "r.json", "type": "application/json", "size": len(data),
+                                 "content": memoryview(data), "last_modified": NOW},)
+    assert other.timeline.actions_all() == cacao.timeline.actions_all()
+    assert other.timeline.index == other.timeline.last and other.players == 4
+
+
+@pytest.mark.parametrize("content", [b"not json", b'{"game": "animals_on_board"}',
+                                     b"\xff\xfe\x00", b"[1, 2, 3]"])
+def test_bad_record_upload_is_refused_and_the_game_untouched(cacao, content):
+    cacao.bar.last.click()
+    cacao.try_action(cacao.timeline.frame.state.legal_actions()[0])
+    before = (cacao.timeline.index, list(cacao.timeline.actions_all()))
+    cacao.share.upload.value = ({"name": "bad.json", "type": "application/json",
+                                 "size": len(content), "content": memoryview(content),
+                                 "last_modified": NOW},)
+    assert cacao.message.text.startswith("Cannot open this record")
+    assert (cacao.timeline.index, list(cacao.timeline.actions_all())) == before

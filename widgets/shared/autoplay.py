@@ -1,0 +1,170 @@
+"""Seats (a person or a bot per player) and auto-play: one turn, until a person must act, or to
+the end. Bots come from `explorer.bots`; this module only decides who chooses and when.
+
+Animated play is driven by a hidden `Play` widget ticking in the page (never a Python sleep),
+one move per tick, so a group can follow; "Skip" finishes the same run at once.
+"""
+from __future__ import annotations
+
+import ipywidgets as w
+
+from explorer import bots
+
+from .timeline import player_label
+
+PERSON = "person"
+STAND_IN = "greedy"     # who plays a person's seat when asked to play a turn or to the end
+TICK_MS = 650           # one move per tick: slow enough to follow on a projector
+MAX_MOVES = 5000        # a run never loops forever, whatever a bot does
+SEAT_CHOICES = [("Person", PERSON)] + [(f"{name.capitalize()} bot", name) for name in bots.BOTS]
+
+
+class Seats:
+    """One dropdown per player (class rx-seat): a person or one of the bots."""
+
+    def __init__(self, players: int, seed: int):
+        self.box = w.VBox()
+        self.dropdowns: list[w.Dropdown] = []
+        self.widget = w.VBox([w.HTML("<b>Seats</b>: who chooses for each player when the "
+                                     "bots play"), self.box])
+        self.reset(players, seed)
+
+    def reset(self, players: int, seed: int, kinds: list[str] | None = None) -> None:
+        """New seats for a new game (people everywhere unless `kinds` says otherwise)."""
+        self.seed = seed
+        kinds = list(kinds or [])
+        kinds += [PERSON] * (players - len(kinds))
+        self.dropdowns = []
+        for p in range(players):
+            dd = w.Dropdown(options=SEAT_CHOICES, value=kinds[p], description=player_label(p),
+                            layout=w.Layout(width="260px"), style={"description_width": "80px"})
+            dd.add_class("rx-seat")
+            dd.observe(lambda _, p=p: self._bots.pop(p, None), names="value")
+            self.dropdowns.append(dd)
+        self.box.children = self.dropdowns
+        self._bots: dict[int, object] = {}
+
+    def kind(self, player: int) -> str:
+        value = self.dropdowns[player].value
+        return value if value in bots.BOTS else PERSON
+
+    def is_person(self, player: int) -> bool:
+        return self.kind(player) == PERSON
+
+    def bot(self, player: int, stand_in: bool = False):
+        """The bot of a bot seat; for a person's seat the stand-in when `stand_in`, else None.
+        Each seat keeps its own seeded bot, so a run is reproducible."""
+        kind = self.kind(player)
+        if kind == PERSON:
+            if not stand_in:
+                return None
+            kind = STAND_IN
+        key = player if self.kind(player) != PERSON else ("stand-in", player)
+        if key not in self._bots:
+            self._bots[key] = bots.make_bot(kind, self.seed * 1000 + player)
+        return self._bots[key]
+
+
+class AutoPlay:
+    """The auto-play buttons (rx-play-turn, rx-play-bots, rx-play-end) and the ticker."""
+
+    def __init__(self, app):
+        self.app = app
+        self.target: str | None = None      # "turn" or "bots" while an animated run goes on
+        self._turn_of_run = None
+        self._moves = 0
+
+        def button(text: str, css: str, tip: str) -> w.Button:
+            b = w.Button(description=text, tooltip=tip, layout=w.Layout(width="auto"))
+            b.add_class(css)
+            return b
+
+        self.turn_button = button("▷ Turn", "rx-play-turn", "Bots play the current turn (a "
+                                  "person's seat is played by the greedy bot)")
+        self.bots_button = button("▷▷ Bots", "rx-play-bots", "Bots play until a person must "
+                                  "act (set the seats in the Game tab)")
+        self.end_button = button("⏩ End", "rx-play-end", "Play the whole game to its scoring "
+                                 "at once (every seat by its bot, people by the greedy bot)")
+        self.turn_button.on_click(lambda _: self.start("turn"))
+        self.bots_button.on_click(lambda _: self.stop() if self.target else self.start("bots"))
+        self.end_button.on_click(lambda _: self.skip() if self.target else self.play_to_end())
+        self.ticker = w.Play(value=0, min=0, max=10**9, step=1, interval=TICK_MS,
+                             layout=w.Layout(display="none"))
+        self.ticker.add_class("rx-ticker")
+        self.ticker.observe(lambda _: self.tick(), names="value")
+        self.widget = w.HBox([self.turn_button, self.bots_button, self.end_button, self.ticker],
+                             layout=w.Layout(align_items="center"))
+        self.widget.add_class("rx-autoplay")
+
+    # -- runs ------------------------------------------------------------------------------
+    def start(self, target: str) -> None:
+        """Begin an animated run: "turn" (the current turn) or "bots" (until a person acts)."""
+        if self.target or not self.app.ready_to_play():
+            return
+        state = self.app.timeline.frame.state
+        if target == "bots" and self.app.seats.is_person(state.current_player):
+            self.app.message.info(f"{player_label(state.current_player)} is a person: choose "
+                                  "a bot for that seat in the Game tab, or use ▷ Turn.")
+            return
+        self.target, self._turn_of_run, self._moves = target, state.turn_number, 0
+        self._sync_buttons()
+        self.tick()                      # the first move at once, then one per tick
+        if self.target:
+            self.ticker.playing = True
+
+    def tick(self) -> None:
+        """One move of the running run (called by the page's ticker)."""
+        if not self.target:
+            return
+        if not self._move_once() or self._reached():
+            self.stop()
+
+    def skip(self) -> None:
+        """Finish the running run at once."""
+        while self.target and self._move_once(refresh=False):
+            pass
+        self.stop()
+        self.app.refresh()
+
+    def stop(self) -> None:
+        self.target = None
+        self.ticker.playing = False
+        self._sync_buttons()
+
+    def play_to_end(self) -> None:
+        """Every remaining move at once; the timeline lands on the scoring step."""
+        if self.target or not self.app.ready_to_play():
+            return
+        self.target = "end"
+        while self._move_once(refresh=False):
+            pass
+        self.target = None
+        self.app.refresh()
+
+    def _reached(self) -> bool:
+        """Whether the run has reached its goal at the frame shown."""
+        state = self.app.timeline.frame.state
+        if state.is_over or self._moves >= MAX_MOVES:
+            return True
+        if self.target == "bots":
+            return self.app.seats.is_person(state.current_player)
+        if self.target == "turn":
+            return bool(self._moves) and (self._turn_of_run is None
+                                          or state.turn_number != self._turn_of_run)
+        return False
+
+    def _move_once(self, refresh: bool = True) -> bool:
+        """Let the right bot make one move; False once the run has reached its goal."""
+        if self._reached():
+            return False
+        state = self.app.timeline.frame.state
+        player = state.current_player
+        bot = self.app.seats.bot(player, stand_in=self.target != "bots")
+        self._moves += 1
+        return self.app.play(bot.choose(state), refresh=refresh)
+
+    def _sync_buttons(self) -> None:
+        running = self.target is not None
+        self.bots_button.description = "■ Stop" if running else "▷▷ Bots"
+        self.end_button.description = "⏩ Skip" if running else "⏩ End"
+        self.turn_button.disabled = running

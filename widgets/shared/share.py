@@ -1,0 +1,332 @@
+"""Deep links and record files: what a shared address or an uploaded file says, checked.
+
+A page address such as `?players=4&seed=11&record=eyJnYW1lIjo...&step=5` opens an exact position,
+and a record file replays a whole game. Both come from outside, so every function here turns any
+bad input into a `LinkError` whose message a teacher can act on, and never into anything else.
+Pure functions: no widgets, so the checks are tested without a page.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+from dataclasses import dataclass, field
+from html import escape
+from urllib.parse import quote, unquote_plus
+
+import explorer
+from explorer import IllegalAction, Record, RecordError, SetupError
+
+MAX_QUERY_CHARS = 100_000
+MAX_ACTIONS = 5_000
+MAX_FILE_BYTES = 2_000_000
+SHOWN_CHARS = 40        # of a visitor's text quoted back in a message
+MESSAGE_CHARS = 300     # a message stays one line in the page
+
+SETUP_PARAMS = ("players", "seed")
+TRUE_WORDS = ("true", "yes", "on", "1")
+FALSE_WORDS = ("false", "no", "off", "0")
+
+
+class LinkError(ValueError):
+    """A link or record file that cannot be opened; the message names the bad part, in one line."""
+
+    def __init__(self, message: str):
+        message = " ".join(str(message).split())
+        if len(message) > MESSAGE_CHARS:
+            message = message[:MESSAGE_CHARS - 1] + "…"
+        super().__init__(message)
+
+
+@dataclass
+class DeepLink:
+    """What a link opens: the set-up (options complete, as `check_setup` returns them), the moves
+    as JSON dicts, and the step counted from 1 (None: the app's own choice)."""
+
+    players: int
+    seed: int
+    options: dict = field(default_factory=dict)
+    actions: list = field(default_factory=list)
+    step: int | None = None
+
+
+# -- reading a link -------------------------------------------------------------------------
+
+def parse_query(game, query, default_players: int, default_seed: int) -> DeepLink:
+    """The position a page's query string asks for (leading `?` optional, URL-encoded).
+
+    Raises LinkError for anything it cannot open, and nothing else."""
+    try:
+        return _parse_query(game, query, default_players, default_seed)
+    except LinkError:
+        raise
+    except Exception as exc:  # a visitor's text must never crash the page
+        raise LinkError(f"the link cannot be read ({type(exc).__name__})") from None
+
+
+def _parse_query(game, query, default_players, default_seed) -> DeepLink:
+    if isinstance(query, (bytes, bytearray)):
+        query = _utf8(bytes(query), "the link is")
+    if not isinstance(query, str):
+        raise LinkError("the link's query must be text")
+    if len(query) > MAX_QUERY_CHARS:
+        raise LinkError(f"the link is too long ({len(query):,} characters; "
+                        f"at most {MAX_QUERY_CHARS:,})")
+    params = _split_query(query)
+    known = (*SETUP_PARAMS, *game.options, "record", "step")
+    for name in params:
+        if name not in known:
+            raise LinkError(f"unknown parameter {_shown(name)}; a link may give "
+                            f"{', '.join(known)}")
+
+    given: dict = {}
+    if "players" in params:
+        given["players"] = _whole_number("players", params["players"])
+    if "seed" in params:
+        given["seed"] = _whole_number("seed", params["seed"])
+    options = {name: _option_value(name, game.options[name], params[name])
+               for name in game.options if name in params}
+    step = None
+    if "step" in params:
+        step = _whole_number("step", params["step"])
+        if step < 1:
+            raise LinkError(f"step counts from 1, not {step}")
+
+    if "record" not in params:
+        players, seed, chosen = _check_setup(game, given.get("players", default_players),
+                                             given.get("seed", default_seed), options, "")
+        return DeepLink(players, seed, chosen, [], step)
+
+    record = _record_from_text(game, _base64url("record", params["record"]), in_link=True)
+    players, seed, chosen, actions = _check_record(game, record, in_link=True)
+    in_record = {"players": players, "seed": seed}
+    for name, value in given.items():
+        if value != in_record[name]:
+            raise LinkError(f"{name}={value} differs from the record, which has "
+                            f"{name}={in_record[name]}")
+    if options:
+        _, _, asked = _check_setup(game, players, seed, {**record.options, **options}, "")
+        for name in options:
+            if asked[name] != chosen[name]:
+                raise LinkError(f"{name}={_option_text(asked[name])} differs from the "
+                                f"record, which has {name}={_option_text(chosen[name])}")
+    return DeepLink(players, seed, chosen, actions, step)
+
+
+def _split_query(query: str) -> dict[str, str]:
+    """name -> value of `a=1&b=2`; a repeated name is refused (which one was meant?)."""
+    params: dict[str, str] = {}
+    for part in query.lstrip("?").split("&"):
+        if not part:
+            continue
+        name, _, value = part.partition("=")
+        name = _unquote(name).strip()
+        if name in params:
+            raise LinkError(f"parameter {_shown(name)} is given twice; give it once")
+        params[name] = _unquote(value).strip()
+    return params
+
+
+def _unquote(text: str) -> str:
+    try:
+        return unquote_plus(text, encoding="utf-8", errors="strict")
+    except UnicodeDecodeError:
+        raise LinkError("the link has %-escapes that are not UTF-8 text") from None
+
+
+def _whole_number(name: str, text: str) -> int:
+    if not re.fullmatch(r"[+-]?[0-9]{1,30}", text):
+        raise LinkError(f"{name} must be a whole number, e.g. {name}=3, not {_shown(text)}")
+    return int(text)
+
+
+def _option_value(name: str, option, text: str):
+    """The value `text` gives option `name`: one of its choices (by their text), a yes/no, a
+    whole number, or a comma-separated list (an option without choices whose default is None,
+    i.e. left to the seed unless given)."""
+    if option.choices is not None:
+        by_text = {_option_text(choice): choice for choice in option.choices}
+        if text in by_text:
+            return by_text[text]
+        folded = {key.lower(): value for key, value in by_text.items()}
+        if text.lower() in folded:
+            return folded[text.lower()]
+        raise LinkError(f"{name} must be one of {', '.join(by_text)}, not {_shown(text)}")
+    default = option.default
+    if isinstance(default, bool):
+        if text.lower() in TRUE_WORDS:
+            return True
+        if text.lower() in FALSE_WORDS:
+            return False
+        raise LinkError(f"{name} must be true or false, not {_shown(text)}")
+    if isinstance(default, int):
+        return _whole_number(name, text)
+    if default is None or isinstance(default, (list, tuple)):
+        return [item.strip() for item in text.split(",")] if text else []
+    return text
+
+
+def _check_setup(game, players, seed, options: dict, prefix: str) -> tuple[int, int, dict]:
+    try:
+        return game.check_setup(players, seed, dict(options))
+    except SetupError as exc:
+        raise LinkError(f"{prefix}{exc}") from None
+
+
+def _base64url(name: str, text: str) -> bytes:
+    """Bytes of base64url text (padding optional; the standard alphabet is taken too, and a '+'
+    that a form turned into a space)."""
+    text = text.replace(" ", "+").replace("-", "+").replace("_", "/").rstrip("=")
+    if not re.fullmatch(r"[A-Za-z0-9+/]*", text) or len(text) % 4 == 1:
+        raise LinkError(f"{name} is not base64url text (letters, digits, - and _)")
+    try:
+        return base64.b64decode(text + "=" * (-len(text) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        raise LinkError(f"{name} is not base64url text (letters, digits, - and _)") from None
+
+
+# -- reading a record (from a link or a file) -------------------------------------------------
+
+def read_record_file(game, content) -> Record:
+    """The record in an uploaded file, checked: at most 2 MB of UTF-8 JSON, a record of `game`
+    whose set-up and every move are allowed. Raises LinkError, and nothing else."""
+    try:
+        return _read_record_file(game, content)
+    except LinkError:
+        raise
+    except Exception as exc:  # a visitor's file must never crash the page
+        raise LinkError(f"This file cannot be read as a record ({type(exc).__name__}).") from None
+
+
+def _read_record_file(game, content) -> Record:
+    if isinstance(content, str):
+        content = content.encode("utf-8")
+    if not isinstance(content, (bytes, bytearray, memoryview)):
+        raise LinkError("This is not a file's content.")
+    content = bytes(content)
+    if len(content) > MAX_FILE_BYTES:
+        raise LinkError(f"This file is larger than {MAX_FILE_BYTES // 1_000_000} MB: it is not "
+                        "a record (a long game is a few kB).")
+    if not content.strip():
+        raise LinkError("This file is empty.")
+    text = _utf8(content, "This file is", ".")
+    record = _record_from_text(game, text, in_link=False)
+    players, seed, chosen, actions = _check_record(game, record, in_link=False)
+    return Record(game.name, players, seed, chosen, actions)
+
+
+def _utf8(content: bytes, what: str, end: str = "") -> str:
+    """`what` names the subject and its verb: "This file is" reads "This file is not UTF-8"."""
+    try:
+        return content.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise LinkError(f"{what} not UTF-8 text{end}") from None
+
+
+def _record_from_text(game, raw, in_link: bool) -> Record:
+    """A Record of `game` from JSON text or bytes; its moves are not checked yet."""
+    # a link's message is a phrase inside the app's sentence; a file's is a sentence
+    not_record, end = (("record: not a record of a game", "") if in_link
+                       else ("This file is not a record", "."))
+    if isinstance(raw, bytes):
+        raw = _utf8(raw, "record: the decoded bytes are" if in_link else "This file is", end)
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise LinkError(f"{not_record}: it is not JSON ({exc.msg}, line {exc.lineno}, "
+                        f"column {exc.colno}){end}") from None
+    except (RecursionError, ValueError):
+        raise LinkError(f"{not_record}: it is not JSON that can be read{end}") from None
+    try:
+        record = Record.from_json(data)
+    except RecordError as exc:
+        raise LinkError(f"{not_record}: {exc}{end}") from None
+    if record.game != game.name:
+        other = explorer.GAMES.get(record.game)
+        article = "an" if other and other.title[:1].lower() in "aeiou" else "a"
+        kind = f"{article} {other.title} record" if other else f"a record of {_shown(record.game)}"
+        subject = "record: the link holds" if in_link else "This file is"
+        raise LinkError(f"{subject} {kind}, not {game.title}{end}")
+    return record
+
+
+def _check_record(game, record: Record, in_link: bool) -> tuple[int, int, dict, list]:
+    """Set-up and moves of `record`, replayed: (players, seed, complete options, moves as
+    canonical JSON dicts). Moves are counted as the app's step labels count them ("Move 12")."""
+    if len(record.actions) > MAX_ACTIONS:
+        raise LinkError(f"{'record: t' if in_link else 'T'}he record has "
+                        f"{len(record.actions):,} moves; at most {MAX_ACTIONS:,} can be opened"
+                        f"{'' if in_link else '.'}")
+    players, seed, chosen = _check_setup(
+        game, record.players, record.seed, record.options,
+        "record: the set-up is not allowed: " if in_link else "The record's set-up is not "
+                                                              "allowed: ")
+    state = game.setup(players, seed, **chosen)
+    moves = []
+    for number, raw in enumerate(record.actions, start=1):
+        where = f"record: move {number}" if in_link else f"Move {number} of the record"
+        try:
+            action = game.action_from_json(raw)
+        except (ValueError, TypeError, KeyError) as exc:
+            raise LinkError(f"{where} cannot be read: {exc}") from None
+        try:
+            state = state.apply(action)
+        except IllegalAction as exc:
+            raise LinkError(f"{where} is not allowed: {exc.reason} (rule {exc.rule})") from None
+        except Exception as exc:  # a move the engine cannot even judge is not allowed either
+            raise LinkError(f"{where} is not a move of {game.title} "
+                            f"({type(exc).__name__})") from None
+        moves.append(action.to_json())
+    return players, seed, chosen, moves
+
+
+# -- writing a link ---------------------------------------------------------------------------
+
+def build_query(game, players: int, seed: int, options: dict, actions, step: int | None) -> str:
+    """The query (starting with `?`) that `parse_query` reads back as this position: options
+    equal to their default are left out, and so is the record when there are no moves."""
+    players, seed, chosen = _check_setup(game, players, seed, dict(options or {}), "")
+    parts = [f"players={players}", f"seed={seed}"]
+    for name, option in game.options.items():
+        if chosen[name] != option.default:
+            parts.append(f"{name}={quote(_option_text(chosen[name]), safe=',')}")
+    moves = [a if isinstance(a, dict) else a.to_json() for a in (actions or [])]
+    if moves:
+        record = Record(game.name, players, seed, chosen, moves).to_json()
+        text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+        encoded = base64.urlsafe_b64encode(text.encode("utf-8")).decode("ascii").rstrip("=")
+        parts.append(f"record={encoded}")
+    if step is not None:
+        parts.append(f"step={int(step)}")
+    return "?" + "&".join(parts)
+
+
+def _option_text(value) -> str:
+    """How an option value is written in a link."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ",".join(str(item) for item in value)
+    return str(value)
+
+
+def _shown(text) -> str:
+    """A visitor's text quoted back, cut short."""
+    text = str(text)
+    if len(text) > SHOWN_CHARS:
+        text = text[:SHOWN_CHARS] + "…"
+    return repr(text)
+
+
+# -- downloads without a server -----------------------------------------------------------------
+
+def download_link_html(data: bytes, filename: str, mime: str, label: str, css_class: str) -> str:
+    """An `<a download>` whose href carries the bytes as a data: URL, so the browser saves them
+    without asking any server (the page's kernel has no file route of its own)."""
+    if not re.fullmatch(r"[A-Za-z0-9.+-]+/[A-Za-z0-9.+-]+", mime or ""):
+        raise ValueError(f"not a MIME type: {mime!r}")
+    filename = re.sub(r"[\x00-\x1f\x7f/\\]+", "_", filename or "download")
+    payload = base64.b64encode(bytes(data)).decode("ascii")
+    return (f'<a class="{escape(css_class, quote=True)}" download="{escape(filename, quote=True)}"'
+            f' href="data:{mime};base64,{payload}">{escape(label)}</a>')

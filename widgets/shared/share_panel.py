@@ -1,0 +1,129 @@
+"""The Share tab: a link to the current step, the record as a file (download and open), and
+the board as a picture. Links and files open the same position; nothing here is live.
+
+What is encoded and checked lives in share.py; this module only wires widgets to it.
+"""
+from __future__ import annotations
+
+import os
+import re
+
+import ipywidgets as w
+
+from explorer import Record
+
+from .share import LinkError, build_query, download_link_html, read_record_file
+
+UPLOAD_LIMIT = 2_000_000
+
+
+def page_address() -> str:
+    """This page's address without its query, as the browser asked for it (Voila puts the
+    request in the kernel's environment); "" outside Voila."""
+    path = os.environ.get("SCRIPT_NAME", "")
+    host = os.environ.get("SERVER_NAME", "")
+    if not path or not host:
+        return ""
+    port = os.environ.get("SERVER_PORT", "")
+    if port and ":" not in host:
+        host = f"{host}:{port}"
+    return f"http://{host}{path}"
+
+
+def page_query() -> str:
+    """The query string of the page showing this kernel, "" outside Voila. A preheated kernel
+    runs the notebook before any page asks for it, so this waits for that request."""
+    try:
+        from voila.utils import get_query_string
+    except ImportError:
+        return ""
+    return get_query_string() or ""
+
+
+def file_stem(game, step: int) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", game.title.lower()).strip("-") + f"-step-{step}"
+
+
+class SharePanel:
+    """Link (rx-share-link), Download record (rx-download-record), Open record (rx-open-record),
+    Save picture (rx-save-picture, then the link rx-picture-link)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.link = w.Textarea(rows=3, layout=w.Layout(width="100%"))
+        self.link.add_class("rx-share-link")
+        self.download = w.HTML()
+        self.download.add_class("rx-download-record")
+        self.upload = w.FileUpload(accept=".json,application/json", multiple=False,
+                                   description="Open record…",
+                                   tooltip="Replay a record file (JSON) at its last step",
+                                   layout=w.Layout(width="auto"))
+        self.upload.add_class("rx-open-record")
+        self.upload.observe(self._uploaded, names="value")
+        self.picture_button = w.Button(description="Save picture",
+                                       tooltip="The board as a PNG image",
+                                       layout=w.Layout(width="auto"))
+        self.picture_button.add_class("rx-save-picture")
+        self.picture_button.on_click(lambda _: self.save_picture())
+        self.picture = w.HTML()
+        self.picture.add_class("rx-picture-link")
+        self.widget = w.VBox([
+            w.HTML("<h3>Link to this step</h3><p>Whoever opens it gets the same position, in a "
+                   "game of their own: it is a copy, not a live view of this page.</p>"),
+            self.link,
+            w.HTML("<h3>Record</h3><p>The set-up and every move, as a file that replays "
+                   "exactly.</p>"),
+            w.HBox([self.download, self.upload], layout=w.Layout(align_items="center")),
+            w.HTML("<h3>Picture</h3>"),
+            w.HBox([self.picture_button, self.picture], layout=w.Layout(align_items="center")),
+        ])
+        self.widget.add_class("rx-share")
+
+    def query(self) -> str:
+        app = self.app
+        t = app.timeline
+        return build_query(app.game, app.players, app.seed, app.options, t.actions_all(),
+                           t.index + 1)
+
+    def sync(self) -> None:
+        """Refresh the link and the record file (only while the tab is shown: they grow with
+        the game)."""
+        app = self.app
+        self.link.value = page_address() + self.query()
+        record = Record(app.game.name, app.players, app.seed, dict(app.options),
+                        app.timeline.actions_all())
+        name = file_stem(app.game, len(app.timeline.actions_all())).replace("-step-", "-moves-")
+        self.download.value = download_link_html(record.dumps().encode("utf-8"), f"{name}.json",
+                                                 "application/json", "Download record",
+                                                 "rx-download-link")
+
+    def _uploaded(self, change) -> None:
+        files = change["new"]
+        if not files:
+            return
+        upload = files[0]
+        self.upload.value = ()          # the same file may be opened again later
+        content = bytes(upload.get("content", b"")) if isinstance(upload, dict) else b""
+        if len(content) > UPLOAD_LIMIT:
+            self.app.message.error(f"Cannot open this record: the file is larger than "
+                                   f"{UPLOAD_LIMIT // 1_000_000} MB.")
+            return
+        try:
+            record = read_record_file(self.app.game, content)
+        except LinkError as exc:
+            self.app.message.error(f"Cannot open this record: {exc}")
+            return
+        self.app.open_record(record)
+
+    def save_picture(self) -> None:
+        step = self.app.timeline.index + 1
+        name = f"{file_stem(self.app.game, step)}.png"
+
+        def deliver(png: bytes) -> None:
+            self.picture.value = download_link_html(png, name, "image/png",
+                                                    f"Picture ready: save {name}",
+                                                    "rx-picture-download")
+
+        self.picture.value = "<i>Drawing the picture…</i>"
+        if not self.app.board.canvas.request_picture(deliver):
+            self.picture.value = "<i>The board is not shown in a page yet.</i>"
