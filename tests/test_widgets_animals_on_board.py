@@ -9,10 +9,16 @@ import explorer
 from explorer import bots
 from explorer.animals_on_board import Keep, Split, Take
 from explorer.animals_on_board import components as C
+from explorer.animals_on_board.scoring import score_ark
 from widgets.animals_on_board import app, layout, move_hints, scene
+from widgets.animals_on_board.draw import scoring_runs
 from widgets.animals_on_board.layout import WIDTH
-from widgets.shared.scene import Text, hit_test, overlaps
+from widgets.animals_on_board.score_pad import categorize
+from widgets.shared.scene import Rect, Text, hit_test, overlaps
+from widgets.shared.score_sheet import pad_rows
 from widgets.shared.timeline import SCORING
+
+from aob_helpers import position, ts
 
 GAME = explorer.GAMES["animals_on_board"]
 
@@ -113,7 +119,9 @@ def centre(shell, key):
 def click(shell, key):
     """A board click at the centre of `key`, as the browser reports it (ipyevents, CSS pixels)."""
     x, y = centre(shell, key)
-    shell.board.canvas._on_dom_click({"type": "click", "relativeX": x, "relativeY": y})
+    canvas = shell.board.canvas
+    canvas._on_dom_click({"type": "click", "relativeX": x, "relativeY": y,
+                          "boundingRectWidth": canvas.width, "boundingRectHeight": canvas.height})
 
 
 def keep_all(shell):
@@ -165,16 +173,17 @@ def test_keep_by_clicking_a_drawn_tile(shell):
     assert shell.message.text == ""
 
 
-def test_keeping_another_players_tile_is_refused_with_the_rule(shell):
+def test_clicking_another_players_drawn_tile_says_whose_it_is(shell):
     shell.bar.last.click()
     state = shell.timeline.frame.state
+    rules = list(shell.rules.rule_ids)
     other = (state.current_player + 1) % 3
     click(shell, ("hand", other, 0))
-    assert len(shell.timeline) == 5
-    assert shell.message.text.startswith("Not allowed: Player 1 can keep only one of the tiles")
-    assert shell.message.text.endswith("— rule animals_on_board.setup.keep_one")
-    assert shell.rules.rule_ids[0] == "animals_on_board.setup.keep_one"
-    assert "Why not:" in shell.rules.cited.value
+    assert len(shell.timeline) == 5 and shell.timeline.frame.state is state
+    assert shell.message.text == ("That is Player 2's drawn tile: Player 1 keeps one of their "
+                                  "own.")
+    assert "rx-info" in shell.message.widget.value
+    assert shell.rules.rule_ids == rules              # told, not refused: no rule is cited
 
 
 def test_split_take_and_refusals_by_clicking(shell):
@@ -270,7 +279,8 @@ def test_random_game_to_the_end_shows_the_score_sheet(shell):
     shell.bar.last.click()
     assert shell.timeline.frame.label == "Scoring"
     html = shell.score.html.value
-    assert html.count('class="rx-score-line"') == len(sheet.lines)
+    assert html.count('class="rx-score-line"') == len(pad_rows(sheet, categorize))
+    assert all(f'title="{line.rule}"' in html for line in sheet.lines)
     assert "Winner: " in html and "Scoring" in shell.log.entries[-1].description
     assert set(shell.rules.rule_ids) == {l.rule for l in sheet.lines} | (
         {sheet.tiebreak_rule} if sheet.tiebreak_rule else set())
@@ -309,3 +319,60 @@ def test_labels_in_a_player_view_never_name_another_players_kept_tile(shell):
         assert any(name in t for t in texts) == (p == 1), (p, name)
     shell.perspective.buttons.value = None
     assert all(any(name in b.description for b in shell.log.entries) for name in kept.values())
+
+
+# -- the scoring step on the board ----------------------------------------------------
+def test_scoring_step_shows_each_ark_as_the_engine_scores_it():
+    state = position(players=2, crates=(2, 0), arks=(
+        ts("panda-1", "panda-2", "panda-3", "lion-4", "lion-5", "tiger-2"),
+        ts("zebra-1", "zebra-2", "zebra-3", "zebra-4", "rhino-1", "rhino-2", "rhino-3",
+               "gorilla-1", "gorilla-2", "gorilla-3", "elephant-5", "turtle-2")))
+    plain = scene(state)
+    sc = scene(state, scoring=True)
+    assert not any("herd:" in t or "pair:" in t for t in plain.texts())   # only when scoring
+    texts = sc.texts()
+    assert "herd: 5 each = 15" in texts and "pair: back to box" in texts
+    assert "single = 2" in texts and "cut: ark over 10" in texts
+    for p in range(2):
+        assert f"Score: {score_ark(state.arks[p], state.crates[p]).points} points" in texts
+    runs = {p: {r.kind: r.tiles for r in rs} for p, rs in scoring_runs(state).items()}
+    assert set(runs[0]["pair"]) == set(ts("lion-4", "lion-5"))     # struck through
+    cut = score_ark(state.arks[1], state.crates[1]).cut
+    assert cut and runs[1]["cut"] == cut                                # marked, with why
+    lay = layout(state, WIDTH, scoring_runs(state))
+    strikes = [m for m in sc.layers["highlights"] if isinstance(m, Rect) and m.fill == "#c62828"]
+    pair_box = next(b for b in lay.runs if b.run.kind == "pair")
+    assert len(strikes) == 1 and overlaps(strikes[0], pair_box)
+    herd_box = next(b for b in lay.runs if b.run.kind == "herd")
+    assert any(isinstance(m, Rect) and m.stroke == "#2e7d32" and overlaps(m, herd_box)
+               for m in sc.layers["highlights"])
+    # every ark tile still drawn once, none overlapping, all on the canvas
+    assert sorted(b.tile for b in lay.tiles) == sorted(t for a in state.arks for t in a)
+    for a, b in itertools.combinations(lay.tiles, 2):
+        assert not overlaps(a, b)
+    assert all(b.y + b.h <= lay.height for b in lay.tiles + lay.rows)
+    sizes = [s.size for layer in sc.layers.values() for s in layer if isinstance(s, Text)]
+    assert min(sizes) >= 12
+
+
+def test_scoring_step_leaves_arks_hidden_in_a_view_alone():
+    state = position(players=2, arks=(ts("panda-1", "panda-2"), ts("lion-4")))
+    shown = state.view(0)
+    assert set(scoring_runs(shown)) == {0}
+    texts = scene(shown, scoring=True).texts()
+    assert "pair: back to box" in texts and sum(t.startswith("Score:") for t in texts) == 1
+
+
+def test_the_board_draws_scoring_marks_at_the_scoring_frame_only(shell):
+    shell.bar.last.click()
+    bot = bots.RandomBot(3)
+    while not shell.timeline.frame.state.is_over:
+        assert shell.try_action(bot.choose(shell.timeline.frame.state))
+    shell.bar.last.click()
+    assert shell.timeline.frame.kind == SCORING
+    texts = shell.board.canvas.scene.texts()
+    assert sum(t.startswith("Score: ") for t in texts) == 3
+    assert shell.board.layout.runs
+    shell.bar.back.click()                             # the last move: the arks as played
+    assert not any(t.startswith("Score: ") for t in shell.board.canvas.scene.texts())
+    assert not shell.board.layout.runs

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import itertools
+from html import escape
 
 import pytest
 
@@ -13,7 +14,9 @@ from explorer.cacao import scenarios
 from widgets.cacao import app, layout, move_hints, scene
 from widgets.cacao.geometry import Area, MAX_CELL, MIN_CELL, bounds, edge_rect, fit, worker_marks
 from widgets.cacao.layout import GRID, WIDTH, board_box
+from widgets.cacao.score_pad import categorize
 from widgets.shared.scene import Text, hit_test, overlaps
+from widgets.shared.score_sheet import pad_rows
 from widgets.shared.timeline import SCORING
 
 GAME = explorer.GAMES["cacao"]
@@ -145,15 +148,20 @@ def state_of(shell):
     return shell.timeline.frame.state
 
 
+def click_at(shell, x, y):
+    """A board click as the browser reports it: page pixels in a frame of the drawing's size."""
+    canvas = shell.board.canvas
+    canvas._on_dom_click({"type": "click", "relativeX": x, "relativeY": y,
+                          "boundingRectWidth": canvas.width, "boundingRectHeight": canvas.height})
+
+
 def click_cell(shell, cell):
-    """A board click at the centre of `cell`, as the browser reports it (CSS pixels)."""
-    x, y = shell.board.layout.cell_center(cell)
-    shell.board.canvas._on_dom_click({"type": "click", "relativeX": x, "relativeY": y})
+    """A board click at the centre of `cell`."""
+    click_at(shell, *shell.board.layout.cell_center(cell))
 
 
 def click_box(shell, key):
-    x, y = shell.board.layout.box(key).center
-    shell.board.canvas._on_dom_click({"type": "click", "relativeX": x, "relativeY": y})
+    click_at(shell, *shell.board.layout.box(key).center)
 
 
 def resolve_pending(shell):
@@ -191,6 +199,10 @@ def test_place_with_a_rotation_by_buttons_keys_and_a_click(shell):
     # the bottom worker faces the start market without cacao: it can only decline
     (use, decline), = board.pending_buttons
     assert use.disabled and not decline.disabled
+    line = board.pending.children[-1].children[2].value   # says why, in words (the engine's)
+    assert "not now: Player 1 (red) has no cacao to sell at the market" in line
+    assert use.tooltip == ("Player 1 (red): one worker on the bottom side (S) of the tile at "
+                           "(1, 0) sells 1 cacao for 2 gold")
     decline.click()
     assert shell.timeline.frame.action == Decline((1, 0), 2)
     assert state_of(shell).phase == "place" and state_of(shell).current_player == 1
@@ -233,6 +245,11 @@ def test_fill_choice_and_activations_of_several_players(shell):
     assert {e.player for e in pending} == {0, 1}       # both players' workers activated
     assert len(board.pending_buttons) == len(pending)
     assert "Player 1 (red)" in board.pending.children[-1].children[2].value
+    acting = pending[0].player                          # Player 2, whose turn it is
+    waits = ["wait: Player 2 (purple) decides first" in line.children[2].value
+             for line in board.pending.children[1:]]
+    assert waits == [e.player != acting for e in pending] and any(waits)
+    assert all(use.disabled for (use, _), wait in zip(board.pending_buttons, waits) if wait)
     resolve_pending(shell)
     state = state_of(shell)
     assert state.phase == "place" and state.current_player == 2
@@ -242,7 +259,7 @@ def test_fill_choice_and_activations_of_several_players(shell):
     assert state_of(shell).pending[0].side == 1
     sc = board.canvas.scene
     edge = next(r for r in sc.regions if r.key == ("edge", (-1, 0), 1))
-    shell.board.canvas._on_dom_click({"relativeX": edge.center[0], "relativeY": edge.center[1]})
+    click_at(shell, *edge.center)
     assert shell.timeline.frame.action == Work((-1, 0), 1)
     assert state_of(shell).cacao == (0, 0, 1)
 
@@ -305,9 +322,9 @@ def test_random_game_to_the_end_shows_a_score_line_per_temple(shell):
     assert "Final scoring" in frame.narration[0][0] and "arks" not in frame.narration[0][0]
     html = shell.score.html.value
     sheet = final.score()
-    assert html.count('class="rx-score-line"') == len(sheet.lines)
-    for t, cell in enumerate(temples, 1):
-        assert html.count(f"temple {t} at {cell}") == final.players
+    assert html.count('class="rx-score-line"') == len(pad_rows(sheet, categorize))
+    for t, cell in enumerate(temples, 1):                 # one row per temple on the pad
+        assert html.count(escape(f"Temple {t} at {cell}".replace(", ", ",\u00a0"))) == 1
     assert "Winner: " in html and "cacao.scoring.temples" in shell.rules.rule_ids
     # on the board, the scoring step outlines every temple in gold with the gold it pays
     marks = shell.board.canvas.scene.layers["highlights"]
@@ -318,9 +335,14 @@ def test_random_game_to_the_end_shows_a_score_line_per_temple(shell):
                     for pts in [line.points] if pts)
     chips = sorted(m.text for m in marks if isinstance(m, Text) and m.text.isdigit())
     assert chips == prizes
-    shell.bar.back.click()                             # the last move: no temple results drawn
+    # and each row tells its water, sun tokens and temples in gold, and the total
+    texts = shell.board.canvas.scene.texts()
+    for p in range(final.players):
+        assert f"Total: {sheet.totals[p]} gold" in texts
+    shell.bar.back.click()                             # the last move: no results drawn
     assert not any(getattr(m, "stroke", None) == "#ffb300"
                    for m in shell.board.canvas.scene.layers["highlights"])
+    assert not any(t.startswith("Total:") for t in shell.board.canvas.scene.texts())
     frames = len(shell.timeline)
     click_cell(shell, (0, 1))                          # the game is over: told, nothing changes
     assert shell.message.text.startswith("The game is over") and len(shell.timeline) == frames
@@ -386,3 +408,37 @@ def test_new_game_with_four_players_and_an_option_grows_the_canvas(shell):
     panel.seed.value = "seven"
     panel.new_game.click()
     assert shell.message.text.startswith("the seed must be a whole number")
+
+
+def test_the_grid_edges_carry_the_engine_cell_numbers():
+    start = GAME.setup(3, 1)
+    lay = layout(start)
+    texts = [t for t in scene(start, lay=lay).layers["board"] if isinstance(t, Text)]
+    above = {t.text: t for t in texts if GRID.y - 20 <= t.y < GRID.y and t.x >= GRID.x}
+    left = {t.text: t for t in texts if GRID.x - 32 <= t.x < GRID.x and t.y >= GRID.y}
+    for n in ("-1", "0", "1", "2"):                   # the start tiles sit on (0, 0) and (1, 1)
+        x, y = lay.cell_center((int(n), int(n)))
+        assert above[n].x == pytest.approx(x) and left[n].y == pytest.approx(y)
+        assert above[n].size >= 12 and left[n].size >= 12
+
+
+def test_the_scoring_step_tells_water_sun_and_temples_on_each_row():
+    states, _ = random_game(4, seed=3, bot_seed=2)
+    final = states[-1]
+    sheet = final.score()
+    texts = scene(final, sheet=sheet).texts()
+    assert not any(t.startswith("Total:") for t in scene(final).texts())   # scoring step only
+    for p in range(4):
+        pts = {rule: sum(l.points for l in sheet.lines_for(p) if l.rule.startswith(rule))
+               for rule in ("cacao.scoring.water", "cacao.scoring.sun", "cacao.scoring.temple")}
+        water, sun = pts["cacao.scoring.water"], pts["cacao.scoring.sun"]
+        assert water == C.WATER_TRACK[final.water[p]]
+        tokens = f"{final.sun[p]} token{'s' * (final.sun[p] != 1)}"
+        assert f"Water, field {final.water[p] + 1} of 9: {water:+d} gold" in texts
+        assert f"Sun, {tokens}: {sun:+d} gold" in texts
+        assert f"Temples: {pts['cacao.scoring.temple']:+d} gold" in texts
+        assert f"Total: {sheet.totals[p]} gold" in texts
+    assert texts.count(f"= {C.WATER_TRACK[final.water[0]]:+d} gold") >= 1   # beside the track
+    sc = scene(final, sheet=sheet)
+    sizes = [s.size for layer in sc.layers.values() for s in layer if isinstance(s, Text)]
+    assert min(sizes) >= 12

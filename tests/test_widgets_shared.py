@@ -11,7 +11,7 @@ from widgets.shared.controls import MessageArea, PerspectiveSwitch
 from widgets.shared.event_log import EventLog, entry_text
 from widgets.shared.rule_panel import RulePanel, rule_html
 from widgets.shared.scene import Rect, Region, Scene, Text, hit_test, overlaps, text_color_on
-from widgets.shared.score_sheet import ScoreSheetView
+from widgets.shared.score_sheet import PADS, PadStyle, ScoreSheetView, by_rule, pad_rows
 from widgets.shared.setup_panel import SetupPanel
 from widgets.shared.svg import scene_to_svg
 from widgets.shared.timeline import MOVE, SCORING, SETUP, Timeline, TimelineBar
@@ -228,8 +228,9 @@ def test_score_sheet_lists_every_line_total_and_winner():
     view.show(states[0])
     assert view.sheet is None and "appears when the game is over" in view.html.value
     view.show(final)
-    assert view.html.value.count('class="rx-score-line"') == len(sheet.lines)
-    assert view.html.value.count('class="rx-score-total"') == final.players
+    pad = PADS.get(final.game.name, PadStyle(by_rule))    # one row per category, one total row
+    assert view.html.value.count('class="rx-score-line"') == len(pad_rows(sheet, pad.categorize))
+    assert view.html.value.count('class="rx-score-total"') == 1
     assert "Winner: " + ", ".join(f"Player {p + 1}" for p in sheet.winners) in view.html.value
     for line in sheet.lines:
         assert f'title="{line.rule}"' in view.html.value

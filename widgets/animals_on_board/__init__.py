@@ -4,12 +4,15 @@ from __future__ import annotations
 import explorer
 
 from ..shared.app import ExplorerApp
+from ..shared.score_sheet import register_pad
 from .board import AnimalsBoard
 from .draw import move_hints, scene
 from .layout import layout
 from .options import option_factories
+from .score_pad import categorize
 
 GAME = explorer.GAMES["animals_on_board"]
+register_pad(GAME.name, categorize)
 
 INTRO = ("<p>Step through the set-up, then play by clicking the board. Every step cites its "
          "rulebook passage. Keys (pointer over the board): ← → step, Home / End first / last.</p>")

@@ -13,7 +13,8 @@ from explorer.animals_on_board import Keep, Split, Take
 from explorer.animals_on_board import components as C
 
 from ..shared.canvas import BoardCanvas
-from .draw import Hints, move_hints, scene
+from ..shared.timeline import SCORING, player_label
+from .draw import Hints, move_hints, scene, scoring_runs
 from .layout import WIDTH, layout
 
 
@@ -68,8 +69,10 @@ class AnimalsBoard:
 
     def _draw(self) -> None:
         shown = self.frame.state.view(self.viewer)
-        self.layout = layout(shown, self.width)
-        self.canvas.show(scene(shown, self.selected, self.hints, self.width, self.layout))
+        scoring = self.frame.kind == SCORING
+        self.layout = layout(shown, self.width, scoring_runs(shown) if scoring else None)
+        self.canvas.show(scene(shown, self.selected, self.hints, self.width, self.layout,
+                               scoring=scoring))
         self.status.value = self._status_html()
 
     def _status_html(self) -> str:
@@ -115,6 +118,11 @@ class AnimalsBoard:
             self.set_selection(set() if self.selected == whole else whole)
         elif kind == "hand":
             _, p, i = key
+            me = state.current_player
+            if me is not None and p != me:   # someone else's tile: say whose, ask no engine
+                self.app.message.info(f"That is {player_label(p)}'s drawn tile: "
+                                      f"{player_label(me)} keeps one of their own.")
+                return
             self.app.try_action(Keep(state.drawn[p][i]))
 
     def do_split(self) -> bool:

@@ -9,9 +9,11 @@ from dataclasses import dataclass, field
 
 from explorer.animals_on_board import Keep, Split, Take
 from explorer.animals_on_board import components as C
+from explorer.animals_on_board.scoring import HERD_POINTS, score_ark
 
 from ..shared.scene import Rect, Region, Scene, Text, text_color_on
-from .layout import GROUP_PAD, MARGIN, ROW_LABEL_W, WIDTH, Layout, layout
+from .layout import (ARK_W, GAP, GROUP_PAD, MARGIN, ROW_LABEL_W, WIDTH, Layout, Run, layout,
+                     run_width)
 
 # One clear colour per species (same order as components.SPECIES), readable on a projector.
 SPECIES_COLOURS = (
@@ -38,6 +40,8 @@ LEGAL = "#00a152"
 SELECTED = "#ff6d00"
 INK = "#111111"
 MUTED = "#555555"
+VEIL = "rgba(255, 255, 255, 0.62)"
+RUN_COLOURS = {"herd": "#2e7d32", "single": INK, "pair": "#c62828", "cut": "#6d4c41"}
 
 
 @dataclass
@@ -64,6 +68,57 @@ def move_hints(state) -> Hints:
         elif isinstance(action, Split):
             hints.split.add(where[action.tiles[0]])
     return hints
+
+
+def scoring_runs(state) -> dict[int, list[Run]]:
+    """Every open ark as the engine scores it (`score_ark`): herds, singles, the pairs that go
+    back and the tiles cut to reach 10. Arks hidden in this view are left as they are."""
+    runs: dict[int, list[Run]] = {}
+    for p in range(state.players):
+        ark = state.arks[p]
+        if C.HIDDEN in ark:
+            continue
+        score = score_ark(ark, state.crates[p])
+        kept: dict[int, list[int]] = {}
+        for t in score.kept:
+            kept.setdefault(C.species_of(t), []).append(t)
+        rows = [Run("herd", tuple(ts), f"herd: {HERD_POINTS} each = {HERD_POINTS * len(ts)}",
+                    HERD_POINTS * len(ts)) for ts in kept.values() if len(ts) > 1]
+        singles = tuple(ts[0] for ts in kept.values() if len(ts) == 1)
+        if singles:
+            points = sum(pts for _, pts, rule in score.lines if rule.endswith(".single"))
+            word = "singles" if len(singles) > 1 else "single"
+            rows.append(Run("single", singles, f"{word} = {points}", points))
+        pairs: dict[int, list[int]] = {}
+        for t in score.returned_pairs:
+            pairs.setdefault(C.species_of(t), []).append(t)
+        rows += [Run("pair", tuple(ts), "pair: back to box") for ts in pairs.values()]
+        if score.cut:
+            rows.append(Run("cut", tuple(score.cut), "cut: ark over 10"))
+        runs[p] = rows
+    return runs
+
+
+def _scoring_marks(sc: Scene, lay: Layout) -> None:
+    """The scoring step on the arks: herds outlined, pairs struck through, cut tiles veiled."""
+    marks = "highlights"
+    for box in lay.runs:
+        run, colour = box.run, RUN_COLOURS.get(box.run.kind, INK)
+        x, y, w, h = box.x, box.y, box.w, box.h
+        if run.kind in ("pair", "cut"):
+            for k in range(len(run.tiles)):
+                sc.add(marks, Rect(x + k * (ARK_W + GAP), y, ARK_W, h, fill=VEIL, radius=8))
+        if run.kind == "herd":
+            sc.add(marks, Rect(x - 4, y - 4, w + 8, h + 8, stroke=colour, line_width=4,
+                               radius=11))
+        elif run.kind == "pair":
+            sc.add(marks, Rect(x - 6, y + h / 2 - 3, w + 12, 6, fill=colour, radius=3))
+        elif run.kind == "cut":
+            sc.add(marks, Rect(x - 4, y - 4, w + 8, h + 8, stroke=colour, line_width=3,
+                               radius=11, dash=(7, 4)))
+        if run.caption:
+            sc.add(marks, Text(x, y + h + 14, run.caption, size=16, bold=True, color=colour,
+                               max_width=run_width(run)))
 
 
 def header_text(state) -> str:
@@ -101,12 +156,13 @@ def tile_shapes(box, tile: int, facedown: bool = False) -> list:
 
 
 def scene(state, selected=frozenset(), hints: Hints | None = None, width: int = WIDTH,
-          lay: Layout | None = None) -> Scene:
+          lay: Layout | None = None, scoring: bool = False) -> Scene:
     """The full frame for `state` (a position or a player's view): board, pieces, highlights.
 
     `selected` holds ("group", g, i) keys; `hints` the legal moves (None: no highlights).
+    `scoring`: the final scoring step, each open ark shown as the engine scores it.
     """
-    lay = lay or layout(state, width)
+    lay = lay or layout(state, width, scoring_runs(state) if scoring else None)
     sc = Scene(lay.width, lay.height)
     hints = hints or Hints()
     board, pieces, marks = "board", "pieces", "highlights"
@@ -164,6 +220,10 @@ def scene(state, selected=frozenset(), hints: Hints | None = None, width: int = 
         for k in range(state.crates[p]):
             sc.add(board, Rect(row.x + 12 + k * 22, row.y + 60, 18, 14, fill="#a1887f",
                                stroke="#4e342e", line_width=1.5, radius=2))
+        if scoring and C.HIDDEN not in state.arks[p]:
+            points = score_ark(state.arks[p], state.crates[p]).points
+            sc.add(board, Text(row.x + 12, row.y + 86, f"Score: {points} points", size=18,
+                               bold=True, color=INK, max_width=ROW_LABEL_W - 16))
         flags = []
         if state.start_player == p and (state.phase != "setup" or start_told):
             flags.append(("START", "#1565c0"))
@@ -197,4 +257,6 @@ def scene(state, selected=frozenset(), hints: Hints | None = None, width: int = 
                    Rect(box.x + box.w - 25, box.y + 4, 22, 22, fill=SELECTED, radius=11),
                    Text(box.x + box.w - 14, box.y + 15, "✓", size=16, bold=True,
                         color="#ffffff", align="center"))
+    if scoring:
+        _scoring_marks(sc, lay)
     return sc

@@ -5,6 +5,8 @@ browser test) compute where to click from them. Keys name positions, not tiles, 
 masked view and the open position share one geometry:
 ("group", g, i) tile i of central group g, ("group-label", g) / ("group-frame", g) that group,
 ("ark", p, i) tile i in player p's ark, ("hand", p, i) drawn tile i of player p, ("row", p) the row.
+At the scoring step an ark may be shown as runs (herds, singles, pairs, cut tiles) with a caption
+under each: ("run", p, j) is run j of player p, and ark tile i counts along the runs.
 """
 from __future__ import annotations
 
@@ -29,6 +31,10 @@ ROW_MIN_H = 100
 ROW_GAP = 8
 HAND_LABEL_W = 74
 EMPTY_CENTRE_H = 64
+CAPTION_H = 24                   # room under a run of ark tiles for its caption
+RUN_GAP = 16
+CAPTION_CHAR_W = 9.0             # a generous width per character of a 16 px bold caption
+SCORING_ROW_MIN_H = 124          # name, crates, score and flags fit in the label column
 
 
 @dataclass(frozen=True)
@@ -36,6 +42,23 @@ class Box(Region):
     """A clickable place on the board; `tile` is the tile drawn there, if any."""
 
     tile: int | None = None
+
+
+@dataclass(frozen=True)
+class Run:
+    """Ark tiles shown together at the scoring step, with what happened to them."""
+
+    kind: str                    # herd, single, pair, cut
+    tiles: tuple[int, ...]
+    caption: str
+    points: int = 0
+
+
+@dataclass(frozen=True)
+class RunBox(Region):
+    """Where a run of ark tiles sits (the tiles only; its caption goes just below)."""
+
+    run: Run | None = None
 
 
 @dataclass
@@ -49,6 +72,7 @@ class Layout:
     centre: Box | None = None
     arks_top: float = 0
     hand_x: float | None = None                        # where the "drawn" column starts
+    runs: list[RunBox] = field(default_factory=list)   # scoring step: the arks as runs
 
     def box(self, key: tuple) -> Box | None:
         for b in self.tiles + self.groups + self.labels + self.rows:
@@ -68,8 +92,42 @@ def _group_size(n: int, max_cols: int) -> tuple[int, int, int]:
     return cols, w, h
 
 
-def layout(state, width: int = WIDTH) -> Layout:
-    """The CSS-pixel box of every group, tile and ark row of `state` for a canvas `width` wide."""
+def run_width(run: Run) -> float:
+    """Wide enough for the run's tiles and for its caption."""
+    n = len(run.tiles)
+    return max(n * ARK_W + (n - 1) * GAP, len(run.caption) * CAPTION_CHAR_W + 8)
+
+
+def _place_runs(lay: Layout, p: int, runs: list[Run], x0: float, right: float, y: float) -> float:
+    """Lay one ark out as runs, wrapping before a run that does not fit; returns the height."""
+    x, line = x0, 0
+    per_line = max(1, int((right - x0 + GAP) // (ARK_W + GAP)))
+    pieces: list[Run] = []
+    for run in runs:   # a run longer than a line is cut into line-long pieces
+        for k in range(0, len(run.tiles), per_line):
+            pieces.append(Run(run.kind, run.tiles[k:k + per_line], run.caption if k == 0 else "",
+                              run.points if k == 0 else 0))
+    index = 0
+    for j, run in enumerate(pieces):
+        w = run_width(run)
+        if x > x0 and x + w > right:
+            x, line = x0, line + 1
+        ty = y + 8 + line * (ARK_H + CAPTION_H + GAP)
+        n = len(run.tiles)
+        lay.runs.append(RunBox(("run", p, j), x, ty, n * ARK_W + (n - 1) * GAP, ARK_H, run))
+        for k, tile in enumerate(run.tiles):
+            lay.tiles.append(Box(("ark", p, index), x + k * (ARK_W + GAP), ty, ARK_W, ARK_H,
+                                 tile))
+            index += 1
+        x += w + RUN_GAP
+    lines = line + 1
+    return max(SCORING_ROW_MIN_H, 16 + lines * (ARK_H + CAPTION_H) + (lines - 1) * GAP)
+
+
+def layout(state, width: int = WIDTH, runs: dict[int, list[Run]] | None = None) -> Layout:
+    """The CSS-pixel box of every group, tile and ark row of `state` for a canvas `width` wide.
+
+    `runs` (scoring step): player -> the ark as runs, drawn in that order with captions."""
     lay = Layout(width=int(width))
     inner = width - 2 * MARGIN
     max_cols = max(1, (inner - 2 * GROUP_PAD + GAP) // (CARD_W + GAP))
@@ -102,6 +160,11 @@ def layout(state, width: int = WIDTH) -> Layout:
     per_line = max(1, (right - tiles_x + GAP) // (ARK_W + GAP))
     for p in range(state.players):
         ark = state.arks[p]
+        if runs and p in runs:
+            h = _place_runs(lay, p, runs[p], tiles_x, right, y)
+            lay.rows.append(Box(("row", p), MARGIN, y, inner, h))
+            y += h + ROW_GAP
+            continue
         lines = max(1, math.ceil(len(ark) / per_line))
         h = max(ROW_MIN_H, 16 + lines * ARK_H + (lines - 1) * GAP)
         lay.rows.append(Box(("row", p), MARGIN, y, inner, h))

@@ -4,15 +4,19 @@ from __future__ import annotations
 import explorer
 
 from ..shared.app import ExplorerApp
+from ..shared.score_sheet import register_pad
 from .board import CacaoBoard
-from .draw import Hints, Pick, move_hints, scene
+from .draw import PLAYER_COLOURS, Hints, Pick, move_hints, scene
 from .layout import layout
+from .score_pad import categorize
 
 GAME = explorer.GAMES["cacao"]
+register_pad(GAME.name, categorize, PLAYER_COLOURS)
 
 INTRO = ("<p>Play from the last set-up step: choose a hand tile, turn it, click a green cell; "
          "fill orange spaces with a display tile; use or decline the activated workers. Keys "
          "(pointer over the board): ← → step, Home / End first / last, Q / E turn the tile.</p>")
+
 
 def app(players: int = 3, seed: int = 1, **options):
     """The root widget (class rx-app) of the explorer, starting at the first set-up step."""

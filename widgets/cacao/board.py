@@ -10,6 +10,7 @@ from html import escape
 
 import ipywidgets as w
 
+from explorer import IllegalAction
 from explorer.cacao import Decline, Fill, Place, Rebuild, Work
 from explorer.cacao import components as C
 from explorer.cacao.board import SIDES, neighbour
@@ -128,12 +129,14 @@ class CacaoBoard:
         self.layout = layout(shown, self.zoom, self.pan, self.width)
         action = self.frame.action
         last = getattr(action, "cell", None) if action is not None else None
-        prizes = None
-        if self.frame.kind == SCORING:   # the engine's temple results, drawn on the temples
+        prizes = sheet = None
+        if self.frame.kind == SCORING:   # the engine's results, drawn on temples and rows
             prizes = {r.cell: r.prizes
                       for r in score_temples(state.workers, state.jungle, state.covered)}
+            sheet = state.score()
         self.canvas.show(scene(shown, self.hints, self.pick, self.layout, self.playable,
-                               last_cell=state.placed_cell or last, temple_prizes=prizes))
+                               last_cell=state.placed_cell or last, temple_prizes=prizes,
+                               sheet=sheet))
         self.status.value = self._status_html()
 
     def _sync_controls(self) -> None:
@@ -180,19 +183,36 @@ class CacaoBoard:
             line, use, decline, label = row
             jtile = state.jungle[neighbour(e.cell, e.side)]
             effect = EFFECTS[C.jungle_kind(jtile)].format(v=C.jungle_value(jtile))
-            label.value = (f"<b>{escape(player_title(e.player))}</b>: {e.left} worker"
-                           f"{'s' * (e.left != 1)} on the {SIDE_WORDS[e.side]} of {e.cell} → "
-                           f"{escape(C.jungle_label(jtile))} (each {escape(effect)})")
             key = (e.cell, e.side)
             line.key = key
-            use.tooltip = f"Work({e.cell}, {SIDES[e.side]})"
             use.disabled = not (self.playable and key in self.hints.work)
             decline.disabled = not (self.playable and key in self.hints.decline)
+            why = self.unusable_reason(e) if use.disabled else ""
+            label.value = (f"<b>{escape(player_title(e.player))}</b>: {e.left} worker"
+                           f"{'s' * (e.left != 1)} on the {SIDE_WORDS[e.side]} of {e.cell} → "
+                           f"{escape(C.jungle_label(jtile))} (each {escape(effect)})"
+                           + (f'<div class="rx-why"><i>{escape(why)}</i></div>' if why else ""))
+            use.tooltip = (f"{player_title(e.player)}: one worker on the {SIDE_WORDS[e.side]} "
+                           f"side ({SIDES[e.side]}) of the tile at {e.cell} {effect}")
             self.pending_buttons.append((use, decline))
         shown = [row[0] for row in self._pending_rows[:len(state.pending)]]
         children = ([self._pending_title] + shown) if shown else []
         if list(self.pending.children) != children:
             self.pending.children = children
+
+    def unusable_reason(self, e) -> str:
+        """Why "Use one" is off for the activated side `e`, in words, from the timeline and the
+        engine (whose turn it is to decide; else the engine's own refusal)."""
+        state = self.frame.state
+        if not self.playable:
+            return "view only: go to the last step to play"
+        if e.player != state.current_player:
+            return f"wait: {player_title(state.current_player)} decides first"
+        try:
+            state.apply(Work(e.cell, e.side))
+        except IllegalAction as exc:
+            return f"not now: {exc.reason}"
+        return ""
 
     def _pending_row(self):
         """A reusable line: Use / Decline act on whichever side the line shows (line.key)."""

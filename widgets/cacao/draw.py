@@ -5,6 +5,7 @@ drawing never decides what is legal.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from explorer.cacao import components as C
@@ -12,8 +13,8 @@ from explorer.cacao.board import SIDES
 
 from ..shared.scene import Rect, Region, Scene, Text, text_color_on
 from .geometry import edge_rect, worker_marks
-from .layout import (GRID, HAND_X, MARGIN, SIDE_X, TILE, VILLAGE_X, WATER_W, WIDTH, Layout,
-                     layout)
+from .layout import (AXIS_H, AXIS_W, HAND, HAND_GAP, HAND_X, MARGIN, SIDE_X, TILE, TOP,
+                     VILLAGE_X, WATER_W, WIDTH, Layout, layout)
 
 PLAYER_COLOURS = ("#d32f2f", "#7b1fa2", "#f5f5f5", "#fbc02d")   # red, purple, white, yellow
 JUNGLE_STYLE = {   # kind -> (fill, short label)
@@ -42,6 +43,7 @@ LAST = "#1565c0"
 ACTIVE = "#00e676"
 ACTIVE_FILL = "rgba(0, 230, 118, 0.45)"
 WAITING = "#29b6f6"
+SCORE_GOLD = "#ff8f00"   # the rows' scoring marks (temples are ringed in #ffb300)
 INK = "#111111"
 MUTED = "#555555"
 ROTATION_NAMES = ("0°", "90°", "180°", "270°")
@@ -135,7 +137,7 @@ def jungle_tile_shapes(rect, tile: int) -> list:
     ink = text_color_on(fill)
     shapes = [Rect(x + 1, y + 1, s - 2, s - 2, fill=fill, stroke=INK, line_width=1.5,
                    radius=s * 0.08)]
-    small = max(9, int(s * 0.16))
+    small = max(12, int(s * 0.16))
     big = max(12, int(s * 0.36))
     shapes.append(Text(x + s / 2, y + s * 0.2, label, size=small, color=ink, bold=True,
                        align="center", max_width=s * 0.9))
@@ -162,7 +164,7 @@ def jungle_tile_shapes(rect, tile: int) -> list:
         shapes.append(Text(x + s / 2, cy, "☀", size=int(big * 1.1), color="#e65100", bold=True,
                            align="center"))
     else:                              # temple: scored at the end
-        shapes.append(Text(x + s / 2, cy, "6 / 3", size=max(10, int(s * 0.24)), color=ink,
+        shapes.append(Text(x + s / 2, cy, "6 / 3", size=max(12, int(s * 0.24)), color=ink,
                            bold=True, align="center", max_width=s * 0.9))
     return shapes
 
@@ -207,8 +209,30 @@ def _mask(sc: Scene, lay: Layout) -> None:
            Rect(g.x, g.y, g.w, g.h, stroke="#8bc34a", line_width=2))
 
 
+def _axes(sc: Scene, lay: Layout) -> None:
+    """The engine's cell numbers along the grid (x above the columns, y left of the rows), so
+    a label such as "(2, 1)" can be found on the board."""
+    vp = lay.viewport
+    g = vp.area
+    size = 14 if vp.cell >= 40 else 12
+    first_x = math.floor((g.x - vp.ox) / vp.cell)
+    last_x = math.floor((g.x + g.w - vp.ox) / vp.cell)
+    for cx in range(first_x, last_x + 1):
+        mid = vp.ox + (cx + 0.5) * vp.cell
+        if g.x <= mid <= g.x + g.w:
+            sc.add("board", Text(mid, g.y - AXIS_H / 2, str(cx), size=size, color=MUTED,
+                                 align="center", max_width=vp.cell - 2))
+    first_y = math.floor((g.y - vp.oy) / vp.cell)
+    last_y = math.floor((g.y + g.h - vp.oy) / vp.cell)
+    for cy in range(first_y, last_y + 1):
+        mid = vp.oy + (cy + 0.5) * vp.cell
+        if g.y <= mid <= g.y + g.h:
+            sc.add("board", Text(g.x - 6, mid, str(cy), size=size, color=MUTED, align="right",
+                                 max_width=AXIS_W - 8))
+
+
 def _side(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick) -> None:
-    top = GRID.y
+    top = TOP
     source = "Display (face up)" if state.display or not state.drawn else "Drawn from the pile"
     sc.add("board", Text(SIDE_X, top + 14, source, size=18, bold=True, color=INK))
     sc.add("board", Text(SIDE_X + 2 * (TILE + 8), top + 14, "Jungle pile", size=18, bold=True,
@@ -265,7 +289,8 @@ def _side(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick) -> None:
                     color=MUTED))
 
 
-def _rows(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick, playable: bool) -> None:
+def _rows(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick, playable: bool,
+          sheet=None) -> None:
     acting = state.current_player
     hand_boxes = {b.key: b for b in lay.hands}
     for row in lay.rows:
@@ -301,6 +326,8 @@ def _rows(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick, playable: boo
                                                   stroke=LEGAL, line_width=3, radius=9))
             sc.regions.append(Region(box.key, box.x, box.y, box.w, box.h))
         _village(sc, state, p, row)
+        if sheet is not None:
+            _row_scoring(sc, state, p, row, sheet)
 
 
 def _first_index(hand, pattern) -> int:
@@ -338,6 +365,45 @@ def _village(sc: Scene, state, p: int, row) -> None:
     cx = x0 + 58 + state.water[p] * WATER_W
     sc.add("board", Text(cx + (WATER_W - 4) / 2, wy - 4, "▼", size=14, color="#01579b",
                          align="center"))
+
+
+def _points(sheet, p: int, rule: str) -> int:
+    """Player p's points from the engine's score lines whose rule id starts with `rule`."""
+    return sum(line.points for line in sheet.lines_for(p) if line.rule.startswith(rule))
+
+
+def _row_scoring(sc: Scene, state, p: int, row, sheet) -> None:
+    """The scoring step on a player's row: water and sun tokens in gold, temples, the total.
+
+    Every number is the engine's (its score sheet); the hand space is empty by now."""
+    marks = "highlights"
+    water = _points(sheet, p, "cacao.scoring.water")
+    sun = _points(sheet, p, "cacao.scoring.sun")
+    temples = _points(sheet, p, "cacao.scoring.temple")
+    x, w = HAND_X, 3 * (HAND + HAND_GAP) - 4
+    sc.add(marks, Rect(x, row.y + 5, w, row.h - 10, fill="#fffdf0", stroke=SCORE_GOLD,
+                       line_width=2, radius=8))
+    n_sun = state.sun[p]
+    lines = (f"Temples: {temples:+d} gold",
+             f"Sun, {n_sun} token{'s' * (n_sun != 1)}: {sun:+d} gold",
+             f"Water, field {state.water[p] + 1} of {len(C.WATER_TRACK)}: {water:+d} gold")
+    for i, text in enumerate(lines):
+        sc.add(marks, Text(x + 8, row.y + 18 + 21 * i, text, size=16, color=INK,
+                           max_width=w - 14))
+    sc.add(marks, Text(x + 8, row.y + 81, f"Total: {sheet.totals.get(p, 0)} gold", size=18,
+                       bold=True, color=INK, max_width=w - 14))
+    # on the village: the water field and the sun tokens that score, ringed in gold
+    y = row.y + 12
+    sx = VILLAGE_X + 200
+    sc.add(marks, Rect(sx + 36, y - 4, C.SUN_CAP * 26 + 4, 30, stroke=SCORE_GOLD, line_width=3,
+                       radius=15))
+    wy = row.y + 52
+    fx = VILLAGE_X + 58 + state.water[p] * WATER_W
+    sc.add(marks, Rect(fx - 3, wy - 3, WATER_W + 2, 36, stroke=SCORE_GOLD, line_width=3,
+                       radius=6))
+    track_end = VILLAGE_X + 58 + len(C.WATER_TRACK) * WATER_W
+    sc.add(marks, Text(track_end + 4, wy + 15, f"= {water:+d} gold", size=18, bold=True,
+                       color="#01579b", max_width=row.x + row.w - track_end - 10))
 
 
 def _highlights(sc: Scene, state, lay: Layout, hints: Hints, last_cell) -> None:
@@ -417,25 +483,28 @@ def _temples(sc: Scene, lay: Layout, prizes: dict) -> None:
 
 
 def scene(state, hints: Hints | None = None, pick: Pick | None = None, lay: Layout | None = None,
-          playable: bool = False, last_cell=None, temple_prizes: dict | None = None) -> Scene:
+          playable: bool = False, last_cell=None, temple_prizes: dict | None = None,
+          sheet=None) -> Scene:
     """The full frame for `state` (a position or a player's view): grid, panels, highlights.
 
-    `temple_prizes` (cell -> {player: gold}, from the engine's scoring) marks the scoring step."""
+    The scoring step passes the engine's results: `temple_prizes` (cell -> {player: gold}) are
+    drawn on the temples, the score `sheet` on the players' rows (water, sun, temples, total)."""
     lay = lay or layout(state)
     hints = hints or Hints()
     pick = pick or Pick()
     sc = Scene(lay.width, lay.height)
     _grid(sc, state, lay)
     _mask(sc, lay)
+    _axes(sc, lay)
     sc.add("board", Text(MARGIN, 24, header_text(state), size=20, bold=True, color=INK,
                          max_width=lay.width - 2 * MARGIN))
     _side(sc, state, lay, hints, pick)
-    _rows(sc, state, lay, hints, pick, playable)
+    _rows(sc, state, lay, hints, pick, playable, sheet)
     _highlights(sc, state, lay, hints, last_cell)
     if temple_prizes is not None:
         _temples(sc, lay, temple_prizes)
     return sc
 
 
-__all__ = ["Hints", "Pick", "move_hints", "scene", "header_text", "jungle_tile_shapes",
-           "worker_tile_shapes", "WIDTH"]
+__all__ = ["Hints", "PLAYER_COLOURS", "Pick", "move_hints", "scene", "header_text",
+           "jungle_tile_shapes", "worker_tile_shapes", "WIDTH"]

@@ -17,7 +17,9 @@ from .geometry import Area, Viewport, bounds, fit
 WIDTH = 1100
 MARGIN = 16
 HEADER_H = 44
-GRID = Area(MARGIN, 52, 716, 540)
+TOP = 52                               # below the header line
+AXIS_W, AXIS_H = 32, 20                # the grid's coordinates: row numbers left, columns above
+GRID = Area(MARGIN + AXIS_W, TOP + AXIS_H, 716 - AXIS_W, 540 - AXIS_H)
 SIDE_X = GRID.x + GRID.w + 16          # right column: display, pile, chosen tile
 TILE = 96                              # display / pile tiles
 PREVIEW = 120
@@ -66,7 +68,7 @@ def layout(state, zoom: float = 1.0, pan: tuple[float, float] = (0.0, 0.0),
     """Boxes for `state` (a position or a player's view) with the grid fitted, zoomed and panned."""
     height = ROWS_TOP + state.players * (ROW_H + ROW_GAP) + MARGIN - ROW_GAP
     lay = Layout(int(width), int(height), fit(board_box(state), GRID, zoom, pan))
-    top = GRID.y + 38
+    top = TOP + 38
     if state.display:
         lay.display = [Box(("display", i), SIDE_X + i * (TILE + 8), top, TILE, TILE)
                        for i in range(len(state.display))]

@@ -1,46 +1,182 @@
-"""The score sheet: every score line with its rule, totals, winner(s) and the tie-break used."""
+"""The score pad: final scores laid out like a paper pad, players as columns, categories as rows.
+
+The engine explains every point with a score line (label, points, rule id). A game's view package
+may register how its lines group into rows (`register_pad`); without that, lines group by rule
+id. Rows keep the rule ids that decided them, then come the totals, the winner and the tie-break.
+"""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from html import escape
+from typing import Callable, Hashable
 
 import ipywidgets as w
 
 from .timeline import player_label
 
+# The pad's style (a <style> element, placed beside style.CSS): fixed columns so four players fit
+# a ~440 px side panel without scrolling; long rule ids wrap after their dots.
+SCORE_CSS = """<style>
+.rx-score-pad { border-collapse: collapse; margin-top: 6px; width: 100%; table-layout: fixed; }
+.rx-score-pad th, .rx-score-pad td { border: 1px solid #bbb; padding: 3px;
+  vertical-align: top; overflow-wrap: anywhere; }
+.rx-score-pad .rx-cat-col { width: 30%; }
+.rx-score-pad thead th { text-align: center; white-space: nowrap; }
+.rx-score-pad tbody th { text-align: left; font-weight: normal; }
+.rx-score-pad .rx-cat { font-weight: 600; }
+.rx-score-pad .rx-num { text-align: right; font-variant-numeric: tabular-nums; }
+.rx-score-pad .rx-detail { font-size: 12px; color: #555; text-align: right; line-height: 1.2;
+  letter-spacing: -0.3px; }
+.rx-score-pad .rx-rule-ids code { font-size: 12px; color: #555; }
+.rx-score-pad .rx-swatch { display: inline-block; width: 12px; height: 12px; margin-right: 3px;
+  border: 1px solid #333; border-radius: 2px; vertical-align: -1px; }
+.rx-score-pad .rx-winner-col { background: #fff5cc; }
+.rx-score-pad thead .rx-winner-col { background: #ffd54f; }
+.rx-score-pad .rx-score-total th, .rx-score-pad .rx-score-total td { background: #f1f5e9;
+  font-weight: bold; font-size: 18px; border-top: 2px solid #555; }
+.rx-score-pad .rx-score-total .rx-winner-col { background: #ffe082; }
+.rx-score-pad .rx-notes td { font-size: 12px; font-style: italic; text-align: left; }
+.rx-tiebreak { margin-top: 4px; }
+.rx-tiebreak code { font-size: 13px; }
+</style>
+"""
+
+
+@dataclass(frozen=True)
+class Category:
+    """Where one score line goes: its row (`key`, `title`, `order`) and a short note for the cell.
+
+    `blank`: the line has nothing to say (e.g. no workers at a temple), so its cell stays empty
+    and a row made only of such lines is left out."""
+
+    key: Hashable
+    title: str
+    detail: str | tuple[str, ...] = ""   # a tuple: one short line each (e.g. one per tile)
+    order: float = 0.0
+    blank: bool = False
+
+
+@dataclass(frozen=True)
+class PadStyle:
+    """How a game's score lines become rows, and its player colours (for the column swatches)."""
+
+    categorize: Callable
+    colours: tuple[str, ...] = ()
+
+
+PADS: dict[str, PadStyle] = {}
+
+
+def register_pad(game_name: str, categorize: Callable, colours=()) -> None:
+    """Let a game's view package group its score lines (`categorize(line) -> Category`)."""
+    PADS[game_name] = PadStyle(categorize, tuple(colours))
+
+
+def by_rule(line) -> Category:
+    """The default grouping: one row per rule id, the whole label as the cell's note."""
+    name = line.rule.rsplit(".", 1)[-1].replace("_", " ")
+    return Category(line.rule, name[:1].upper() + name[1:], line.label)
+
+
+@dataclass
+class PadCell:
+    points: int = 0
+    details: list[str] = field(default_factory=list)
+
+
+@dataclass
+class PadRow:
+    key: Hashable
+    title: str
+    order: float
+    rules: list[str] = field(default_factory=list)
+    cells: dict[int, PadCell] = field(default_factory=dict)   # player -> cell; missing = blank
+
+
+def pad_rows(sheet, categorize: Callable = by_rule) -> list[PadRow]:
+    """The pad's rows in order; lines with nothing to say are dropped, so are rows left empty."""
+    rows: dict[Hashable, PadRow] = {}
+    for line in sheet.lines:
+        cat = categorize(line)
+        if cat.blank:
+            continue
+        row = rows.setdefault(cat.key, PadRow(cat.key, cat.title, cat.order))
+        if line.rule not in row.rules:
+            row.rules.append(line.rule)
+        cell = row.cells.setdefault(line.player, PadCell())
+        cell.points += line.points
+        details = cat.detail if isinstance(cat.detail, tuple) else (cat.detail,)
+        cell.details.extend(d for d in details if d)
+    appearance = {key: i for i, key in enumerate(rows)}
+    return sorted(rows.values(), key=lambda r: (r.order, appearance[r.key]))
+
+
+def short_label(player: int) -> str:
+    """"P1" for Player 1: four columns fit a narrow side panel."""
+    return f"P{player + 1}"
+
 
 def _rule(rule_id: str) -> str:
     """A rule id that may wrap after its dots (narrow side panels)."""
-    return f'<code title="{escape(rule_id, quote=True)}">{escape(rule_id).replace(".", ".<wbr>")}</code>'
+    return (f'<code title="{escape(rule_id, quote=True)}">'
+            f'{escape(rule_id).replace(".", ".<wbr>")}</code>')
 
 
-def sheet_html(sheet, players: int) -> str:
-    rows = []
-    for p in range(players):
-        lines = sheet.lines_for(p)
-        for i, line in enumerate(lines):
-            who = f'<th rowspan="{len(lines) + 1}">{escape(player_label(p))}</th>' if i == 0 else ""
-            rows.append(f'<tr class="rx-score-line">{who}<td>{escape(line.label)}</td>'
-                        f'<td class="rx-num">{line.points}</td><td>{_rule(line.rule)}</td></tr>')
-        head = "" if lines else f'<th>{escape(player_label(p))}</th>'
-        star = " ★ winner" if p in sheet.winners else ""
-        rows.append(f'<tr class="rx-score-total">{head}<td><b>Total{star}</b></td>'
-                    f'<td class="rx-num"><b>{sheet.totals.get(p, 0)}</b></td><td></td></tr>')
-        for note in sheet.notes.get(p, []):
-            rows.append(f'<tr><td></td><td colspan="3"><i>{escape(note)}</i></td></tr>')
-    winners = ", ".join(player_label(p) for p in sheet.winners)
+def _head(p: int, winners, colours) -> str:
+    css = "rx-player-col rx-winner-col" if p in winners else "rx-player-col"
+    swatch = ""
+    if p < len(colours):
+        swatch = (f'<span class="rx-swatch" '
+                  f'style="background: {escape(colours[p], quote=True)}"></span>')
+    star = " ★" if p in winners else ""
+    title = player_label(p) + (" (winner)" if p in winners else "")
+    return (f'<th class="{css}" scope="col" title="{escape(title, quote=True)}">{swatch}'
+            f'{escape(short_label(p))}{star}</th>')
+
+
+def _cell(cell: PadCell | None, css: str) -> str:
+    if cell is None:
+        return f'<td class="{css} rx-blank"></td>'
+    details = "".join(f'<div class="rx-detail">{escape(d)}</div>' for d in cell.details)
+    return f'<td class="{css}">{cell.points}{details}</td>'
+
+
+def sheet_html(sheet, players: int, pad: PadStyle | None = None) -> str:
+    """The pad as HTML (every interpolated string escaped)."""
+    pad = pad or PadStyle(by_rule)
+    winners = set(sheet.winners)
+    cols = [("rx-num rx-winner-col" if p in winners else "rx-num") for p in range(players)]
+    head = "".join(_head(p, winners, pad.colours) for p in range(players))
+    body = []
+    for row in pad_rows(sheet, pad.categorize):
+        rules = " ".join(_rule(r) for r in row.rules)
+        cells = "".join(_cell(row.cells.get(p), cols[p]) for p in range(players))
+        body.append(f'<tr class="rx-score-line"><th scope="row"><div class="rx-cat">'
+                    f'{escape(row.title)}</div><div class="rx-rule-ids">{rules}</div></th>'
+                    f'{cells}</tr>')
+    totals = "".join(f'<td class="{cols[p]}">{sheet.totals.get(p, 0)}</td>'
+                     for p in range(players))
+    body.append(f'<tr class="rx-score-total"><th scope="row">Total</th>{totals}</tr>')
+    if any(sheet.notes.get(p) for p in range(players)):
+        notes = "".join(
+            f'<td class="{cols[p].replace("rx-num", "rx-note")}">'
+            + "<br>".join(escape(n) for n in sheet.notes.get(p, [])) + "</td>"
+            for p in range(players))
+        body.append(f'<tr class="rx-notes"><th scope="row">Notes</th>{notes}</tr>')
+    names = ", ".join(player_label(p) for p in sheet.winners)
     tie = ""
     if sheet.tiebreak:
         rule = f" {_rule(sheet.tiebreak_rule)}" if sheet.tiebreak_rule else ""
         tie = f'<div class="rx-tiebreak">Tie-break: {escape(sheet.tiebreak)}{rule}</div>'
-    totals = " · ".join(f"{escape(player_label(p))}: {sheet.totals.get(p, 0)}" for p in range(players))
-    return (f'<div class="rx-winner"><b>Winner: {escape(winners)}</b></div>'
-            f'<div class="rx-totals">Totals: {totals}</div>{tie}'
-            f'<table class="rx-score-table"><tr><th>Player</th><th>What</th><th>Points</th>'
-            f'<th>Rule</th></tr>{"".join(rows)}</table>')
+    return (f'<div class="rx-winner"><b>Winner: {escape(names)}</b> ★</div>'
+            f'<table class="rx-score-pad"><colgroup><col class="rx-cat-col">'
+            f'{"<col>" * players}</colgroup>'
+            f'<thead><tr><th scope="col">Score</th>{head}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody></table>{tie}')
 
 
 class ScoreSheetView:
-    """An HTML table (class rx-score); empty until the game is over."""
+    """The score pad (an HTML widget of class rx-score); a placeholder until the game is over."""
 
     def __init__(self):
         self.html = w.HTML()
@@ -55,4 +191,5 @@ class ScoreSheetView:
             self.html.value = "<i>The score sheet appears when the game is over.</i>"
             return
         self.sheet = state.score()
-        self.html.value = sheet_html(self.sheet, state.players)
+        pad = PADS.get(getattr(state.game, "name", ""))
+        self.html.value = sheet_html(self.sheet, state.players, pad)

@@ -67,7 +67,7 @@ def parse_query(game, query, default_players: int, default_seed: int) -> DeepLin
 
 def _parse_query(game, query, default_players, default_seed) -> DeepLink:
     if isinstance(query, (bytes, bytearray)):
-        query = _utf8(bytes(query), "the link is")
+        query = _utf8(bytes(query), "the link is not UTF-8 text")
     if not isinstance(query, str):
         raise LinkError("the link's query must be text")
     if len(query) > MAX_QUERY_CHARS:
@@ -95,7 +95,7 @@ def _parse_query(game, query, default_players, default_seed) -> DeepLink:
 
     if "record" not in params:
         players, seed, chosen = _check_setup(game, given.get("players", default_players),
-                                             given.get("seed", default_seed), options, "")
+                                             given.get("seed", default_seed), options)
         return DeepLink(players, seed, chosen, [], step)
 
     record = _record_from_text(game, _base64url("record", params["record"]), in_link=True)
@@ -106,7 +106,7 @@ def _parse_query(game, query, default_players, default_seed) -> DeepLink:
             raise LinkError(f"{name}={value} differs from the record, which has "
                             f"{name}={in_record[name]}")
     if options:
-        _, _, asked = _check_setup(game, players, seed, {**record.options, **options}, "")
+        _, _, asked = _check_setup(game, players, seed, {**record.options, **options})
         for name in options:
             if asked[name] != chosen[name]:
                 raise LinkError(f"{name}={_option_text(asked[name])} differs from the "
@@ -167,11 +167,11 @@ def _option_value(name: str, option, text: str):
     return text
 
 
-def _check_setup(game, players, seed, options: dict, prefix: str) -> tuple[int, int, dict]:
+def _check_setup(game, players, seed, options: dict) -> tuple[int, int, dict]:
     try:
         return game.check_setup(players, seed, dict(options))
     except SetupError as exc:
-        raise LinkError(f"{prefix}{exc}") from None
+        raise LinkError(str(exc)) from None
 
 
 def _base64url(name: str, text: str) -> bytes:
@@ -210,58 +210,66 @@ def _read_record_file(game, content) -> Record:
                         "a record (a long game is a few kB).")
     if not content.strip():
         raise LinkError("This file is empty.")
-    text = _utf8(content, "This file is", ".")
+    text = _utf8(content, "This file is not UTF-8 text.")
     record = _record_from_text(game, text, in_link=False)
     players, seed, chosen, actions = _check_record(game, record, in_link=False)
     return Record(game.name, players, seed, chosen, actions)
 
 
-def _utf8(content: bytes, what: str, end: str = "") -> str:
-    """`what` names the subject and its verb: "This file is" reads "This file is not UTF-8"."""
+def _utf8(content: bytes, message: str) -> str:
     try:
         return content.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise LinkError(f"{what} not UTF-8 text{end}") from None
+        raise LinkError(message) from None
+
+
+def _refusal(in_link: bool, for_link: str, for_file: str) -> LinkError:
+    """A link's message is a phrase after the parameter's name, inside the app's sentence; a
+    file's is a sentence of its own."""
+    return LinkError(f"record: {for_link}" if in_link else for_file)
 
 
 def _record_from_text(game, raw, in_link: bool) -> Record:
     """A Record of `game` from JSON text or bytes; its moves are not checked yet."""
-    # a link's message is a phrase inside the app's sentence; a file's is a sentence
-    not_record, end = (("record: not a record of a game", "") if in_link
-                       else ("This file is not a record", "."))
     if isinstance(raw, bytes):
-        raw = _utf8(raw, "record: the decoded bytes are" if in_link else "This file is", end)
+        raw = _utf8(raw, "record: not UTF-8 text once decoded" if in_link
+                    else "This file is not UTF-8 text.")
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise LinkError(f"{not_record}: it is not JSON ({exc.msg}, line {exc.lineno}, "
-                        f"column {exc.colno}){end}") from None
+        where = f"{exc.msg}, line {exc.lineno}, column {exc.colno}"
+        raise _refusal(in_link, f"not JSON ({where})",
+                       f"This file is not a record: it is not JSON ({where}).") from None
     except (RecursionError, ValueError):
-        raise LinkError(f"{not_record}: it is not JSON that can be read{end}") from None
+        raise _refusal(in_link, "not JSON that can be read",
+                       "This file is not a record: it is not JSON that can be read.") from None
     try:
         record = Record.from_json(data)
     except RecordError as exc:
-        raise LinkError(f"{not_record}: {exc}{end}") from None
+        raise _refusal(in_link, f"not a record of a game ({exc})",
+                       f"This file is not a record: {exc}.") from None
     if record.game != game.name:
         other = explorer.GAMES.get(record.game)
         article = "an" if other and other.title[:1].lower() in "aeiou" else "a"
         kind = f"{article} {other.title} record" if other else f"a record of {_shown(record.game)}"
-        subject = "record: the link holds" if in_link else "This file is"
-        raise LinkError(f"{subject} {kind}, not {game.title}{end}")
+        raise _refusal(in_link, f"{kind}, not {game.title}",
+                       f"This file is {kind}, not {game.title}.")
     return record
 
 
 def _check_record(game, record: Record, in_link: bool) -> tuple[int, int, dict, list]:
     """Set-up and moves of `record`, replayed: (players, seed, complete options, moves as
     canonical JSON dicts). Moves are counted as the app's step labels count them ("Move 12")."""
-    if len(record.actions) > MAX_ACTIONS:
-        raise LinkError(f"{'record: t' if in_link else 'T'}he record has "
-                        f"{len(record.actions):,} moves; at most {MAX_ACTIONS:,} can be opened"
-                        f"{'' if in_link else '.'}")
-    players, seed, chosen = _check_setup(
-        game, record.players, record.seed, record.options,
-        "record: the set-up is not allowed: " if in_link else "The record's set-up is not "
-                                                              "allowed: ")
+    count = len(record.actions)
+    if count > MAX_ACTIONS:
+        raise _refusal(in_link, f"{count:,} moves; at most {MAX_ACTIONS:,} can be opened",
+                       f"The record has {count:,} moves; at most {MAX_ACTIONS:,} can be opened.")
+    try:
+        players, seed, chosen = game.check_setup(record.players, record.seed,
+                                                 dict(record.options))
+    except SetupError as exc:
+        raise _refusal(in_link, f"the set-up is not allowed: {exc}",
+                       f"The record's set-up is not allowed: {exc}.") from None
     state = game.setup(players, seed, **chosen)
     moves = []
     for number, raw in enumerate(record.actions, start=1):
@@ -286,7 +294,7 @@ def _check_record(game, record: Record, in_link: bool) -> tuple[int, int, dict, 
 def build_query(game, players: int, seed: int, options: dict, actions, step: int | None) -> str:
     """The query (starting with `?`) that `parse_query` reads back as this position: options
     equal to their default are left out, and so is the record when there are no moves."""
-    players, seed, chosen = _check_setup(game, players, seed, dict(options or {}), "")
+    players, seed, chosen = _check_setup(game, players, seed, dict(options or {}))
     parts = [f"players={players}", f"seed={seed}"]
     for name, option in game.options.items():
         if chosen[name] != option.default:

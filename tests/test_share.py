@@ -1,0 +1,377 @@
+"""Deep links and record files (widgets/shared/share.py): round trips, messages, limits, fuzz."""
+from __future__ import annotations
+
+import base64
+import json
+import random
+from html.parser import HTMLParser
+
+import pytest
+
+import explorer
+from explorer import Option, Record, bots
+from widgets.shared.share import (MAX_ACTIONS, MAX_FILE_BYTES, MAX_QUERY_CHARS, MESSAGE_CHARS,
+                                  DeepLink, LinkError, build_query, download_link_html,
+                                  parse_query, read_record_file)
+
+CACAO = explorer.GAMES["cacao"]
+ANIMALS = explorer.GAMES["animals_on_board"]
+GAMES = [CACAO, ANIMALS]
+
+
+def moves(game, players=3, seed=7, count=None, bot_seed=1, **options):
+    """Moves a RandomBot makes from set-up: `count` of them, or a whole game."""
+    state = game.setup(players, seed, **options)
+    if count is None:
+        return bots.play(state, bots.RandomBot(bot_seed))[1]
+    bot, actions = bots.RandomBot(bot_seed), []
+    for _ in range(count):
+        action = bot.choose(state)
+        state = state.apply(action)
+        actions.append(action)
+    return actions
+
+
+def complete(game, players, seed, options):
+    return game.check_setup(players, seed, dict(options))[2]
+
+
+def record_param(data) -> str:
+    text = json.dumps(data, separators=(",", ":"))
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def refused(game, query, default_players=3, default_seed=0) -> str:
+    with pytest.raises(LinkError) as info:
+        parse_query(game, query, default_players, default_seed)
+    return str(info.value)
+
+
+# -- round trips ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_a_new_game_link_is_short_and_round_trips(game):
+    query = build_query(game, 3, 7, {}, [], None)
+    assert query == "?players=3&seed=7"
+    link = parse_query(game, query, 2, 0)
+    assert link == DeepLink(3, 7, complete(game, 3, 7, {}), [], None)
+
+
+@pytest.mark.parametrize("game, options", [
+    (CACAO, {"activation_order": "per_worker", "start_player": 2}),
+    (ANIMALS, {"removed_species": ["tiger", "elephant"], "start_player": 1}),
+], ids=["cacao", "animals_on_board"])
+def test_a_game_played_some_moves_round_trips(game, options):
+    actions = moves(game, count=25, **options)
+    query = build_query(game, 3, 7, options, actions, 12)
+    link = parse_query(game, query, 2, 0)
+    assert link == DeepLink(3, 7, complete(game, 3, 7, options),
+                            [a.to_json() for a in actions], 12)
+    assert [game.action_from_json(a) for a in link.actions] == actions
+    # and the link it would build again is the same link
+    assert build_query(game, link.players, link.seed, link.options, link.actions,
+                       link.step) == query
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_whole_random_game_round_trips(game, players):
+    actions = moves(game, players=players, seed=11, bot_seed=players)
+    query = build_query(game, players, 11, {}, actions, len(actions))
+    link = parse_query(game, query, 3, 0)
+    assert (link.players, link.seed, link.step) == (players, 11, len(actions))
+    assert link.actions == [a.to_json() for a in actions]
+    final = Record(game.name, players, 11, link.options, link.actions)
+    assert explorer.replay(final)[-1].is_over
+
+
+def test_defaults_are_left_out_and_options_keep_their_order():
+    assert build_query(CACAO, 2, 5, {"start_player": 0, "activation_order": "per_edge"},
+                       [], 3) == "?players=2&seed=5&step=3"
+    assert build_query(ANIMALS, 3, 5, {"start_player": 2, "removed_species": ["tiger", "panda"]},
+                       [], None) == "?players=3&seed=5&removed_species=panda,tiger&start_player=2"
+
+
+def test_an_empty_species_list_is_not_the_random_default():
+    query = build_query(ANIMALS, 4, 1, {"removed_species": []}, [], None)
+    assert query == "?players=4&seed=1&removed_species="
+    assert parse_query(ANIMALS, query, 2, 0).options["removed_species"] == []
+    assert parse_query(ANIMALS, "?players=4&seed=1", 2, 0).options["removed_species"] is None
+
+
+def test_defaults_fill_in_what_the_link_leaves_out():
+    link = parse_query(CACAO, "", 4, 9)
+    assert (link.players, link.seed, link.actions, link.step) == (4, 9, [], None)
+    assert parse_query(CACAO, "?", 4, 9) == link
+    assert parse_query(CACAO, "seed=3", 4, 9).seed == 3
+
+
+def test_text_forms_a_link_may_use():
+    link = parse_query(CACAO, "players=%32&activation_order=PER%5Fworker&start_player=+1+&step=5",
+                       3, 0)
+    assert (link.players, link.options["activation_order"], link.options["start_player"],
+            link.step) == (2, "per_worker", 1, 5)
+    link = parse_query(ANIMALS, "?players=3&removed_species=tiger,+panda&&", 2, 0)
+    assert link.options["removed_species"] == ["panda", "tiger"]
+
+
+def test_record_padding_and_the_standard_alphabet_are_accepted():
+    data = Record("cacao", 2, 3, {}, [a.to_json() for a in moves(CACAO, 2, 3, 4)]).to_json()
+    raw = json.dumps(data).encode()
+    for encoded in (base64.urlsafe_b64encode(raw).decode(),
+                    base64.urlsafe_b64encode(raw).decode().rstrip("="),
+                    base64.b64encode(raw).decode().replace("+", "%2B").replace("/", "%2F")):
+        link = parse_query(CACAO, f"?record={encoded}", 4, 0)
+        assert (link.players, link.seed, len(link.actions)) == (2, 3, 4)
+
+
+def test_record_and_matching_players_seed_and_options_agree():
+    actions = [a.to_json() for a in moves(CACAO, 3, 7, 6, activation_order="per_worker")]
+    record = record_param(Record("cacao", 3, 7, {"activation_order": "per_worker"},
+                                 actions).to_json())
+    link = parse_query(CACAO, f"?players=3&seed=7&activation_order=per_worker&record={record}",
+                       2, 0)
+    assert link.options["activation_order"] == "per_worker"
+    assert link.options["start_player"] == 0
+
+
+@pytest.mark.parametrize("extra, named", [
+    ("players=4", "players=4 differs from the record, which has players=3"),
+    ("seed=8", "seed=8 differs from the record, which has seed=7"),
+    ("activation_order=per_edge", "activation_order=per_edge differs from the record, "
+                                  "which has activation_order=per_worker"),
+])
+def test_a_link_that_contradicts_its_record_is_refused(extra, named):
+    actions = [a.to_json() for a in moves(CACAO, 3, 7, 3, activation_order="per_worker")]
+    record = record_param(Record("cacao", 3, 7, {"activation_order": "per_worker"},
+                                 actions).to_json())
+    assert refused(CACAO, f"?{extra}&record={record}") == named
+
+
+# -- what a bad link is told -------------------------------------------------------------------
+
+@pytest.mark.parametrize("query, message", [
+    ("?players=7", "Cacao is played by 2, 3, 4 players, not 7"),
+    ("?players=three", "players must be a whole number, e.g. players=3, not 'three'"),
+    ("?seed=1.5", "seed must be a whole number"),
+    ("?color=red", "unknown parameter 'color'; a link may give players, seed, start_player, "
+                   "activation_order, record, step"),
+    ("?template=lab", "unknown parameter 'template'"),
+    ("?activation_order=sideways", "activation_order must be one of per_edge, per_worker, "
+                                   "not 'sideways'"),
+    ("?start_player=9", "start_player must be one of 0, 1, 2, 3, not '9'"),
+    ("?players=2&start_player=3", "start_player must be 0..1 for 2 players"),
+    ("?step=0", "step counts from 1, not 0"),
+    ("?step=last", "step must be a whole number"),
+    ("?seed=1&seed=2", "parameter 'seed' is given twice"),
+    ("?record=%%%", "record is not base64url text"),
+    ("?record=abcde", "record is not base64url text"),
+    ("?record=" + record_param([1, 2]), "record: not a record of a game (a record is a JSON "
+                                        "object"),
+    ("?record=" + base64.urlsafe_b64encode(b"{oops").decode(), "record: not JSON (Expecting"),
+    ("?record=" + base64.urlsafe_b64encode(b"\xff{}").decode(), "record: not UTF-8 text"),
+    ("?players=%FF", "the link has %-escapes that are not UTF-8 text"),
+    ("?record=" + record_param(Record("cacao", 5, 1, {}, []).to_json()),
+     "record: the set-up is not allowed: Cacao is played by 2, 3, 4 players, not 5"),
+])
+def test_a_bad_link_is_told_what_is_wrong(query, message):
+    assert message in refused(CACAO, query)
+
+
+def test_a_record_of_another_game_says_which():
+    record = record_param(Record("animals_on_board", 3, 1, {}, []).to_json())
+    assert refused(CACAO, f"?record={record}") == "record: an Animals on Board record, not Cacao"
+    record = record_param(Record("chess", 2, 1, {}, []).to_json())
+    assert refused(CACAO, f"?record={record}") == "record: a record of 'chess', not Cacao"
+
+
+def test_an_illegal_move_in_a_linked_record_names_the_move_and_the_rule():
+    actions = [a.to_json() for a in moves(CACAO, 3, 7, 5)]
+    actions.append(actions[-1])  # the same move again is never allowed
+    message = refused(CACAO, "?record=" + record_param(Record("cacao", 3, 7, {}, actions)
+                                                       .to_json()))
+    assert message.startswith("record: move 6 is not allowed: ")
+    assert "(rule cacao." in message
+
+
+def test_a_record_with_an_unreadable_move_names_it():
+    record = Record("animals_on_board", 3, 1, {}, [{"type": "fly"}]).to_json()
+    message = refused(ANIMALS, "?record=" + record_param(record))
+    assert message.startswith("record: move 1 cannot be read: unknown action type 'fly'")
+
+
+def test_limits_of_a_link():
+    message = refused(CACAO, "?seed=1&" + "x" * MAX_QUERY_CHARS)
+    assert "too long" in message and "100,000" in message
+    record = Record("cacao", 3, 7, {}, [{}] * (MAX_ACTIONS + 1)).to_json()
+    assert refused(CACAO, "?record=" + record_param(record)) == (
+        "record: 5,001 moves; at most 5,000 can be opened")
+
+
+def test_bool_int_and_text_options_of_a_game_are_read():
+    class Toy(explorer.Game):
+        name, title, player_counts = "toy", "Toy", (2,)
+        options = {"fast": Option(False, None, "yes/no"), "rounds": Option(5, None, "a number"),
+                   "board": Option("small", None, "any text")}
+
+    link = parse_query(Toy(), "?fast=YES&rounds=7&board=big+one", 2, 0)
+    assert link.options == {"fast": True, "rounds": 7, "board": "big one"}
+    assert parse_query(Toy(), "?fast=0", 2, 0).options["fast"] is False
+    assert refused(Toy(), "?fast=maybe", 2) == "fast must be true or false, not 'maybe'"
+    assert build_query(Toy(), 2, 0, {"fast": True, "rounds": 5}, [], None) == (
+        "?players=2&seed=0&fast=true")
+
+
+# -- record files ---------------------------------------------------------------------------------
+
+def test_a_record_file_is_read_back_exactly():
+    actions = moves(ANIMALS, 3, 5, start_player=2)
+    content = Record("animals_on_board", 3, 5, {"start_player": 2}, actions).dumps().encode()
+    record = read_record_file(ANIMALS, content)
+    assert (record.game, record.players, record.seed) == ("animals_on_board", 3, 5)
+    assert record.options == complete(ANIMALS, 3, 5, {"start_player": 2})
+    assert record.actions == [a.to_json() for a in actions]
+    assert read_record_file(ANIMALS, b"\xef\xbb\xbf" + content) == record  # a BOM is fine
+
+
+def file_message(game, content) -> str:
+    with pytest.raises(LinkError) as info:
+        read_record_file(game, content)
+    return str(info.value)
+
+
+def test_what_a_teacher_is_told_about_a_bad_record_file():
+    cacao = Record("cacao", 3, 7, {}, [a.to_json() for a in moves(CACAO, 3, 7, 12)])
+    assert file_message(ANIMALS, cacao.dumps().encode()) == (
+        "This file is a Cacao record, not Animals on Board.")
+    assert file_message(CACAO, b"") == "This file is empty."
+    assert file_message(CACAO, b"\x89PNG\r\n\x1a\n\xff") == "This file is not UTF-8 text."
+    assert file_message(CACAO, b"game: cacao").startswith("This file is not a record: it is "
+                                                          "not JSON (")
+    assert file_message(CACAO, b'{"game": "cacao"}') == (
+        "This file is not a record: record field 'players' is missing.")
+    assert file_message(CACAO, b" " * (MAX_FILE_BYTES + 1)).startswith(
+        "This file is larger than 2 MB")
+    bad = Record("cacao", 5, 7, {}, []).dumps().encode()
+    assert file_message(CACAO, bad) == ("The record's set-up is not allowed: Cacao is played by "
+                                        "2, 3, 4 players, not 5.")
+    broken = cacao.to_json()
+    broken["actions"][11] = broken["actions"][0]
+    message = file_message(CACAO, json.dumps(broken).encode())
+    assert message.startswith("Move 12 of the record is not allowed: ")
+
+
+# -- downloads -------------------------------------------------------------------------------------
+
+class Anchors(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.found = []
+
+    def handle_starttag(self, tag, attrs):
+        self.found.append((tag, dict(attrs)))
+
+    def handle_data(self, data):
+        self.found.append(("text", data))
+
+
+def test_a_download_link_carries_the_bytes_and_escapes_everything():
+    data = bytes(range(256)) * 3
+    html = download_link_html(data, 'move "12" <b>.png', "image/png", "Save <b>&</b>",
+                              'rx-x" onclick="alert(1)')
+    parser = Anchors()
+    parser.feed(html)
+    (tag, attrs), (_, text) = parser.found
+    assert tag == "a" and text == "Save <b>&</b>"
+    assert attrs["download"] == 'move "12" <b>.png'
+    assert attrs["class"] == 'rx-x" onclick="alert(1)'
+    assert "onclick" not in attrs
+    prefix = "data:image/png;base64,"
+    assert attrs["href"].startswith(prefix)
+    assert base64.b64decode(attrs["href"][len(prefix):]) == data
+
+
+def test_a_download_link_refuses_a_mime_type_that_would_break_the_url():
+    with pytest.raises(ValueError):
+        download_link_html(b"x", "a.json", "application/json;base64,AAAA", "x", "y")
+
+
+# -- fuzz: nothing but a DeepLink or a LinkError, whatever comes in -------------------------------
+
+ALPHABET = "?&=%+,-_.~ 0123456789abcdefABCDEF" + "players seed step record start_player" \
+           + "activation_order removed_species per_edge panda tiger ü한\x00\n"
+
+
+def one_line(message: str) -> bool:
+    return "\n" not in message and 0 < len(message) <= MESSAGE_CHARS
+
+
+def opens_or_explains(game, query):
+    try:
+        link = parse_query(game, query, 3, 0)
+    except LinkError as exc:
+        assert one_line(str(exc)), repr(str(exc))
+        return None
+    assert isinstance(link, DeepLink)
+    return link
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_fuzz_random_text_and_bytes(game):
+    rng = random.Random(2024)
+    for _ in range(3000):
+        text = "".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 60)))
+        opens_or_explains(game, text)
+        opens_or_explains(game, bytes(rng.randrange(256) for _ in range(rng.randint(0, 40))))
+        name = rng.choice(["players", "seed", "step", "record", *game.options])
+        opens_or_explains(game, f"?{name}={text}")
+    for weird in (None, 3, 1.5, [], {"players": 3}, object()):
+        opens_or_explains(game, weird)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_fuzz_damaged_links(game):
+    rng = random.Random(7)
+    query = build_query(game, 3, 7, {}, moves(game, 3, 7, 15), 9)
+    opened = 0
+    for _ in range(400):
+        chars = list(query)
+        for _ in range(rng.randint(1, 3)):
+            chars[rng.randrange(len(chars))] = rng.choice(ALPHABET)
+        opened += opens_or_explains(game, "".join(chars)) is not None
+    assert opened  # some damage (e.g. to the step) still opens
+
+
+def mutate(value, rng):
+    """`value` with one part replaced by a random JSON value."""
+    junk = [None, True, -1, 0, 2**70, 1.5, "", "x" * 50, [], {}, [[0, 0]], {"type": "place"},
+            "panda-3", [0, 0], "N", "sun", [1, 1, 1]]
+    if isinstance(value, dict) and value and rng.random() < 0.8:
+        key = rng.choice(sorted(value))
+        return {**value, key: mutate(value[key], rng)}
+    if isinstance(value, list) and value and rng.random() < 0.8:
+        index = rng.randrange(len(value))
+        return value[:index] + [mutate(value[index], rng)] + value[index + 1:]
+    return rng.choice(junk)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_fuzz_damaged_record_files(game):
+    rng = random.Random(11)
+    good = Record(game.name, 3, 7, {}, [a.to_json() for a in moves(game, 3, 7, 20)]).to_json()
+    for _ in range(400):
+        content = json.dumps(mutate(good, rng)).encode()
+        try:
+            read_record_file(game, content)
+        except LinkError as exc:
+            assert one_line(str(exc)), repr(str(exc))
+    for _ in range(300):
+        content = bytes(rng.randrange(256) for _ in range(rng.randint(0, 80)))
+        with pytest.raises(LinkError):
+            read_record_file(game, content)
+    for weird in (None, "text", 12, ["a"]):
+        with pytest.raises(LinkError):
+            read_record_file(game, weird)
+    nested = ("[" * 100_000 + "]" * 100_000).encode()
+    with pytest.raises(LinkError):
+        read_record_file(game, nested)
