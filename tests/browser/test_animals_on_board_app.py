@@ -103,6 +103,7 @@ def test_animals_on_board_app(page, voila_url):
     step(page, ".rx-back", "Step 10 of 11")
     assert canvas_signature(page) != before
     assert "rx-current" in (page.locator(".rx-log-entry").nth(9).get_attribute("class") or "")
+    page.locator(".rx-tabs .lm-TabBar-tab", has_text="History").first.click()
     page.locator(".rx-log-entry").nth(2).click()           # jump via the history
     wait_text(page, ".rx-step-label", "Step 3 of 11")
     assert "animals_on_board.setup.crates" in text(page, ".rx-rules")

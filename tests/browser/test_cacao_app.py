@@ -125,10 +125,10 @@ def test_cacao_app(page, voila_url):
 
     # -- Player 2's view hides the other hands; back to all open -------------------------
     latencies["perspective"] = [click_and_time(
-        page, lambda: page.locator(".rx-perspective button", has_text="Player 2").click())]
+        page, lambda: page.locator(".rx-perspective select").select_option(label="Player 2"))]
     screenshot(page, "cacao-07-player-2-view")
     click_and_time(
-        page, lambda: page.locator(".rx-perspective button", has_text="All open").click())
+        page, lambda: page.locator(".rx-perspective select").select_option(label="All open"))
 
     # -- back and forth through the turns; zoom ------------------------------------------
     before = canvas_signature(page)
