@@ -3,7 +3,6 @@
 pictures, and no request beyond the server."""
 from __future__ import annotations
 
-import base64
 import json
 import time
 
@@ -26,6 +25,13 @@ def tab(page, title: str) -> None:
         "(title) => [...document.querySelectorAll('.rx-tabs .lm-TabBar-tab')]"
         ".some(t => t.innerText.includes(title) && t.classList.contains('lm-mod-current'))",
         arg=title)
+
+
+def upload(page, files) -> None:
+    """Choose `files` in the "Open record…" file dialog (its input is not in the page)."""
+    with page.expect_file_chooser() as chooser:
+        page.locator(".rx-open-record").first.click()
+    chooser.value.set_files(files)
 
 
 def wait_signature(page, expected: str) -> None:
@@ -78,7 +84,6 @@ def test_projector_mode(page, voila_url, name):
     before = canvas_signature(page)
     act(page, lambda: page.click(".rx-projector-toggle"))
     page.wait_for_selector(".rx-app.rx-projector")
-    page.wait_for_function("(before) => true", arg=before)
     from helpers import wait_for_repaint
     wait_for_repaint(page, before)
     bigger = page.evaluate("() => parseFloat(getComputedStyle("
@@ -149,7 +154,6 @@ def test_deep_link_gives_the_same_position_as_stepping_there(browser, page, voil
         other.context.close()
 
 
-@pytest.mark.xfail(reason="UNVERIFIED: the download link did not download in headless Chromium in the last run; open bug, see the issue note", strict=False)
 @pytest.mark.parametrize("name", APPS)
 def test_record_download_and_upload_round_trip(browser, page, voila_url, name, tmp_path):
     open_board(page, voila_url, name)
@@ -170,8 +174,7 @@ def test_record_download_and_upload_round_trip(browser, page, voila_url, name, t
     try:
         open_board(other, voila_url, name)
         tab(other, "Share")
-        act(other, lambda: other.locator("input[type=file]")
-            .set_input_files(str(path)))
+        act(other, lambda: upload(other, str(path)))
         wait_text(other, ".rx-step-label", where.split(" · ")[0])
         assert label(other) == where
         assert "Opened a record" in text(other, ".rx-message")
@@ -180,7 +183,6 @@ def test_record_download_and_upload_round_trip(browser, page, voila_url, name, t
         other.context.close()
 
 
-@pytest.mark.xfail(reason="UNVERIFIED: the download link did not download in headless Chromium in the last run; open bug, see the issue note", strict=False)
 @pytest.mark.parametrize("name", APPS)
 def test_bad_upload_is_refused_and_the_game_untouched(page, voila_url, name):
     open_board(page, voila_url, name)
@@ -192,14 +194,13 @@ def test_bad_upload_is_refused_and_the_game_untouched(page, voila_url, name):
            "buffer": b'{"game": "' + name.encode() + b'", "players": 3, "seed": 1, '
                      b'"options": {}, "actions": [{"type": "nonsense"}]}'}
     n = frame_count(page)
-    page.locator("input[type=file]").set_input_files(bad)
+    upload(page, bad)
     wait_text(page, ".rx-message", "Cannot open this record")
     assert label(page) == where and canvas_signature(page) == before
     assert frame_count(page) == n
     assert page.errors == [] and page.outside == []
 
 
-@pytest.mark.xfail(reason="UNVERIFIED: the download link did not download in headless Chromium in the last run; open bug, see the issue note", strict=False)
 @pytest.mark.parametrize("name", APPS)
 def test_save_picture_gives_a_png(page, voila_url, name, tmp_path):
     open_board(page, voila_url, name)
@@ -219,7 +220,6 @@ def test_save_picture_gives_a_png(page, voila_url, name, tmp_path):
     assert page.errors == [] and page.outside == []
 
 
-@pytest.mark.xfail(reason="UNVERIFIED: the download link did not download in headless Chromium in the last run; open bug, see the issue note", strict=False)
 def test_bad_deep_link_says_why_and_shows_the_default_game(page, voila_url):
     open_board(page, voila_url, "cacao", "?players=9&seed=2")
     wait_text(page, ".rx-message", "This link cannot be opened")
@@ -228,20 +228,8 @@ def test_bad_deep_link_says_why_and_shows_the_default_game(page, voila_url):
     assert page.errors == [] and page.outside == []
 
 
-@pytest.mark.xfail(reason="UNVERIFIED: the download link did not download in headless Chromium in the last run; open bug, see the issue note", strict=False)
 def test_deep_link_opens_the_asked_players_seed_and_step(page, voila_url):
     open_board(page, voila_url, "cacao", "?players=4&seed=11&step=5")
     wait_text(page, ".rx-step-label", "Step 5 of")
-    record = {"game": "cacao", "players": 4, "seed": 11, "options": {}, "actions": []}
-    assert record and "Player 4" in text(page, ".rx-rules") + text(page, ".rx-frame-events") \
-        or True
+    assert "4 players" in text(page, ".rx-frame-events")    # the 4-player set-up narration
     assert page.errors == [] and page.outside == []
-
-
-def test_base64_record_parameter_round_trip_in_python():
-    """The encoding the page's links use, as the README describes it (base64url JSON)."""
-    record = {"game": "cacao", "players": 2, "seed": 1, "options": {}, "actions": []}
-    encoded = base64.urlsafe_b64encode(json.dumps(record).encode()).decode().rstrip("=")
-    padded = encoded + "=" * (-len(encoded) % 4)
-    assert json.loads(base64.urlsafe_b64decode(padded)) == record
-    assert wait_frame and frame_count
