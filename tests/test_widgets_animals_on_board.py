@@ -155,6 +155,16 @@ def test_timeline_buttons_and_keys_step_through_setup(shell):
     assert shell.timeline.index == 2 and "rx-current" in shell.log.entries[2]._dom_classes
 
 
+def test_one_key_press_heard_twice_moves_one_step(shell):
+    """The page may deliver a press through two listeners; both copies carry its timeStamp."""
+    press = {"key": "ArrowRight", "target": {"tagName": "DIV"}, "timeStamp": 1234.5}
+    shell._key(press)
+    shell._key(dict(press))
+    assert shell.timeline.index == 1
+    shell._key({**press, "timeStamp": 1300.0})      # the next press is a new one
+    assert shell.timeline.index == 2
+
+
 def test_moves_are_refused_while_setup_is_still_narrated(shell):
     click(shell, ("row", 0))
     shell.board.do_split()

@@ -103,6 +103,7 @@ class ExplorerApp:
         # ipyevents hears keys while the pointer is over the app; keys typed into a text box
         # (rule search, seed, link) are left alone by `_key`.
         self.keys = Event(source=self.root, watched_events=["keydown"])
+        self._last_key = None
         self.keys.on_dom_event(self._key)
         if not self.new_game(players, seed, self.options):
             raise SetupError(self.message.text)
@@ -272,6 +273,13 @@ class ExplorerApp:
     def _key(self, event: dict) -> None:
         key = event.get("key") if isinstance(event, dict) else None
         target = event.get("target") if isinstance(event, dict) else None
+        # ipyevents can attach its document listener twice when the app's view is (re)counted
+        # while it is still rendering; both copies then send the same key press, with the same
+        # timeStamp. One press must move one step.
+        stamp = (key, event.get("timeStamp")) if isinstance(event, dict) else None
+        if stamp is not None and stamp[1] is not None and stamp == self._last_key:
+            return
+        self._last_key = stamp
         if isinstance(target, dict) and str(target.get("tagName", "")).upper() in TYPING:
             return  # arrows inside a text box move the cursor, not the timeline
         board_keys = getattr(self.board, "keys", {})
