@@ -256,6 +256,33 @@ def painted_pixels(page, selector: str = BOARD) -> int:
     return page.evaluate(_PAINTED_JS, [selector, False])
 
 
+_RAW_JS = f"""
+(sel) => {{
+  const c = ({_CANVASES_JS})(sel)[0];
+  if (!c) return null;
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let s = '';
+  for (let i = 0; i < d.length; i += 32768) s += String.fromCharCode.apply(null, d.subarray(i, i + 32768));
+  return [c.width, c.height, btoa(s)];
+}}
+"""
+
+
+def board_pixels(page, selector: str = BOARD) -> tuple[int, int, "array"]:
+    """The board canvas as (width, height, one 32-bit RGBA value per pixel)."""
+    import base64
+    from array import array
+    width, height, raw = page.evaluate(_RAW_JS, selector)
+    return width, height, array("I", base64.b64decode(raw))
+
+
+def pixels_differing(a: tuple, b: tuple) -> int:
+    """How many pixels two board_pixels() results differ in (all of them if the sizes differ)."""
+    if a[:2] != b[:2]:
+        return max(len(a[2]), len(b[2]))
+    return sum(1 for x, y in zip(a[2], b[2]) if x != y)
+
+
 def canvas_signature(page, selector: str = BOARD) -> str:
     """A cheap hash of the canvas pixels: it changes when the board is repainted differently."""
     return page.evaluate(_SIGNATURE_JS, selector)

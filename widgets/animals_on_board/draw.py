@@ -11,7 +11,7 @@ from explorer.animals_on_board import Keep, Split, Take
 from explorer.animals_on_board import components as C
 from explorer.animals_on_board.scoring import HERD_POINTS, score_ark
 
-from ..shared.scene import Rect, Region, Scene, Text, text_color_on
+from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, text_color_on
 from .layout import (ARK_W, GAP, GROUP_PAD, MARGIN, ROW_LABEL_W, WIDTH, Layout, Run, layout,
                      run_width)
 
@@ -210,7 +210,7 @@ def scene(state, selected=frozenset(), hints: Hints | None = None, width: int = 
         sc.add(board, Rect(row.x, row.y, row.w, row.h, fill=TURN_BG if turn else ROW_BG,
                            stroke="#f9a825" if turn else "#cfd8dc", line_width=3 if turn else 1,
                            radius=10))
-        name = f"Player {p + 1}" + ("  ▶ to move" if turn else "")
+        name = f"Player {p + 1}" + (f"  {TURN_MARK} to move" if turn else "")
         sc.add(board, Text(row.x + 12, row.y + 20, name, size=18, bold=True, color=INK,
                            max_width=ROW_LABEL_W - 16))
         n_tiles = len(state.arks[p])

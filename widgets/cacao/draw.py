@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from explorer.cacao import components as C
 from explorer.cacao.board import SIDES
 
-from ..shared.scene import Rect, Region, Scene, Text, text_color_on
+from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, text_color_on
 from .geometry import edge_rect, worker_marks
 from .layout import (AXIS_H, AXIS_W, HAND, HAND_GAP, HAND_X, MARGIN, SIDE_X, TILE, TOP,
                      VILLAGE_X, WATER_W, WIDTH, Layout, layout)
@@ -301,7 +301,7 @@ def _rows(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick, playable: boo
                              radius=10))
         sc.add("board", Rect(row.x + 10, row.y + 12, 22, 22, fill=PLAYER_COLOURS[p], stroke=INK,
                              radius=4),
-               Text(row.x + 40, row.y + 24, player_title(p) + ("  ▶" if turn else ""), size=18,
+               Text(row.x + 40, row.y + 24, player_title(p) + (f"  {TURN_MARK}" if turn else ""), size=18,
                     bold=True, color=INK, max_width=HAND_X - row.x - 48))
         pile = len(state.worker_piles[p])
         on_board = sum(1 for t in state.workers.values() if t.owner == p)

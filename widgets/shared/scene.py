@@ -10,6 +10,9 @@ from typing import Hashable
 
 FONT_FAMILY = "'Noto Sans', 'Noto Sans CJK KR', 'Noto Sans KR', 'DejaVu Sans', sans-serif"
 LAYERS = ("board", "pieces", "highlights")
+# The turn marker, forced to text presentation (VS15): without it Chromium may draw "▶" from the
+# colour-emoji font on one page load and from a text font on another.
+TURN_MARK = "\u25b6\ufe0e"
 
 
 @dataclass(frozen=True)
