@@ -30,6 +30,15 @@ class RecordError(ValueError):
     """A record that cannot be replayed; the message names the field or the step."""
 
 
+class PositionError(ValueError):
+    """A hand-built position (`game.position(...)`) that cannot be; `.field` names the bad field."""
+
+    def __init__(self, field: str, reason: str):
+        super().__init__(f"{field}: {reason}")
+        self.field = field
+        self.reason = reason
+
+
 @dataclass(frozen=True)
 class Event:
     """One narrated thing that happened, with the rule that made it happen."""

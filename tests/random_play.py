@@ -52,7 +52,65 @@ def cacao_conserved(state) -> None:
         assert any(n in state.jungle for n in neighbours(cell))
 
 
-CONSERVATION = {"animals_on_board": _animals_on_board, "cacao": cacao_conserved}
+def taluva_conserved(state) -> None:
+    from explorer.taluva import components as C
+
+    tiles = list(state.stack) + [x.tile for x in state.placed] + list(state.boxed)
+    tiles += [] if state.drawn is None else [state.drawn]
+    assert sorted(tiles) == list(range(len(C.TILES))), "tiles lost or doubled"
+    for p in range(state.players):
+        on_board = [0, 0, 0]
+        for b in state.buildings.values():
+            if b.owner == p:
+                on_board[C.KINDS.index(b.kind)] += b.count
+        on_board[0] += state.removed[p]
+        for kind, left, used in zip(C.KINDS, state.supply[p], on_board):
+            assert left >= 0 and left + used == C.PIECES[kind], (p, kind)
+    for h, b in state.buildings.items():
+        cell = state.hexes[h]
+        assert cell.terrain != C.VOLCANO and 1 <= b.count <= cell.level
+        assert b.kind != "tower" or cell.level >= 3
+
+
+def indian_summer_conserved(state) -> None:
+    from explorer.indian_summer import components as C
+    from explorer.indian_summer.moves import leaf_index
+    from explorer.indian_summer.geometry import FULL, bit
+
+    placed = [leaf[0] for f in state.floors for leaf in f.leaves]
+    tiles = (placed + [t for path in state.paths for t in path] + list(state.forest)
+             + list(state.set_aside) + list(state.box) + list(state.pending) + list(state.upper)
+             + list(state.lower) + [t for t in state.track if t is not None])
+    assert sorted(tiles) == list(range(C.TILE_COUNT)), "tiles lost or doubled"
+    assert all(len(path) <= C.PATH_MAX for path in state.paths)
+    for kind in C.TOKENS:
+        assert state.supply(kind) >= 0, kind
+    assert all(n >= 0 for bag in state.backpacks for n in bag)
+    assert sum(len(f.squirrels) for f in state.floors) == state.squirrels_used
+    for f in state.floors:
+        covered = 0
+        for tile, o, x, y in f.leaves:
+            mask, _ = leaf_index(tile)[o, x, y]
+            assert not covered & mask, "leaves overlap"
+            covered |= mask
+        for c in f.squirrels:
+            assert not covered & bit(c), "squirrel on a leaf"
+            covered |= bit(c)
+        assert covered == f.covered and covered & ~FULL == 0
+        assert f.token_mask & ~f.holes == 0 and f.animal_mask & ~f.holes == 0
+        assert not f.token_mask & f.animal_mask
+    for k, kind in enumerate(C.ANIMALS):
+        laid = sum(1 for f in state.floors for a in f.animals if a[0] == k)
+        assert laid + state.animals_left[k] == kind.count
+    p = state.current_player
+    if state.phase == "turn" and not state.tile_done and not state.floors[p].full:
+        from explorer.indian_summer import Squirrel
+        from explorer.indian_summer.geometry import cells_of
+        state.apply(Squirrel(cells_of(state.floors[p].empty)[0]))   # a squirrel always fits
+
+
+CONSERVATION = {"animals_on_board": _animals_on_board, "cacao": cacao_conserved,
+                "taluva": taluva_conserved, "indian_summer": indian_summer_conserved}
 
 
 def mutated_actions(state, legal, rng) -> list:
@@ -118,7 +176,7 @@ def play_and_check(game_name: str, players: int, seed: int, check_illegal: bool 
         state = nxt
         assert len(actions) < 5000, "game does not end"
     sheet = state.score()
-    assert set(sheet.totals) == set(range(players)) and sheet.winners
+    assert set(sheet.totals) == set(range(players)) and (sheet.winners or players == 1)
     assert all(explorer.rules.exists(line.rule) for line in sheet.lines)
     for p in range(players):
         assert sum(line.points for line in sheet.lines_for(p)) == sheet.totals[p]

@@ -8,7 +8,7 @@ from random_play import CONSERVATION, play_and_check
 
 # Cacao has its own 300-game run with stricter checks (test_cacao_random_play.py); here it only
 # shows that it passes the same checks as every game.
-GAMES_PER_RUN = {"animals_on_board": 300, "cacao": 30}
+GAMES_PER_RUN = {"animals_on_board": 300, "cacao": 30, "taluva": 300, "indian_summer": 300}
 
 
 def cases():

@@ -1,0 +1,275 @@
+"""Indian Summer actions: small tuples (built by the thousand in legal_actions) that know their kind.
+
+Leaf tiles are named ("G01", "Y12", "R29"), cells are [x, y], orientations index
+`geometry.orientations` of the shape (turned and flipped, repeats removed).
+"""
+from __future__ import annotations
+
+from ..core import TupleAction
+from . import components as C
+
+PATHS = ("upper", "lower")
+ENDS = ("left", "right")
+FOREST = "forest"
+
+
+def _int(data: dict, field: str) -> int:
+    raw = data.get(field)
+    if not isinstance(raw, int) or isinstance(raw, bool):
+        raise ValueError(f"action field {field!r} must be a whole number, not {raw!r}")
+    return raw
+
+
+def _cell(data: dict, field: str = "at") -> tuple[int, int]:
+    raw = data.get(field)
+    if (not isinstance(raw, (list, tuple)) or len(raw) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw)):
+        raise ValueError(f"action field {field!r} must be [x, y] in whole numbers, not {raw!r}")
+    return (raw[0], raw[1])
+
+
+def _choice(data: dict, field: str, allowed, optional: bool = False):
+    raw = data.get(field)
+    if optional and raw is None:
+        return None
+    if raw not in allowed:
+        raise ValueError(f"action field {field!r} must be one of {', '.join(allowed)}, "
+                         f"not {raw!r}")
+    return raw
+
+
+def _tile(data: dict, field: str = "tile") -> str:
+    raw = data.get(field)
+    C.tile_id(raw)        # raises ValueError for an unknown name
+    return raw
+
+
+class _Action(TupleAction):
+    __slots__ = ()
+
+    def __new__(cls, *fields):
+        return tuple.__new__(cls, fields)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}{tuple.__repr__(self)}"
+
+
+class Place(_Action):
+    """Lay a leaf tile (from your path, or one taken by mushroom or feather) on your board."""
+    __slots__ = ()
+    kind = "place"
+    tile = property(lambda self: self[0])
+    orientation = property(lambda self: self[1])
+    at = property(lambda self: (self[2], self[3]))
+
+    def __new__(cls, tile: str, orientation: int, at):
+        return tuple.__new__(cls, (tile, orientation, at[0], at[1]))
+
+    def to_json(self) -> dict:
+        return {"type": self.kind, "tile": self.tile, "orientation": self.orientation,
+                "at": list(self.at)}
+
+    @classmethod
+    def from_json(cls, data: dict):
+        return cls(_tile(data), _int(data, "orientation"), _cell(data))
+
+    def describe(self) -> str:
+        return f"lay {self.tile} (orientation {self.orientation}) at {self.at}"
+
+
+class Squirrel(_Action):
+    """The tile action with a squirrel tile from the supply."""
+    __slots__ = ()
+    kind = "squirrel"
+    at = property(lambda self: (self[0], self[1]))
+
+    def __new__(cls, at):
+        return tuple.__new__(cls, (at[0], at[1]))
+
+    def to_json(self) -> dict:
+        return {"type": self.kind, "at": list(self.at)}
+
+    @classmethod
+    def from_json(cls, data: dict):
+        return cls(_cell(data))
+
+    def describe(self) -> str:
+        return f"place a squirrel on {self.at}"
+
+
+class Nut(Squirrel):
+    """Spend a nut: a squirrel tile at once, besides the tile action."""
+    __slots__ = ()
+    kind = "nut"
+
+    def describe(self) -> str:
+        return f"spend a nut: squirrel on {self.at}"
+
+
+class Berry(_Action):
+    """Spend a berry: refill your path to 5, or take a 6th tile. Solo: from `path`'s `end`."""
+    __slots__ = ()
+    kind = "berry"
+    path = property(lambda self: self[0])
+    end = property(lambda self: self[1])
+
+    def __new__(cls, path=None, end=None):
+        return tuple.__new__(cls, (path, end))
+
+    def to_json(self) -> dict:
+        data = {"type": self.kind}
+        if self.path is not None or self.end is not None:
+            data.update(path=self.path, end=self.end)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict):
+        path = _choice(data, "path", PATHS, optional=True)
+        end = _choice(data, "end", ENDS, optional=True)
+        if (path is None) != (end is None):
+            raise ValueError("action fields 'path' and 'end' go together")
+        return cls(path, end)
+
+    def describe(self) -> str:
+        where = f" from the {self.end} end of the {self.path} path" if self.path else ""
+        return f"spend a berry to draw tiles{where}"
+
+
+class Refill(Berry):
+    """Solo: your path is empty; refill it from one end of the upper or lower path."""
+    __slots__ = ()
+    kind = "refill"
+
+    @classmethod
+    def from_json(cls, data: dict):
+        return cls(_choice(data, "path", PATHS), _choice(data, "end", ENDS))
+
+    def describe(self) -> str:
+        return f"refill your path from the {self.end} end of the {self.path} path"
+
+
+class Exchange(_Action):
+    """Trade tokens: one for one of the next lower kind, or two for one of the next higher."""
+    __slots__ = ()
+    kind = "exchange"
+    give = property(lambda self: self[0])
+    take = property(lambda self: self[1])
+
+    def to_json(self) -> dict:
+        return {"type": self.kind, "give": self.give, "take": self.take}
+
+    @classmethod
+    def from_json(cls, data: dict):
+        return cls(_choice(data, "give", C.TOKENS), _choice(data, "take", C.TOKENS))
+
+    def describe(self) -> str:
+        n = 2 if C.TOKENS.index(self.take) > C.TOKENS.index(self.give) else 1
+        return f"exchange {n} {self.give}{'s' if n == 2 else ''} for a {self.take}"
+
+
+class Animal(_Action):
+    """Lay an animal tile on connected empty holes."""
+    __slots__ = ()
+    kind = "animal"
+    animal = property(lambda self: self[0])
+    orientation = property(lambda self: self[1])
+    at = property(lambda self: (self[2], self[3]))
+
+    def __new__(cls, animal: str, orientation: int, at):
+        return tuple.__new__(cls, (animal, orientation, at[0], at[1]))
+
+    def to_json(self) -> dict:
+        return {"type": self.kind, "animal": self.animal, "orientation": self.orientation,
+                "at": list(self.at)}
+
+    @classmethod
+    def from_json(cls, data: dict):
+        return cls(_choice(data, "animal", tuple(C.ANIMAL_BY_NAME)), _int(data, "orientation"),
+                   _cell(data))
+
+    def describe(self) -> str:
+        return f"lay the {self.animal} (orientation {self.orientation}) at {self.at}"
+
+
+def _source_key(s):
+    return (1, 0) if s == FOREST else (0, s)
+
+
+class Mushroom(_Action):
+    """Spend a mushroom instead of the tile action: take the tiles right of two other players'
+    backpacks (2 players: the opponent's and the forest's next tile; solo: the track's two
+    tiles beside the mushroom space) and lay them."""
+    __slots__ = ()
+    kind = "mushroom"
+    sources = property(lambda self: tuple(self))
+
+    def __new__(cls, sources=()):
+        return tuple.__new__(cls, tuple(sorted(sources, key=_source_key)))
+
+    def to_json(self) -> dict:
+        data = {"type": self.kind, "from": [s for s in self if s != FOREST]}
+        if FOREST in self:
+            data["forest"] = True
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict):
+        raw = data.get("from", [])
+        forest = data.get("forest", False)
+        if not isinstance(raw, list) or not all(
+                isinstance(s, int) and not isinstance(s, bool) for s in raw):
+            raise ValueError(f"action field 'from' lists players (numbers from 0), not {raw!r}")
+        if forest not in (True, False) or len(raw) + forest > 2 or len(set(raw)) != len(raw):
+            raise ValueError("a mushroom takes at most two tiles: from two players, or one "
+                             "player and the forest ('forest': true)")
+        return cls(raw + ([FOREST] if forest else []))
+
+    def describe(self) -> str:
+        names = [s if s == FOREST else f"Player {s + 1}" for s in self]
+        return "spend a mushroom: take " + (" and ".join(names) if names else "the track's tiles")
+
+
+class Feather(_Action):
+    """Spend a feather instead of the tile action: lay two tiles of your path."""
+    __slots__ = ()
+    kind = "feather"
+    tiles = property(lambda self: tuple(self))
+
+    def __new__(cls, tiles):
+        return tuple.__new__(cls, tuple(sorted(tiles)))
+
+    def to_json(self) -> dict:
+        return {"type": self.kind, "tiles": list(self)}
+
+    @classmethod
+    def from_json(cls, data: dict):
+        raw = data.get("tiles")
+        if not isinstance(raw, list) or len(raw) != 2 or raw[0] == raw[1]:
+            raise ValueError("action field 'tiles' must name two different path tiles")
+        return cls([_tile({"tile": t}) for t in raw])
+
+    def describe(self) -> str:
+        return f"spend a feather: lay {self[0]} and {self[1]}"
+
+
+class EndTurn(_Action):
+    """End your turn (after the tile action, or when your board is full)."""
+    __slots__ = ()
+    kind = "end"
+
+    def __new__(cls):
+        return tuple.__new__(cls, ())
+
+    def to_json(self) -> dict:
+        return {"type": self.kind}
+
+    @classmethod
+    def from_json(cls, data: dict):
+        return cls()
+
+    def describe(self) -> str:
+        return "end the turn"
+
+
+ACTION_TYPES = {cls.kind: cls for cls in (Place, Squirrel, Nut, Berry, Refill, Exchange, Animal,
+                                          Mushroom, Feather, EndTurn)}

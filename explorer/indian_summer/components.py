@@ -1,0 +1,290 @@
+"""Indian Summer components, loaded from the data files and checked against every known count.
+
+The leaf shapes, hole positions, printed treasures, animal shapes and the solo board are not in
+any rule text: the files in `data/` are an illustrative set that keeps every known count, and the
+real components drop in by replacing them. Any file that breaks a count or a shape rule is refused
+with a `DataError` naming the file and the entry.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+TOKENS = ("berry", "nut", "mushroom", "feather")          # lowest value first
+TOKEN_SUPPLY = {"berry": 30, "nut": 24, "mushroom": 18, "feather": 8}
+TREASURE_LETTERS = {"B": "berry", "N": "nut", "M": "mushroom", "F": "feather"}
+SQUIRRELS = 32
+COLOURS = {"green": (3, 17), "yellow": (4, 29), "red": (5, 29)}   # cells, tiles
+TILE_COUNT = 75
+BOARDS, SIDES = 6, ("A", "B")
+WIDTH, HEIGHT = 8, 9
+AREA_W, AREA_H, AREAS = 4, 3, 6
+ANIMAL_TILES, ANIMAL_KINDS = 20, 7
+CARRIERS = {"badger": "berry", "fox": "nut", "raccoon": "feather"}
+PATH_COLOURS = ("green", "green", "yellow", "yellow", "red")
+PATH_SIZE, PATH_MAX = 5, 6
+HIDDEN = -1
+JSON = ".json"   # data files are <family>.json
+ILLUSTRATIVE = True
+
+Cell = tuple[int, int]
+
+
+class DataError(ValueError):
+    """A component data file that breaks a count or a shape rule."""
+
+
+@dataclass(frozen=True)
+class LeafTile:
+    id: int
+    name: str
+    colour: str
+    cells: tuple[Cell, ...]
+    hole: Cell
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One side of a forest-floor board: areas (sets of cells) and printed treasures."""
+    name: str
+    board: int
+    side: str
+    areas: tuple[tuple[Cell, ...], ...]
+    treasures: dict          # cell -> token kind
+
+
+@dataclass(frozen=True)
+class AnimalKind:
+    name: str
+    count: int
+    token: str | None
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class SoloBoard:
+    tiles_per_game: int
+    piles: int
+    turns: int
+    upper_path: int
+    lower_path: int
+    player_path: int
+    track: tuple[str, ...]
+    points: dict
+
+
+def _fail(file: str, entry: str, why: str):
+    raise DataError(f"{file}: {entry}: {why}")
+
+
+def _cells(raw, file: str, entry: str) -> tuple[Cell, ...]:
+    if not isinstance(raw, list) or not raw:
+        _fail(file, entry, "cells must be a non-empty list of [x, y]")
+    out = []
+    for c in raw:
+        if (not isinstance(c, list) or len(c) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in c)):
+            _fail(file, entry, f"a cell is [x, y] in whole numbers, not {c!r}")
+        out.append((c[0], c[1]))
+    if len(set(out)) != len(out):
+        _fail(file, entry, "a cell is listed twice")
+    return tuple(out)
+
+
+def connected(cells) -> bool:
+    """Whether cells form one piece through shared edges."""
+    cells = set(cells)
+    if not cells:
+        return False
+    seen, todo = set(), [next(iter(cells))]
+    while todo:
+        x, y = todo.pop()
+        if (x, y) in seen:
+            continue
+        seen.add((x, y))
+        todo += [n for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n in cells]
+    return seen == cells
+
+
+def check_leaf_tiles(data: dict, file: str = "leaf_tiles" + JSON) -> tuple[LeafTile, ...]:
+    tiles = data.get("tiles") if isinstance(data, dict) else None
+    if not isinstance(tiles, list):
+        _fail(file, "tiles", "a list of leaf tiles is missing")
+    out, names = [], set()
+    for i, t in enumerate(tiles):
+        name = t.get("name") if isinstance(t, dict) else None
+        entry = f"tile {name or i}"
+        if not isinstance(name, str) or not name or name in names:
+            _fail(file, entry, "every tile needs its own name")
+        names.add(name)
+        colour = t.get("colour")
+        if colour not in COLOURS:
+            _fail(file, entry, f"colour must be one of {', '.join(COLOURS)}, not {colour!r}")
+        cells = _cells(t.get("cells"), file, entry)
+        if len(cells) != COLOURS[colour][0]:
+            _fail(file, entry, f"a {colour} tile has {COLOURS[colour][0]} cells, "
+                               f"not {len(cells)}")
+        if not connected(cells):
+            _fail(file, entry, "the piece is disconnected")
+        hole = _cells([t.get("hole")], file, entry)[0]
+        if hole not in cells:
+            _fail(file, entry, f"the hole {list(hole)} is outside the piece")
+        out.append(LeafTile(i, name, colour, cells, hole))
+    for colour, (_, count) in COLOURS.items():
+        n = sum(1 for t in out if t.colour == colour)
+        if n != count:
+            _fail(file, "tiles", f"there are {count} {colour} tiles, not {n}")
+    if len(out) != TILE_COUNT:
+        _fail(file, "tiles", f"there are {TILE_COUNT} leaf tiles, not {len(out)}")
+    return tuple(out)
+
+
+def check_boards(data: dict, file: str = "player_boards" + JSON) -> tuple[Layout, ...]:
+    boards = data.get("boards") if isinstance(data, dict) else None
+    if not isinstance(boards, list):
+        _fail(file, "boards", "a list of board sides is missing")
+    out, seen = [], set()
+    for i, b in enumerate(boards):
+        name = b.get("name") if isinstance(b, dict) else None
+        entry = f"board {name or i}"
+        if not isinstance(name, str) or name in {o.name for o in out}:
+            _fail(file, entry, "every board side needs its own name")
+        key = (b.get("board"), b.get("side"))
+        if key[0] not in range(1, BOARDS + 1) or key[1] not in SIDES or key in seen:
+            _fail(file, entry, f"board must be 1-{BOARDS} and side A or B, once each")
+        seen.add(key)
+        if (b.get("width"), b.get("height")) != (WIDTH, HEIGHT):
+            _fail(file, entry, f"a board is {WIDTH} x {HEIGHT} cells")
+        areas = b.get("areas")
+        if not isinstance(areas, list) or len(areas) != AREAS:
+            _fail(file, entry, f"a board has {AREAS} areas")
+        covered: dict[Cell, int] = {}
+        area_cells = []
+        for a, rect in enumerate(areas):
+            if (not isinstance(rect, list) or len(rect) != 4
+                    or sorted(rect[2:]) != sorted((AREA_W, AREA_H))):
+                _fail(file, f"{entry} area {a + 1}", f"an area is [x, y, {AREA_W}, {AREA_H}]")
+            x0, y0, w, h = rect
+            cells = tuple((x, y) for y in range(y0, y0 + h) for x in range(x0, x0 + w))
+            for c in cells:
+                if not (0 <= c[0] < WIDTH and 0 <= c[1] < HEIGHT):
+                    _fail(file, f"{entry} area {a + 1}", f"cell {list(c)} is off the board")
+                if c in covered:
+                    _fail(file, f"{entry} area {a + 1}",
+                          f"overlaps area {covered[c] + 1} at {list(c)}")
+                covered[c] = a
+            area_cells.append(cells)
+        rows = b.get("treasures")
+        if (not isinstance(rows, list) or len(rows) != HEIGHT
+                or not all(isinstance(r, str) and len(r) == WIDTH for r in rows)):
+            _fail(file, entry, f"treasures are {HEIGHT} rows of {WIDTH} characters")
+        treasures = {}
+        for y, row in enumerate(rows):
+            for x, ch in enumerate(row):
+                if ch == ".":
+                    continue
+                if ch not in TREASURE_LETTERS:
+                    _fail(file, entry, f"unknown treasure {ch!r} at {[x, y]} (use . B N M F)")
+                treasures[(x, y)] = TREASURE_LETTERS[ch]
+        out.append(Layout(name, key[0], key[1], tuple(area_cells), treasures))
+    if len(out) != BOARDS * len(SIDES):
+        _fail(file, "boards", f"{BOARDS} two-sided boards make {BOARDS * 2} sides, not {len(out)}")
+    return tuple(out)
+
+
+def check_animals(data: dict, file: str = "animals" + JSON) -> tuple[AnimalKind, ...]:
+    kinds = data.get("kinds") if isinstance(data, dict) else None
+    if not isinstance(kinds, list):
+        _fail(file, "kinds", "a list of animal kinds is missing")
+    out = []
+    for i, k in enumerate(kinds):
+        name = k.get("name") if isinstance(k, dict) else None
+        entry = f"animal {name or i}"
+        if not isinstance(name, str) or name in {o.name for o in out}:
+            _fail(file, entry, "every kind needs its own name")
+        count, token = k.get("count"), k.get("token")
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            _fail(file, entry, "count must be a whole number of at least 1")
+        if name in CARRIERS and (count, token) != (1, CARRIERS[name]):
+            _fail(file, entry, f"the {name} is unique and carries a {CARRIERS[name]} token")
+        if name not in CARRIERS and token is not None:
+            _fail(file, entry, "only the badger, fox and raccoon carry a token")
+        cells = _cells(k.get("cells"), file, entry)
+        if not connected(cells):
+            _fail(file, entry, "the piece is disconnected")
+        out.append(AnimalKind(name, count, token, cells))
+    missing = sorted(set(CARRIERS) - {k.name for k in out})
+    if missing:
+        _fail(file, "kinds", f"the {missing[0]} is missing")
+    if len(out) != ANIMAL_KINDS:
+        _fail(file, "kinds", f"there are {ANIMAL_KINDS} kinds of animal, not {len(out)}")
+    total = sum(k.count for k in out)
+    if total != ANIMAL_TILES:
+        _fail(file, "kinds", f"there are {ANIMAL_TILES} animal tiles, not {total}")
+    return tuple(out)
+
+
+def check_solo_board(data: dict, file: str = "solo_board" + JSON) -> SoloBoard:
+    if not isinstance(data, dict):
+        _fail(file, "board", "a JSON object is expected")
+    want = {"tiles_per_game": 25, "piles": 3, "turns": 10, "upper_path": 5, "lower_path": 5,
+            "player_path": 5}
+    for key, value in want.items():
+        if data.get(key) != value:
+            _fail(file, key, f"must be {value}, not {data.get(key)!r}")
+    track = data.get("track")
+    numbers = [str(n) for n in range(10, 0, -1)]
+    if (not isinstance(track, list) or track[:10] != numbers or track.count("mushroom") != 1
+            or sorted(track[10:]) != ["empty", "empty", "mushroom"]
+            or track[11] != "mushroom"):
+        _fail(file, "track", "spaces 10..1, then an empty space, the mushroom space and an "
+                             "empty space")
+    points = data.get("points")
+    if points != {"berry": 1, "nut": 2, "mushroom": 3, "feather": 4}:
+        _fail(file, "points", "berry 1, nut 2, mushroom 3, feather 4")
+    if sum(want[k] for k in ("upper_path", "lower_path", "player_path")) + 10 != 25:
+        _fail(file, "track", "the paths and the 10 numbered spaces hold 25 tiles")
+    return SoloBoard(25, 3, 10, 5, 5, 5, tuple(track), dict(points))
+
+
+def load(name: str, folder: Path | None = None):
+    """Read one data file (from the package, or from `folder` for tests)."""
+    file = name + JSON
+    try:
+        if folder is None:
+            text = resources.files(__package__).joinpath("data").joinpath(file).read_text("utf-8")
+        else:
+            text = (Path(folder) / file).read_text("utf-8")
+        return json.loads(text)
+    except (OSError, json.JSONDecodeError) as exc:
+        raise DataError(f"{file}: cannot be read: {exc}") from None
+
+
+def load_all(folder: Path | None = None) -> tuple:
+    """All four component families, checked."""
+    return (check_leaf_tiles(load("leaf_tiles", folder)),
+            check_boards(load("player_boards", folder)),
+            check_animals(load("animals", folder)),
+            check_solo_board(load("solo_board", folder)))
+
+
+LEAVES, LAYOUTS, ANIMALS, SOLO = load_all()
+TILE_BY_NAME = {t.name: t.id for t in LEAVES}
+LAYOUT_BY_NAME = {b.name: i for i, b in enumerate(LAYOUTS)}
+ANIMAL_BY_NAME = {k.name: i for i, k in enumerate(ANIMALS)}
+
+
+def tile_name(tile: int) -> str:
+    return "face-down tile" if tile == HIDDEN else LEAVES[tile].name
+
+
+def tile_id(name) -> int:
+    if name not in TILE_BY_NAME:
+        raise ValueError(f"{name!r} is not a leaf tile name like 'G01', 'Y12' or 'R29'")
+    return TILE_BY_NAME[name]
+
+
+def names(tiles) -> str:
+    return ", ".join(tile_name(t) for t in tiles) or "none"

@@ -1,0 +1,626 @@
+"""Indian Summer: one position and the moves from it (2-4 players; the solo rules are in solo.py).
+
+Flow (OpenSpiel style):
+  set-up: boards and backpacks -> animal stacks (badger, fox and raccoon carry a token) ->
+  supplies -> each path: 2 green, 2 yellow, 1 red right of the backpack -> the forest circle with
+  the bush, the rest set aside -> a berry, a nut and a mushroom each -> start player.
+  A turn: exactly one tile action -- lay a path tile ("place"), a squirrel from the supply
+  ("squirrel"), or instead a mushroom (two other players' first tiles) or a feather (two path
+  tiles), both laid by "place" actions that follow. After it, at once: a token on the hole if a
+  treasure shows through it, refill an empty path to 5 from the forest (next to the bush,
+  clockwise), completed areas pay their tokens to the backpack. Before or after the tile action:
+  berries (refill to 5 / a 6th tile), nuts (a squirrel at once), exchanges, one animal. "end"
+  closes the turn. When a board is full the round is finished up to the player before the start
+  player; then all treasures become nuts and squirrels, and full boards win.
+"""
+from __future__ import annotations
+
+from ..core import Action, IllegalAction, ScoreSheet, State
+from . import components as C
+from .actions import (FOREST, Berry, EndTurn, Exchange, Feather, Mushroom, Refill)
+from .board import Floor, area_masks, area_of, empty_holes, printed_treasure, with_token
+from .geometry import FULL, bit, cells_of
+from .moves import (NUT_MOVES, SQUIRREL_MOVES, animal_moves, animal_table, cells_moves, fits,
+                    leaf_index, leaf_moves, leaf_moves_leaving_room, orientation_count,
+                    pair_fits)
+from .solo import SoloRules
+
+R = "indian_summer."
+FOREST_LOW = 6
+EXCHANGES = tuple((C.TOKENS[i + 1], C.TOKENS[i]) for i in range(3)) + tuple(
+    (C.TOKENS[i], C.TOKENS[i + 1]) for i in range(3))
+
+
+def player_name(p: int) -> str:
+    return f"Player {p + 1}"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word if n == 1 else 'berries' if word == 'berry' else word + 's'}"
+
+
+class IndianSummerState(SoloRules, State):
+    """A position of Indian Summer. All fields are immutable values (tuples, ints, Floors)."""
+
+    def __init__(self, game, players: int, seed: int, options: dict):
+        super().__init__(game, players, seed, options)
+        self.solo = players == 1
+        self.floors: tuple[Floor, ...] = ()
+        self.paths: tuple[tuple[int, ...], ...] = ((),) * players   # index 0: next to backpack
+        self.backpacks: tuple[tuple[int, ...], ...] = ((0, 0, 0, 0),) * players  # per TOKENS
+        self.forest: tuple[int, ...] = ()        # index 0: the tile next to the bush
+        self.set_aside: tuple[int, ...] = ()     # drawn from the end
+        self.box: tuple[int, ...] = ()           # out of the game (other solo piles, dropped)
+        self.animals_left: tuple[int, ...] = tuple(k.count for k in C.ANIMALS)
+        self.animal_tokens: tuple = tuple(k.token for k in C.ANIMALS)
+        self.squirrels_used = 0
+        self.start_player = 0
+        self.turn: int | None = None
+        self.phase = "setup"                     # setup, turn, place, refill, over
+        self.turns = 0
+        self.tile_done = False
+        self.animal_done = False
+        self.pending: tuple[int, ...] = ()       # tiles taken by mushroom or feather
+        self.need = 0                            # how many of them must still be laid
+        self.pending_from = ""                   # "feather", "mushroom" or "track"
+        self.pending_slots: tuple = ()           # solo: (tile, track space) taken by mushroom
+        self.ending = False
+        self.upper: tuple[int, ...] = ()         # solo paths, left to right
+        self.lower: tuple[int, ...] = ()
+        self.track: tuple = ()                   # solo: 12 spaces (10..1, empty, empty)
+        self.solo_turn = 0
+
+    player_name = staticmethod(player_name)
+
+    # -- reading -------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.turn if self.phase in ("turn", "place", "refill") else None
+
+    @property
+    def turn_number(self) -> int | None:
+        return self.turns + 1 if self.phase in ("turn", "place", "refill") else None
+
+    def supply(self, kind: str) -> int:
+        """Tokens of a kind left in the supply (the supply is finite)."""
+        i = C.TOKENS.index(kind)
+        used = sum(b[i] for b in self.backpacks)
+        used += sum(1 for f in self.floors for _, k in f.tokens if k == kind)
+        used += sum(1 for t in self.animal_tokens if t == kind)
+        return C.TOKEN_SUPPLY[kind] - used
+
+    def tokens(self, player: int) -> dict[str, int]:
+        return dict(zip(C.TOKENS, self.backpacks[player]))
+
+    @property
+    def squirrel_supply(self) -> int:
+        return max(0, C.SQUIRRELS - self.squirrels_used)
+
+    def fingerprint(self) -> str:
+        return repr((self.players, self.seed, sorted(self.options.items(), key=str),
+                     tuple(map(tuple, self.floors)),
+                     self.paths, self.backpacks, self.forest, self.set_aside, self.box,
+                     self.animals_left, self.animal_tokens, self.squirrels_used,
+                     self.start_player, self.turn, self.phase, self.turns, self.tile_done,
+                     self.animal_done, self.pending, self.need, self.pending_from, self.pending_slots, self.ending,
+                     self.upper, self.lower, self.track, self.solo_turn, self.viewer))
+
+    # -- legal actions -------------------------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        p = self.turn
+        covered = self.floors[p].covered
+        if self.phase == "place":
+            return self._pending_moves(covered)
+        if self.phase == "refill":
+            return self._solo_refills()
+        actions: list[Action] = []
+        if not self.tile_done and covered != FULL:
+            for tile in self.paths[p]:
+                actions += leaf_moves(tile, covered)
+            actions += cells_moves(SQUIRREL_MOVES, FULL & ~covered)
+            if self.backpacks[p][2]:
+                actions += self._mushroom_options()
+            if self.backpacks[p][3]:
+                actions += self._feather_options()
+        actions += self._free_actions()
+        if self.tile_done or covered == FULL:
+            actions.append(EndTurn())
+        return actions
+
+    def _free_actions(self) -> list[Action]:
+        p = self.turn
+        bag = self.backpacks[p]
+        floor = self.floors[p]
+        actions: list[Action] = []
+        if bag[0]:
+            actions += self._berry_options()
+        if bag[1]:
+            actions += cells_moves(NUT_MOVES, FULL & ~floor.covered)
+        for give, take in EXCHANGES:
+            if self._can_exchange(p, give, take):
+                actions.append(Exchange(give, take))
+        if not self.animal_done:
+            holes = empty_holes(floor)
+            if holes:
+                for kind, left in enumerate(self.animals_left):
+                    if left:
+                        actions += animal_moves(kind, holes)
+        return actions
+
+    def _berry_options(self) -> list[Action]:
+        if self.solo:
+            return self._solo_berries()
+        if len(self.paths[self.turn]) < C.PATH_MAX and (self.forest or self.set_aside):
+            return [Berry()]
+        return []
+
+    def _can_exchange(self, p: int, give: str, take: str) -> bool:
+        i, j = C.TOKENS.index(give), C.TOKENS.index(take)
+        need = 2 if j == i + 1 else 1 if j == i - 1 else 0
+        return bool(need) and self.backpacks[p][i] >= need and self.supply(take) > 0
+
+    def _mushroom_options(self) -> list[Action]:
+        if self.solo:
+            return self._solo_mushrooms()
+        p = self.turn
+        if self.players == 2:
+            sources = [q for q in (1 - p,) if self.paths[q]]
+            if self.forest or self.set_aside:
+                sources.append(FOREST)
+            groups = [tuple(sources)] if sources else []
+        else:
+            others = [q for q in range(self.players) if q != p and self.paths[q]]
+            if len(others) == 1:
+                groups = [(others[0],)]
+            else:
+                groups = [(a, b) for i, a in enumerate(others) for b in others[i + 1:]]
+        covered = self.floors[p].covered
+        out = []
+        for group in groups:
+            tiles = [self._peek(s) for s in group]
+            if any(fits(t, covered) for t in tiles):
+                out.append(Mushroom(group))
+        return out
+
+    def _peek(self, source) -> int:
+        if source == FOREST:
+            return self.forest[0] if self.forest else self.set_aside[-1]
+        return self.paths[source][0]
+
+    def _feather_options(self) -> list[Action]:
+        path = self.paths[self.turn]
+        covered = self.floors[self.turn].covered
+        out = []
+        for i, a in enumerate(path):
+            for b in path[i + 1:]:
+                if pair_fits(a, b, covered):
+                    out.append(Feather((C.LEAVES[a].name, C.LEAVES[b].name)))
+        return sorted(set(out), key=out.index)
+
+    def _pending_moves(self, covered: int) -> list[Action]:
+        out: list[Action] = []
+        for i, tile in enumerate(self.pending):
+            others = self.pending[:i] + self.pending[i + 1:]
+            if self.need == 2:
+                out += leaf_moves_leaving_room(tile, others[0], covered)
+            else:
+                out += leaf_moves(tile, covered)
+        return out
+
+    # -- applying ------------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        kind = action.kind
+        if self.phase == "place":
+            if kind != "place":
+                raise IllegalAction(R + "turn.steps", "lay the tiles taken by the mushroom or "
+                                    "feather first")
+            return self._place_pending(action)
+        if self.phase == "refill":
+            if kind != "refill":
+                raise IllegalAction(R + "solo.refill", "your path is empty: choose the path and "
+                                    "the end to refill it from first")
+            return self._solo_refill(action)
+        handler = getattr(self, "_do_" + kind)
+        handler(action)
+
+    # tile actions -----------------------------------------------------------------------
+    def _check_tile_action(self, rule: str = R + "place.tile_action") -> None:
+        p = self.turn
+        if self.tile_done:
+            raise IllegalAction(rule, f"{player_name(p)} has already done "
+                                "this turn's tile action (lay a tile, a squirrel, a mushroom or "
+                                "a feather)")
+        if self.floors[p].full:
+            raise IllegalAction(R + "end.trigger", "your board is full: end the turn")
+
+    def _leaf(self, name) -> int:
+        try:
+            return C.tile_id(name)
+        except ValueError as exc:
+            raise IllegalAction(R + "place.leaf", str(exc)) from None
+
+    def _check_fit(self, tile: int, action, covered: int) -> tuple[int, int]:
+        """The mask and hole bit of a placement; refusals name the rule broken."""
+        o, at = action.orientation, action.at
+        if not isinstance(o, int) or isinstance(o, bool) or not 0 <= o < orientation_count(tile):
+            raise IllegalAction(R + "place.rotate", f"{C.tile_name(tile)} has no orientation "
+                                f"{o!r}: it has {orientation_count(tile)} (turned and flipped)")
+        found = leaf_index(tile).get((o,) + at)
+        if found is None:
+            raise IllegalAction(R + "place.edge", f"{C.tile_name(tile)} at {at} would stick out "
+                                "of the board")
+        if found[0] & covered:
+            raise IllegalAction(R + "place.empty", f"{C.tile_name(tile)} at {at} would overlap "
+                                "a tile already on the board")
+        return found
+
+    def _do_place(self, action) -> None:
+        self._check_tile_action()
+        p = self.turn
+        tile = self._leaf(action.tile)
+        if tile not in self.paths[p]:
+            raise IllegalAction(R + "place.leaf", f"{action.tile} is not in {player_name(p)}'s "
+                                "path")
+        mask, hole = self._check_fit(tile, action, self.floors[p].covered)
+        i = self.paths[p].index(tile)
+        self.paths = _replace(self.paths, p, self.paths[p][:i] + self.paths[p][i + 1:])
+        self._lay(p, tile, action, mask, hole, f"from place {i + 1} of the path")
+        self._after_tile_action()
+
+    def _lay(self, p: int, tile: int, action, mask: int, hole: int, where: str) -> None:
+        floor = self.floors[p]
+        cell = cells_of(hole)[0]
+        floor = floor._replace(covered=floor.covered | mask, holes=floor.holes | hole,
+                               leaves=floor.leaves + ((tile,) + tuple(action)[1:],))
+        areas = {area_of(floor.layout, c) for c in cells_of(mask)}
+        span = f", across {len(areas)} areas" if len(areas) > 1 else ""
+        self._emit(f"{player_name(p)} lays {C.tile_name(tile)} ({C.LEAVES[tile].colour}) "
+                   f"{where} at {action.at}, orientation {action.orientation}{span}.",
+                   R + ("place.areas" if span else "place.leaf"), p, tile=tile, cells=cells_of(mask))
+        treasure = printed_treasure(floor.layout, cell)
+        if treasure is None:
+            self._emit(f"Its hole at {cell} shows earth: no token.", R + "treasure.none", p)
+        elif self.supply(treasure) <= 0:
+            self._emit(f"Its hole at {cell} shows a {treasure}, but none is left in the supply.",
+                       R + "treasure.supply", p)
+        else:
+            floor = floor._replace(tokens=with_token(floor.tokens, cell, treasure))
+            self._emit(f"A {treasure} shows through the hole at {cell}: a {treasure} token goes "
+                       "on the hole.", R + "treasure.hole", p, token=treasure, cell=cell)
+        self.floors = _replace(self.floors, p, floor)
+
+    def _do_squirrel(self, action) -> None:
+        self._check_tile_action()
+        p = self.turn
+        self._squirrel(p, action.at, "place.squirrel", "from the supply as the tile action")
+        self._after_tile_action()
+
+    def _squirrel(self, p: int, cell, rule: str, why: str) -> None:
+        floor = self.floors[p]
+        if not (isinstance(cell[0], int) and 0 <= cell[0] < C.WIDTH and 0 <= cell[1] < C.HEIGHT):
+            raise IllegalAction(R + "place.edge", f"{cell} is not a cell of the board")
+        if floor.covered & bit(cell):
+            raise IllegalAction(R + "place.empty", f"{cell} is already covered")
+        self.squirrels_used += 1
+        stand_in = self.squirrels_used == C.SQUIRRELS + 1
+        self.floors = _replace(self.floors, p, floor._replace(
+            covered=floor.covered | bit(cell), squirrels=floor.squirrels + (tuple(cell),)))
+        self._emit(f"{player_name(p)} places a squirrel {why} on {tuple(cell)}.", R + rule, p,
+                   cell=tuple(cell))
+        if stand_in:
+            self._emit("The 32 squirrels are used up: stand-in tokens take their place from now "
+                       "on.",
+                       R + "end.stand_in", p)
+
+    def _do_mushroom(self, action) -> None:
+        self._check_tile_action(R + "treasure.enhance")
+        p = self.turn
+        if not self.backpacks[p][2]:
+            raise IllegalAction(R + "mushroom.take", f"{player_name(p)} has no mushroom")
+        if action not in self._mushroom_options():
+            rule = "mushroom.two_players" if self.players == 2 else "mushroom.fit"
+            if self.solo:
+                rule = "solo.mushroom"
+            raise IllegalAction(R + rule, "that mushroom is not possible now: take the tiles "
+                                "right of two other players' backpacks (2 players: the "
+                                "opponent's and the forest's next tile), one of which must fit")
+        self._spend(p, "mushroom")
+        if self.solo:
+            return self._solo_take_mushroom()
+        taken = []
+        for source in action.sources:
+            if source == FOREST:
+                tile = self._draw()
+                self._emit(f"{player_name(p)} takes {C.tile_name(tile)} from the forest, left "
+                           "of the bush; the bush moves on.", R + "mushroom.two_players", p)
+            else:
+                tile = self.paths[source][0]
+                self.paths = _replace(self.paths, source, self.paths[source][1:])
+                self._emit(f"{player_name(p)} takes {C.tile_name(tile)}, right of "
+                           f"{player_name(source)}'s backpack.", R + "mushroom.take", p)
+            taken.append(tile)
+        for i in range(1, self.players):
+            q = (p + i) % self.players
+            if not self.paths[q] and q in action.sources:
+                self._emit(f"{player_name(q)}'s path is empty: it is refilled at once.",
+                           R + "mushroom.refill", q)
+                self._refill(q, C.PATH_SIZE)
+        self._take_pending(tuple(taken), "mushroom")
+
+    def _take_pending(self, tiles: tuple, source: str) -> None:
+        p = self.turn
+        covered = self.floors[p].covered
+        both = len(tiles) == 2 and pair_fits(tiles[0], tiles[1], covered)
+        self.pending, self.need, self.pending_from = tiles, (2 if both else 1), source
+        if len(tiles) == 2 and not both:
+            self._emit("The two tiles cannot both be laid: one that fits is laid, the other "
+                       "leaves the game.", R + "mushroom.fit", p)
+        self.phase = "place"
+
+    def _do_feather(self, action) -> None:
+        self._check_tile_action(R + "treasure.enhance")
+        p = self.turn
+        if not self.backpacks[p][3]:
+            raise IllegalAction(R + "feather.two", f"{player_name(p)} has no feather")
+        tiles = [self._leaf(n) for n in action.tiles]
+        if not all(t in self.paths[p] for t in tiles):
+            raise IllegalAction(R + "feather.two", "the feather lays two tiles of your own path")
+        if not pair_fits(tiles[0], tiles[1], self.floors[p].covered):
+            raise IllegalAction(R + "feather.two", "those two tiles cannot both be laid")
+        self._spend(p, "feather")
+        places = sorted(self.paths[p].index(t) + 1 for t in tiles)
+        self.paths = _replace(self.paths, p, tuple(t for t in self.paths[p] if t not in tiles))
+        self._emit(f"{player_name(p)} spends a feather instead of laying one tile: tiles "
+                   f"{places[0]} and {places[1]} of the path ({C.names(tiles)}) are laid.",
+                   R + "feather.two", p)
+        self.pending, self.need, self.pending_from = tuple(tiles), 2, "feather"
+        self.phase = "place"
+
+    def _place_pending(self, action) -> None:
+        p = self.turn
+        tile = self._leaf(action.tile)
+        if tile not in self.pending:
+            raise IllegalAction(R + "turn.steps", f"lay one of the tiles taken: "
+                                f"{C.names(self.pending)}")
+        covered = self.floors[p].covered
+        mask, hole = self._check_fit(tile, action, covered)
+        rest = tuple(t for t in self.pending if t != tile)
+        if self.need == 2 and not fits(rest[0], covered | mask):
+            raise IllegalAction(R + ("feather.two" if self.pending_from == "feather"
+                                     else "mushroom.fit"),
+                                f"laid so, {C.tile_name(rest[0])} would no longer fit, and both "
+                                "tiles must be laid")
+        self._lay(p, tile, action, mask, hole, f"(taken by the {self.pending_from})"
+                  if self.pending_from != "track" else "(from the track)")
+        self.need -= 1
+        self.pending = rest
+        if self.need:
+            return
+        if self.pending:
+            if self.pending_from == "track":
+                self._solo_return()
+            else:
+                self.box = self.box + self.pending
+                self._emit(f"{C.names(self.pending)} could not be laid too and leaves the game.",
+                           R + "mushroom.fit", p)
+        if self.pending_from == "track":
+            self._solo_shift()
+        self.pending, self.pending_from, self.pending_slots = (), "", ()
+        self.phase = "turn"
+        self._after_tile_action()
+
+    def _after_tile_action(self) -> None:
+        """Steps 3 and 4 of the turn: refill an empty path, pay completed areas."""
+        p = self.turn
+        self.tile_done = True
+        if self.solo:
+            self._pay_areas(p)
+            self._solo_after_tile()
+            return
+        if not self.paths[p]:
+            self._emit(f"{player_name(p)}'s path is empty: it is refilled to 5 from the forest.",
+                       R + "refill.empty_path", p)
+            self._refill(p, C.PATH_SIZE)
+        self._pay_areas(p)
+
+    # the forest ----------------------------------------------------------------------------
+    def _draw(self) -> int:
+        """The forest tile next to the bush; the bush moves on; a low forest is replenished."""
+        if not self.forest:
+            self._replenish()
+        tile, self.forest = self.forest[0], self.forest[1:]
+        self._replenish()
+        return tile
+
+    def _replenish(self) -> None:
+        if len(self.forest) > FOREST_LOW or not self.set_aside:
+            return
+        n = min(len(self.set_aside), self.options["forest_size"] - len(self.forest))
+        if n <= 0:
+            return
+        added = self.set_aside[len(self.set_aside) - n:]
+        self.set_aside = self.set_aside[:len(self.set_aside) - n]
+        self.forest = self.forest + added
+        self._emit(f"The forest is down to {len(self.forest) - n} tiles: {plural(n, 'set-aside tile')} "
+                   f"are added at its far end ({len(self.set_aside)} left aside).",
+                   R + "refill.replenish", tiles=added)
+
+    def _refill(self, p: int, target: int) -> None:
+        taken = []
+        while len(self.paths[p]) < target and (self.forest or self.set_aside):
+            tile = self._draw()
+            taken.append(tile)
+            self.paths = _replace(self.paths, p, self.paths[p] + (tile,))
+        if taken:
+            self._emit(f"{player_name(p)} takes {C.names(taken)} from the forest, one by one "
+                       "from the tile next to the bush, clockwise, and lays them right of the "
+                       f"path (now {len(self.paths[p])}).", R + "refill.forest", p, tiles=taken)
+        if len(self.paths[p]) < target:
+            self._emit("The forest and the set-aside tiles have run out: the path is filled as "
+                       "far as it goes.", R + "refill.exhausted", p)
+
+    # completed areas ---------------------------------------------------------------------
+    def _pay_areas(self, p: int) -> None:
+        floor = self.floors[p]
+        for i, m in enumerate(area_masks(floor.layout)):
+            if i in floor.paid or m & ~floor.covered:
+                continue
+            mine = [(c, k) for c, k in floor.tokens if m & bit(c)]
+            floor = floor._replace(tokens=tuple(t for t in floor.tokens if t not in mine),
+                                   paid=floor.paid | {i})
+            bag = list(self.backpacks[p])
+            for _, k in mine:
+                bag[C.TOKENS.index(k)] += 1
+            self.backpacks = _replace(self.backpacks, p, tuple(bag))
+            got = ", ".join(k for _, k in mine) or "no tokens"
+            self._emit(f"Area {i + 1} of {player_name(p)}'s board is complete: its tokens go "
+                       f"to the backpack ({got}).", R + "area.complete", p, area=i)
+        self.floors = _replace(self.floors, p, floor)
+
+    # free actions ---------------------------------------------------------------------------
+    def _spend(self, p: int, kind: str, n: int = 1) -> None:
+        i = C.TOKENS.index(kind)
+        self.backpacks = _replace(self.backpacks, p, _replace(
+            self.backpacks[p], i, self.backpacks[p][i] - n))
+
+    def _gain(self, p: int, kind: str, n: int = 1) -> None:
+        self._spend(p, kind, -n)
+
+    def _do_berry(self, action) -> None:
+        p = self.turn
+        if not self.backpacks[p][0]:
+            raise IllegalAction(R + "berry.refill", f"{player_name(p)} has no berry")
+        if self.solo:
+            return self._solo_berry(action)
+        if action.path is not None:
+            raise IllegalAction(R + "berry.refill", "with 2-4 players a berry refills from the "
+                                "forest: no path or end to choose")
+        n = len(self.paths[p])
+        if n >= C.PATH_MAX:
+            raise IllegalAction(R + "berry.sixth", "a path never holds more than 6 tiles")
+        if not (self.forest or self.set_aside):
+            raise IllegalAction(R + "refill.exhausted", "the forest has no tiles left")
+        self._spend(p, "berry")
+        if n < C.PATH_SIZE:
+            self._emit(f"{player_name(p)} spends a berry to refill the path to 5.",
+                       R + "berry.refill", p)
+            self._refill(p, C.PATH_SIZE)
+        else:
+            self._emit(f"{player_name(p)} spends a berry with 5 tiles in the path: a 6th tile.",
+                       R + "berry.sixth", p)
+            self._refill(p, C.PATH_MAX)
+
+    def _do_nut(self, action) -> None:
+        p = self.turn
+        if not self.backpacks[p][1]:
+            raise IllegalAction(R + "nut.squirrel", f"{player_name(p)} has no nut")
+        self._squirrel(p, action.at, "nut.squirrel", "at once for a nut")
+        self._spend(p, "nut")
+        self._pay_areas(p)
+
+    def _do_exchange(self, action) -> None:
+        p = self.turn
+        give, take = action.give, action.take
+        i, j = C.TOKENS.index(give), C.TOKENS.index(take)
+        if abs(i - j) != 1:
+            raise IllegalAction(R + "exchange.trade", "tokens are exchanged one step at a time: "
+                                "one for the next lower kind, two for the next higher")
+        need = 2 if j > i else 1
+        if self.backpacks[p][i] < need:
+            raise IllegalAction(R + "exchange.trade", f"{player_name(p)} has fewer than "
+                                f"{plural(need, give)}")
+        if self.supply(take) <= 0:
+            raise IllegalAction(R + "treasure.supply", f"no {take} is left in the supply")
+        self._spend(p, give, need)
+        self._gain(p, take)
+        self._emit(f"{player_name(p)} exchanges {plural(need, give)} for a {take}.",
+                   R + "exchange.trade", p)
+
+    def _do_animal(self, action) -> None:
+        p = self.turn
+        if self.animal_done:
+            raise IllegalAction(R + "animal.once", "only one animal per turn")
+        kind = C.ANIMAL_BY_NAME[action.animal]
+        if not self.animals_left[kind]:
+            raise IllegalAction(R + "animal.once", f"no {action.animal} tile is left")
+        floor = self.floors[p]
+        holes = empty_holes(floor)
+        entry = next(((m, a) for m, a in animal_table(kind)
+                      if a[1:] == tuple(action)[1:]), None)
+        if entry is None:
+            raise IllegalAction(R + "place.edge", f"the {action.animal} cannot lie at "
+                                f"{action.at} in orientation {action.orientation!r}")
+        mask = entry[0]
+        if mask & holes != mask:
+            raise IllegalAction(R + "animal.holes", f"the {action.animal} must lie wholly on "
+                                "connected empty holes (no token, no animal)")
+        self.animal_done = True
+        self.animals_left = _replace(self.animals_left, kind, self.animals_left[kind] - 1)
+        self.floors = _replace(self.floors, p, floor._replace(
+            animal_mask=floor.animal_mask | mask,
+            animals=floor.animals + ((kind, action.orientation) + action.at,)))
+        self._emit(f"{player_name(p)} lays the {action.animal} on the empty holes "
+                   f"{cells_of(mask)}.", R + "animal.holes", p, cells=cells_of(mask))
+        gained = []
+        for c in cells_of(mask):
+            t = printed_treasure(floor.layout, c)
+            if t and self.supply(t) > 0:
+                self._gain(p, t)
+                gained.append(t)
+        self._emit(f"Printed under it: {', '.join(gained) or 'nothing'}; those tokens come "
+                   "from the supply.", R + "animal.bonus", p, tokens=gained)
+        carried = self.animal_tokens[kind]
+        if carried:
+            self.animal_tokens = _replace(self.animal_tokens, kind, None)
+            self._gain(p, carried)
+            self._emit(f"The {action.animal} carried a {carried} token: it goes to the "
+                       "backpack too.", R + "animal.token", p)
+
+    def _do_refill(self, action) -> None:
+        raise IllegalAction(R + "solo.refill" if self.solo else R + "refill.forest",
+                            "a path is refilled this way only when the solo path is empty"
+                            if self.solo else "with 2-4 players paths refill from the forest")
+
+    def _do_end(self, action) -> None:
+        p = self.turn
+        if not self.tile_done and not self.floors[p].full:
+            raise IllegalAction(R + "place.tile_action", "every turn has one tile action: lay a "
+                                "tile or a squirrel (or use a mushroom or feather) first")
+        self._emit(f"{player_name(p)} ends the turn.", R + "turn.steps", p)
+        self.turns += 1
+        self.tile_done = self.animal_done = False
+        if self.solo:
+            return self._solo_end_turn()
+        if not self.ending and any(f.full for f in self.floors):
+            self.ending = True
+            full = ", ".join(player_name(q) for q in range(self.players) if self.floors[q].full)
+            self._emit(f"A board is full ({full}): the round is played to the end, up to the "
+                       "player before the start player.", R + "end.trigger")
+        nxt = (p + 1) % self.players
+        if self.ending and nxt == self.start_player:
+            return self._finish()
+        self.turn = nxt
+        self._emit(f"{player_name(nxt)} is next (clockwise).", R + "turn.order", nxt)
+
+    def _finish(self) -> None:
+        from .ending import convert_and_fill
+        self._emit("The game ends: every player turns their treasures into nuts and places "
+                   "squirrels with them.", R + "end.convert")
+        order = [(self.start_player + i) % self.players for i in range(self.players)]
+        for q in order:
+            convert_and_fill(self, q, everything=not self.solo)
+        self.phase = "over"
+        self.turn = None
+
+    # -- scoring and views -----------------------------------------------------------------
+    def score(self) -> ScoreSheet:
+        from .ending import score_sheet
+        return score_sheet(self)
+
+    def _hide(self, player: int) -> None:
+        self.set_aside = (C.HIDDEN,) * len(self.set_aside)
+        self.box = (C.HIDDEN,) * len(self.box)
+
+
+def _replace(values: tuple, index: int, value) -> tuple:
+    return values[:index] + (value,) + values[index + 1:]

@@ -1,0 +1,156 @@
+"""Island geometry and settlements: pure functions the engine and the view share.
+
+Hexes use axial coordinates (q, r). Drawn pointy-top with r growing downwards, the six
+neighbours in clockwise order are E (1, 0), SE (0, 1), SW (-1, 1), W (-1, 0), NW (0, -1),
+NE (1, -1); the centre of (q, r) lies at x = sqrt(3) * (q + r / 2), y = 1.5 * r (hex size 1).
+
+A tile placed with its volcano on hex v and turned `rotation` (0-5) covers v, then its first
+landscape on v + DIRECTIONS[rotation] and its second on v + DIRECTIONS[rotation + 1]: going round
+the volcano clockwise, as printed. The lava flows from the volcano towards the corner where the
+two landscapes meet, so the rotation is also the lava direction.
+"""
+from __future__ import annotations
+
+from typing import Iterable, NamedTuple
+
+Hex = tuple[int, int]
+
+DIRECTIONS: tuple[Hex, ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+DIRECTION_NAMES = ("E", "SE", "SW", "W", "NW", "NE")
+
+
+def neighbours(h: Hex) -> tuple[Hex, ...]:
+    q, r = h
+    return ((q + 1, r), (q, r + 1), (q - 1, r + 1), (q - 1, r), (q, r - 1), (q + 1, r - 1))
+
+
+def tile_hexes(volcano: Hex, rotation: int) -> tuple[Hex, Hex, Hex]:
+    """The hexes a tile covers: (volcano, first landscape, second landscape)."""
+    q, r = volcano
+    dq1, dr1 = DIRECTIONS[rotation % 6]
+    dq2, dr2 = DIRECTIONS[(rotation + 1) % 6]
+    return (volcano, (q + dq1, r + dr1), (q + dq2, r + dr2))
+
+
+def lava_direction(rotation: int) -> str:
+    """Where the lava of a volcano turned `rotation` points, e.g. 'between E and SE'."""
+    return f"between {DIRECTION_NAMES[rotation % 6]} and {DIRECTION_NAMES[(rotation + 1) % 6]}"
+
+
+def hex_centre(h: Hex) -> tuple[float, float]:
+    """Centre of a hex in hex-size units (pointy-top, y downwards)."""
+    q, r = h
+    return (3 ** 0.5 * (q + r / 2), 1.5 * r)
+
+
+class Cell(NamedTuple):
+    """The top of one island hex: its landscape (or 'volcano'), how many tiles are stacked there,
+    and which placed tile (index into the placements, in order) shows on top."""
+    terrain: str
+    level: int
+    placement: int
+    rotation: int   # of the tile on top: for a volcano, its lava direction
+
+
+class Building(NamedTuple):
+    owner: int
+    kind: str       # hut, temple, tower
+    count: int = 1  # huts on the hex (an expansion puts as many as the level)
+
+
+class Settlement(NamedTuple):
+    """Buildings of one player on touching hexes. `key` (the first hex in (q, r) order) names it
+    in an expansion."""
+    owner: int
+    hexes: tuple[Hex, ...]
+
+    @property
+    def key(self) -> Hex:
+        return self.hexes[0]
+
+    def has(self, buildings, kind: str) -> bool:
+        return any(buildings[h].kind == kind for h in self.hexes)
+
+    def huts(self, buildings) -> int:
+        return sum(buildings[h].count for h in self.hexes if buildings[h].kind == "hut")
+
+
+_last: list = [None, ()]   # the buildings map last asked about, and its settlements
+
+
+def settlements(buildings, player: int | None = None) -> list[Settlement]:
+    """Every settlement (of `player`, or of everyone), ordered by owner then key hex."""
+    if not isinstance(buildings, FrozenMap):   # a plain dict may change: no caching
+        found = _all_settlements(buildings)
+    else:
+        if _last[0] is not buildings:
+            _last[:] = [buildings, _all_settlements(buildings)]
+        found = _last[1]
+    return [s for s in found if player is None or s.owner == player]
+
+
+def _all_settlements(buildings) -> tuple[Settlement, ...]:
+    """Kept for the last frozen map: states share their maps between forks, and the rules ask
+    about the settlements of one map many times."""
+    seen: set[Hex] = set()
+    found = []
+    for start in sorted(buildings):
+        owner = buildings[start].owner
+        if start in seen:
+            continue
+        group, todo = {start}, [start]
+        while todo:
+            for n in neighbours(todo.pop()):
+                b = buildings.get(n)
+                if b is not None and b.owner == owner and n not in group:
+                    group.add(n)
+                    todo.append(n)
+        seen |= group
+        found.append(Settlement(owner, tuple(sorted(group))))
+    return tuple(sorted(found))
+
+
+def settlement_at(buildings, h: Hex) -> Settlement | None:
+    """The settlement that holds hex `h`, if a building stands there."""
+    b = buildings.get(h)
+    if b is None:
+        return None
+    return next(s for s in settlements(buildings, b.owner) if h in s.hexes)
+
+
+def touching(found: Iterable[Settlement], h: Hex) -> list[Settlement]:
+    """The settlements with a hex next to `h`."""
+    around = set(neighbours(h))
+    return [s for s in found if around.intersection(s.hexes)]
+
+
+class FrozenMap(dict):
+    """A dict that cannot be changed: states share it between forks; `set`/`without` copy."""
+
+    __slots__ = ()
+
+    def _immutable(self, *args, **kwargs):
+        raise TypeError("a FrozenMap cannot be changed; use .set() for a changed copy")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _immutable
+    __ior__ = _immutable
+
+    def set(self, key, value) -> "FrozenMap":
+        changed = dict(self)
+        changed[key] = value
+        return FrozenMap(changed)
+
+    def without(self, keys) -> "FrozenMap":
+        return FrozenMap((k, v) for k, v in self.items() if k not in keys)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self.items()))
+
+    def __reduce__(self):
+        return (FrozenMap, (dict(self),))
+
+    def __copy__(self) -> "FrozenMap":
+        return self
+
+    def __deepcopy__(self, memo) -> "FrozenMap":
+        return self

@@ -1,0 +1,184 @@
+"""What a player may build: the four build kinds and the rule each refusal names.
+
+Pure functions over the island's top hexes, the buildings and the player's supply
+(huts, temples, towers left), so that the view can highlight the legal hexes of each kind and
+preview an expansion without holding any rule itself.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .actions import Expand, Hut, Temple, Tower
+from .board import Hex, Settlement, neighbours, settlements, touching
+from .components import TERRAINS, VOLCANO
+from .placement import Problem
+
+R = "taluva."
+HUT, TEMPLE, TOWER = range(3)   # index into a supply tuple
+
+
+class Expansion(NamedTuple):
+    """One possible expansion: the settlement, the terrain and (hex, huts) it would fill."""
+    settlement: Settlement
+    terrain: str
+    targets: tuple[tuple[Hex, int], ...]
+
+    @property
+    def huts(self) -> int:
+        return sum(n for _, n in self.targets)
+
+
+def _site_problem(hexes, buildings, h) -> Problem | None:
+    cell = hexes.get(h)
+    if cell is None:
+        return Problem(R + "build.empty_hex", f"{h} is sea: buildings stand on the island")
+    if cell.terrain == VOLCANO:
+        return Problem(R + "build.no_volcano", f"{h} is a volcano: nothing is built on a volcano")
+    if h in buildings:
+        b = buildings[h]
+        return Problem(R + "build.empty_hex",
+                       f"{h} already holds a {b.kind}: buildings go only on empty hexes")
+    return None
+
+
+def hut_problem(hexes, buildings, player: int, supply, h, anywhere: bool) -> Problem | None:
+    problem = _site_problem(hexes, buildings, h)
+    if problem:
+        return problem
+    if hexes[h].level != 1:
+        return Problem(R + "build.hut",
+                       f"{h} is at level {hexes[h].level}: a new hut goes on a level-1 hex")
+    if supply[HUT] < 1:
+        return Problem(R + "build.supply", "you have no huts left")
+    if not anywhere and any(buildings.get(n, (None,))[0] == player for n in neighbours(h)):
+        return Problem(R + "build.hut_adjacent",
+                       f"{h} touches your own settlement: a new hut starts a new settlement "
+                       "(rule option new_hut=anywhere allows it)")
+    return None
+
+
+def temple_problem(hexes, buildings, player: int, supply, h) -> Problem | None:
+    problem = _site_problem(hexes, buildings, h)
+    if problem:
+        return problem
+    if supply[TEMPLE] < 1:
+        return Problem(R + "build.supply", "you have no temples left")
+    near = touching(settlements(buildings, player), h)
+    if not near:
+        return Problem(R + "build.temple", f"{h} is not next to one of your settlements")
+    big = [s for s in near if len(s.hexes) >= 3]
+    if not big:
+        return Problem(R + "build.temple_size",
+                       f"your settlement next to {h} covers {max(len(s.hexes) for s in near)} "
+                       "hexes: a temple needs a settlement of at least 3 hexes")
+    if all(s.has(buildings, "temple") for s in big):
+        return Problem(R + "build.second_temple",
+                       f"your settlement next to {h} already has a temple")
+    return None
+
+
+def tower_problem(hexes, buildings, player: int, supply, h) -> Problem | None:
+    problem = _site_problem(hexes, buildings, h)
+    if problem:
+        return problem
+    if hexes[h].level < 3:
+        return Problem(R + "build.tower_level",
+                       f"{h} is at level {hexes[h].level}: a tower needs level 3 or higher")
+    if supply[TOWER] < 1:
+        return Problem(R + "build.supply", "you have no towers left")
+    near = touching(settlements(buildings, player), h)
+    if not near:
+        return Problem(R + "build.tower", f"{h} is not next to one of your settlements")
+    if all(s.has(buildings, "tower") for s in near):
+        return Problem(R + "build.second_tower",
+                       f"your settlement next to {h} already has a tower")
+    return None
+
+
+def expansion(hexes, buildings, found: Settlement, terrain: str) -> Expansion:
+    """The hexes an expansion of `found` into `terrain` fills: every empty hex of that terrain
+    directly next to the settlement, with as many huts as its level."""
+    inside = set(found.hexes)
+    targets = sorted({n for h in found.hexes for n in neighbours(h)
+                      if n not in inside and n not in buildings and n in hexes
+                      and hexes[n].terrain == terrain})
+    return Expansion(found, terrain, tuple((n, hexes[n].level) for n in targets))
+
+
+def expansion_problem(hexes, buildings, player: int, supply, key, terrain) -> Problem | None:
+    if terrain not in TERRAINS:
+        return Problem(R + "build.expansion",
+                       f"{terrain!r} is not a landscape; choose one of {', '.join(TERRAINS)}")
+    found = next((s for s in settlements(buildings, player) if s.key == key), None)
+    if found is None:
+        return Problem(R + "build.expansion",
+                       f"{key} is not the key hex (first hex) of one of your settlements")
+    plan = expansion(hexes, buildings, found, terrain)
+    if not plan.targets:
+        return Problem(R + "build.expansion",
+                       f"no empty {terrain} hex lies next to your settlement at {key}")
+    if plan.huts > supply[HUT]:
+        return Problem(R + "build.expansion_huts",
+                       f"expanding into the {terrain} needs {plan.huts} huts for "
+                       f"{len(plan.targets)} hexes and you have {supply[HUT]} left")
+    return None
+
+
+def expansions(hexes, buildings, player: int, supply) -> list[Expansion]:
+    """Every legal expansion of `player`, by settlement key then terrain."""
+    found = []
+    for s in settlements(buildings, player):
+        inside = set(s.hexes)
+        by_terrain: dict[str, list] = {}
+        for n in {n for h in s.hexes for n in neighbours(h)}:
+            cell = hexes.get(n)
+            if cell is not None and n not in inside and n not in buildings:
+                by_terrain.setdefault(cell.terrain, []).append((n, cell.level))
+        for terrain in TERRAINS:
+            targets = by_terrain.get(terrain)
+            if targets and sum(n for _, n in targets) <= supply[HUT]:
+                found.append(Expansion(s, terrain, tuple(sorted(targets))))
+    return found
+
+
+def build_targets(hexes, buildings, player: int, supply, anywhere: bool) -> dict[str, list]:
+    """Legal build targets by kind: hexes for 'hut', 'temple', 'tower'; Expansion plans for
+    'expand'."""
+    free = sorted(h for h, c in hexes.items() if c.terrain != VOLCANO and h not in buildings)
+    own = settlements(buildings, player)
+    huts = [h for h in free if hexes[h].level == 1] if supply[HUT] else []
+    if not anywhere:
+        mine = {h for s in own for h in s.hexes}
+        huts = [h for h in huts if not mine.intersection(neighbours(h))]
+    temples = towers = []
+    if supply[TEMPLE]:
+        sites = {n for s in own if len(s.hexes) >= 3 and not s.has(buildings, "temple")
+                 for h in s.hexes for n in neighbours(h)}
+        temples = [h for h in free if h in sites]
+    if supply[TOWER]:
+        sites = {n for s in own if not s.has(buildings, "tower") for h in s.hexes
+                 for n in neighbours(h)}
+        towers = [h for h in free if h in sites and hexes[h].level >= 3]
+    return {"hut": huts, "expand": expansions(hexes, buildings, player, supply),
+            "temple": temples, "tower": towers}
+
+
+def legal_builds(hexes, buildings, player: int, supply, anywhere: bool,
+                 kind: str | None = None) -> list:
+    """The build actions, in order hut, expand, temple, tower (only `kind` if given)."""
+    targets = build_targets(hexes, buildings, player, supply, anywhere)
+    new = tuple.__new__
+    actions: list = []
+    if kind in (None, "hut"):
+        actions += [new(Hut, (h,)) for h in targets["hut"]]
+    if kind in (None, "expand"):
+        actions += [new(Expand, (p.settlement.key, p.terrain)) for p in targets["expand"]]
+    if kind in (None, "temple"):
+        actions += [new(Temple, (h,)) for h in targets["temple"]]
+    if kind in (None, "tower"):
+        actions += [new(Tower, (h,)) for h in targets["tower"]]
+    return actions
+
+
+def can_build(hexes, buildings, player: int, supply, anywhere: bool) -> bool:
+    return any(build_targets(hexes, buildings, player, supply, anywhere).values())

@@ -1,0 +1,99 @@
+"""The Taluva game: options (rule variants) and the narrated set-up."""
+from __future__ import annotations
+
+import random
+from typing import Iterable
+
+from ..core import Game, Option, PositionError, SetupError
+from . import components as C
+from .actions import ACTION_TYPES
+from .state import TaluvaState, player_name
+
+R = "taluva."
+
+
+class Taluva(Game):
+    name = "taluva"
+    title = "Taluva"
+    player_counts = (2, 3, 4)
+    options = {
+        "all_tiles": Option(
+            False, (False, True),
+            "Tiles in play: 12 per player, 24 / 36 / 48 (the rule summary; default) or all 48 "
+            "whatever the player count (2006 edition).", (R + "setup.tile_count",)),
+        "start_player": Option(
+            0, (0, 1, 2, 3), "Who starts (the rule summary says: the youngest player).",
+            (R + "setup.start_player",)),
+        "covered_huts": Option(
+            "removed", ("removed", "returned"),
+            "Huts covered by an eruption: removed from the game, still counting as built "
+            "(published rules; default) or returned to their owner (summary, line 57).",
+            (R + "erupt.covered_huts",)),
+        "new_hut": Option(
+            "not_adjacent", ("not_adjacent", "anywhere"),
+            "A new hut: not next to your own settlement (summary line 67; default) or on any "
+            "empty level-1 hex.", (R + "build.hut_adjacent",)),
+        "builds_per_turn": Option(
+            "one", ("one", "one_kind"),
+            "Building each turn: one build action (published rules; default) or any number of "
+            "buildings of one kind (summary lines 75 and 85).", (R + "build.per_turn",)),
+    }
+    action_types = dict(ACTION_TYPES)
+    turn_rule = R + "turn.phases"
+    end_rule = R + "end.tiles_out"
+    view_rules = (R + "setup.stack",)
+
+    def _check_options(self, players: int, chosen: dict) -> None:
+        super()._check_options(players, chosen)
+        if chosen["start_player"] >= players:
+            raise SetupError(f"start_player must be 0..{players - 1} for {players} players")
+
+    def _setup(self, players: int, seed: int, rng: random.Random,
+               options: dict) -> Iterable[TaluvaState]:
+        s = TaluvaState(self, players, seed, options)
+        s.supply = tuple((C.PIECES["hut"], C.PIECES["temple"], C.PIECES["tower"])
+                         for _ in range(players))
+        colours = ", ".join(player_name(p) for p in range(players))
+        s._emit(f"Colours: {colours}. Each takes the 20 huts, 3 temples and 2 towers of their "
+                "colour.", R + "setup.buildings")
+        yield s
+        s = _step(s)
+        s._emit("The 48 tiles each join a volcano and two landscape hexes (jungle, clearing, "
+                "sand, rock, lake) in a fixed order round the volcano; tiles turn but never "
+                "flip.", R + "setup.tiles")
+        yield s
+        s = _step(s)
+        ids = list(range(len(C.TILES)))
+        rng.shuffle(ids)
+        n = C.tiles_in_play(players, options["all_tiles"])
+        s.stack, s.boxed = tuple(ids[:n]), tuple(sorted(ids[n:]))
+        why = ("all 48 tiles are used (option all_tiles)" if options["all_tiles"]
+               else f"12 tiles per player: {n} tiles are used")
+        rest = f"; {len(s.boxed)} go back in the box unseen" if s.boxed else ""
+        s._emit(f"{players} players: {why}{rest}.", R + "setup.tile_count")
+        yield s
+        s = _step(s)
+        s._emit(f"The {n} tiles are shuffled and stacked face down.", R + "setup.stack")
+        yield s
+        s = _step(s)
+        s.start_player = s.turn = options["start_player"]
+        s._emit(f"{player_name(s.turn)} (the youngest player) starts; play goes clockwise.",
+                R + "setup.start_player", s.turn)
+        s._draw()
+        yield s
+
+    def position(self, players: int = 2, **fields) -> TaluvaState:
+        """A hand-built position; see `scenarios.position` for the fields. PositionError (a
+        ValueError) names the bad field."""
+        from .scenarios import FIELDS, position
+        unknown = sorted(set(fields) - set(FIELDS))
+        if unknown:
+            raise PositionError(unknown[0], f"not a field of a Taluva position; fields: "
+                                f"{', '.join(FIELDS)}")
+        return position(players, **fields)
+
+
+def _step(s: TaluvaState) -> TaluvaState:
+    nxt = s._fork()
+    nxt.events = ()
+    return nxt

@@ -1,0 +1,427 @@
+"""Indian Summer (2-4 players): one test per rule (named after the rule id), with refusals,
+plus the engine contract (legal actions are exactly what apply accepts) and speed."""
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+import pytest
+
+import explorer
+from explorer import IllegalAction, PositionError, rules
+from explorer.bots import RandomBot, play
+from explorer.indian_summer import (GAME, Animal, Berry, EndTurn, Exchange, Feather, Mushroom,
+                                    Nut, Place, Squirrel)
+from explorer.indian_summer import components as C
+from explorer.indian_summer.board import complete_areas, leaf_cells, treasure_under_hole
+from explorer.indian_summer.geometry import orientation_of, orientations
+
+EMPTY = "." * 8
+FULL_ROW = "#" * 8
+
+
+def ids(*names):
+    return tuple(C.tile_id(n) for n in names)
+
+
+def rows(*top):
+    return list(top) + [EMPTY] * (9 - len(top))
+
+
+def refused(state, action, rule):
+    before = state.fingerprint()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    assert info.value.rule == rule, info.value.reason
+    assert rules.exists(rule) and state.fingerprint() == before
+    return info.value
+
+
+def rules_of(state):
+    return [e.rule for e in state.events]
+
+
+def two(**fields):
+    fields.setdefault("paths", [["G01", "Y01", "R01"], ["G02"]])
+    fields.setdefault("layouts", ["1A", "2A"])
+    return GAME.position(2, **fields)
+
+
+# -- registration and set-up ------------------------------------------------------------------
+def test_public_names_and_options():
+    assert explorer.GAMES["indian_summer"] is GAME
+    assert GAME.title == "Indian Summer" and 1 in GAME.player_counts
+    assert {"start_player", "forest_size", "solo_pile"} <= set(GAME.options)
+    for option in GAME.options.values():
+        assert option.description and all(rules.exists(r) for r in option.rules)
+
+
+def test_indian_summer_setup_steps_are_narrated_and_deterministic():
+    steps = GAME.setup_steps(3, seed=5)
+    assert all(step.events for step in steps)
+    assert [s.fingerprint() for s in steps] == [s.fingerprint() for s in GAME.setup_steps(3, 5)]
+    order = [e.rule.split(".", 1)[1] for s in steps for e in s.events]
+    assert order == ["setup.components", "setup.boards", "setup.animals", "setup.animals",
+                     "setup.supplies", "setup.paths", "setup.forest", "setup.set_aside",
+                     "setup.tokens", "setup.start_player"]
+
+
+def test_indian_summer_setup_paths_boards_tokens():
+    s = GAME.setup(4, seed=3)
+    for path in s.paths:
+        assert [C.LEAVES[t].colour for t in path] == list(C.PATH_COLOURS)
+    assert len({C.LAYOUTS[f.layout].board for f in s.floors}) == 4
+    assert s.backpacks == ((1, 1, 1, 0),) * 4
+    assert len(s.forest) == 20 and len(s.set_aside) == 75 - 20 - 20
+    assert s.animal_tokens[:3] == ("berry", "nut", "feather")
+
+
+def test_indian_summer_setup_forest_size_option_and_start_player():
+    s = GAME.setup(2, seed=1, forest_size=30, start_player=1)
+    assert len(s.forest) == 30 and s.current_player == 1
+    with pytest.raises(explorer.SetupError):
+        GAME.setup(2, seed=1, start_player=3)
+
+
+def test_indian_summer_setup_set_aside_is_hidden_in_a_view():
+    s = GAME.setup(3, seed=2)
+    seen = s.view(1)
+    assert set(seen.set_aside) == {C.HIDDEN} and seen.forest == s.forest
+    assert seen.paths == s.paths
+
+
+# -- placing ----------------------------------------------------------------------------------
+def test_indian_summer_place_leaf():
+    s = two().apply(Place("G01", 0, (0, 0)))
+    assert s.paths[0] == ids("Y01", "R01") and s.tile_done
+    assert rules_of(s)[0] == "indian_summer.place.leaf"
+    refused(two(), Place("G02", 0, (0, 0)), "indian_summer.place.leaf")
+
+
+def test_indian_summer_place_squirrel():
+    s = two().apply(Squirrel((4, 4)))
+    assert s.floors[0].squirrels == ((4, 4),) and s.squirrels_used == 1 and s.tile_done
+
+
+def test_indian_summer_place_tile_action_exactly_once():
+    s = two().apply(Squirrel((4, 4)))
+    refused(s, Squirrel((5, 5)), "indian_summer.place.tile_action")
+    refused(two(), EndTurn(), "indian_summer.place.tile_action")
+    assert EndTurn() in s.legal_actions()
+
+
+def test_indian_summer_place_empty():
+    s = two(boards=[rows("#......."), rows()])
+    refused(s, Place("G01", 0, (0, 0)), "indian_summer.place.empty")
+    refused(s, Squirrel((0, 0)), "indian_summer.place.empty")
+
+
+def test_indian_summer_place_edge():
+    refused(two(), Place("R01", 0, (0, 5)), "indian_summer.place.edge")
+    refused(two(), Squirrel((8, 0)), "indian_summer.place.edge")
+
+
+def test_indian_summer_place_rotate():
+    leaf = C.LEAVES[C.tile_id("G06")]                     # I3, hole in the middle
+    assert len(orientations(leaf.cells, leaf.hole)) == 2
+    assert orientation_of(leaf.cells, leaf.hole, 2, False) == 0
+    leaf = C.LEAVES[C.tile_id("G14")]
+    assert len(orientations(leaf.cells, leaf.hole)) == 8
+    refused(two(), Place("G01", 7, (0, 0)), "indian_summer.place.rotate")
+
+
+def test_indian_summer_place_areas():
+    s = two().apply(Place("R01", 1, (2, 0)))              # a row of 5 over two areas
+    assert rules_of(s)[0] == "indian_summer.place.areas"
+
+
+# -- treasure, refill, areas ------------------------------------------------------------------
+def test_indian_summer_treasure_hole_and_none():
+    s = two()
+    assert treasure_under_hole(s.floors[0], C.tile_id("G01"), 0, 0, 1) == "nut"
+    got = s.apply(Place("G01", 0, (0, 1)))
+    assert got.floors[0].token_at((0, 1)) == "nut" and "indian_summer.treasure.hole" in rules_of(got)
+    earth = s.apply(Place("G01", 0, (0, 2)))
+    assert not earth.floors[0].tokens and "indian_summer.treasure.none" in rules_of(earth)
+
+
+def test_indian_summer_treasure_supply():
+    s = two(backpacks=[{"nut": 11}, {"nut": 12}])         # and the fox carries one
+    s = s.apply(Place("G01", 0, (0, 1)))                   # no nut left in the supply
+    assert not s.floors[0].tokens and "indian_summer.treasure.supply" in rules_of(s)
+    refused(two(backpacks=[{"berry": 2, "nut": 11}, {"nut": 12}]), Exchange("berry", "nut"),
+            "indian_summer.treasure.supply")
+
+
+def test_indian_summer_refill_empty_path_and_forest():
+    s = two(paths=[["G01"], ["G02"]], forest=["Y01", "Y02", "Y03", "Y04", "Y05", "Y06", "Y07",
+                                               "Y08"], set_aside=[])
+    s = s.apply(Place("G01", 0, (0, 0)))
+    assert s.paths[0] == ids("Y01", "Y02", "Y03", "Y04", "Y05") and s.forest == ids("Y06", "Y07", "Y08")
+    assert "indian_summer.refill.empty_path" in rules_of(s)
+    assert "indian_summer.refill.forest" in rules_of(s)
+
+
+def test_indian_summer_refill_replenish():
+    s = two(paths=[["G01"], ["G02"]], forest=["Y01", "Y02", "Y03", "Y04", "Y05", "Y06", "Y07",
+                                               "Y08"], set_aside=["R01", "R02", "R03"])
+    s = s.apply(Place("G01", 0, (0, 0)))
+    assert s.forest[-3:] == ids("R03", "R02", "R01") or set(s.forest[-3:]) == set(ids("R01", "R02", "R03"))
+    assert not s.set_aside and "indian_summer.refill.replenish" in rules_of(s)
+
+
+def test_indian_summer_refill_exhausted():
+    s = two(paths=[["G01"], ["G02"]], forest=["Y01", "Y02"], set_aside=[])
+    s = s.apply(Place("G01", 0, (0, 0)))
+    assert len(s.paths[0]) == 2 and "indian_summer.refill.exhausted" in rules_of(s)
+    refused(s.apply(EndTurn()), Berry(), "indian_summer.berry.refill")
+
+
+def test_indian_summer_area_complete():
+    s = two(boards=[rows("#b#.####", "###.####", "###....."), rows()])
+    s = s.apply(Place("G01", 0, (3, 0)))
+    assert complete_areas(s.floors[0]) == [0] and s.floors[0].paid == {0}
+    assert s.tokens(0)["berry"] == 1 and s.floors[0].token_at((1, 0)) is None
+
+
+# -- treasures used ------------------------------------------------------------------------------
+def test_indian_summer_berry_refill_and_sixth():
+    s = two(forest=["Y02", "Y03", "Y04", "Y05"], set_aside=[], backpacks=[{"berry": 2}, {}])
+    s = s.apply(Berry())
+    assert len(s.paths[0]) == 5 and rules_of(s)[0] == "indian_summer.berry.refill"
+    s = s.apply(Berry())
+    assert len(s.paths[0]) == 6 and rules_of(s)[0] == "indian_summer.berry.sixth"
+    refused(two(), Berry(), "indian_summer.berry.refill")
+
+
+def test_indian_summer_berry_sixth_never_seven():
+    s = two(paths=[["G01", "G02", "G03", "G04", "G05", "G06"], []], forest=["Y01"],
+            backpacks=[{"berry": 1}, {}])
+    refused(s, Berry(), "indian_summer.berry.sixth")
+
+
+def test_indian_summer_nut_squirrel():
+    s = two(backpacks=[{"nut": 2}, {}]).apply(Nut((0, 0))).apply(Nut((1, 0)))
+    assert s.tokens(0)["nut"] == 0 and not s.tile_done and len(s.floors[0].squirrels) == 2
+    refused(s, Nut((2, 0)), "indian_summer.nut.squirrel")
+
+
+@pytest.mark.parametrize("give, take, before, after", [
+    ("feather", "mushroom", {"feather": 1}, {"feather": 0, "mushroom": 1}),
+    ("nut", "berry", {"nut": 1}, {"nut": 0, "berry": 1}),
+    ("berry", "nut", {"berry": 2}, {"berry": 0, "nut": 1}),
+    ("mushroom", "feather", {"mushroom": 2}, {"mushroom": 0, "feather": 1}),
+])
+def test_indian_summer_exchange_trade(give, take, before, after):
+    s = two(backpacks=[before, {}]).apply(Exchange(give, take))
+    assert {k: s.tokens(0)[k] for k in after} == after
+
+
+def test_indian_summer_exchange_refusals():
+    refused(two(backpacks=[{"berry": 1}, {}]), Exchange("berry", "nut"),
+            "indian_summer.exchange.trade")
+    refused(two(backpacks=[{"feather": 1}, {}]), Exchange("feather", "nut"),
+            "indian_summer.exchange.trade")
+
+
+def test_indian_summer_animal_holes():
+    s = two(boards=[rows("oo..n...", "........"), rows()])
+    assert Animal("mouse", 0, (0, 0)) in s.legal_actions()
+    refused(s, Animal("mouse", 0, (3, 0)), "indian_summer.animal.holes")   # a token on a hole
+    refused(s, Animal("mouse", 1, (0, 0)), "indian_summer.animal.holes")
+
+
+def test_indian_summer_animal_once_bonus_and_token():
+    s = two(boards=[rows("....o...", "....o...", "....oo..", "oo......"), rows()])
+    s = s.apply(Animal("fox", 0, (4, 0)))
+    assert "indian_summer.animal.bonus" in rules_of(s) and "indian_summer.animal.token" in rules_of(s)
+    assert s.animal_tokens[C.ANIMAL_BY_NAME["fox"]] is None
+    refused(s, Animal("mouse", 0, (0, 3)), "indian_summer.animal.once")
+    after = s.apply(Squirrel((7, 8))).apply(EndTurn()).apply(Squirrel((0, 0))).apply(EndTurn())
+    refused(after, Animal("fox", 0, (4, 0)), "indian_summer.animal.once")   # only one fox
+
+
+def test_indian_summer_mushroom_take_three_players():
+    s = GAME.position(3, paths=[["G01"], ["G02", "G03"], []],
+                      backpacks=[{"mushroom": 1}, {}, {}])
+    assert [a for a in s.legal_actions() if a.kind == "mushroom"] == [Mushroom((1,))]
+    s = s.apply(Mushroom((1,)))
+    assert s.pending == ids("G02") and s.paths[1] == ids("G03")
+
+
+def test_indian_summer_mushroom_two_players():
+    s = two(forest=["Y05", "Y06", "Y07", "Y08", "Y09", "Y10", "Y11", "Y12"], set_aside=[],
+            backpacks=[{"mushroom": 1}, {}])
+    assert [a for a in s.legal_actions() if a.kind == "mushroom"] == [Mushroom((1, "forest"))]
+    s = s.apply(Mushroom((1, "forest")))
+    assert set(s.pending) == set(ids("G02", "Y05")) and s.forest == ids("Y11", "Y12")
+    assert s.paths[1] == ids("Y06", "Y07", "Y08", "Y09", "Y10")     # emptied: refilled at once
+    assert "indian_summer.mushroom.two_players" in rules_of(s)
+    refused(two(backpacks=[{"mushroom": 1}, {}]), Mushroom((0,)), "indian_summer.mushroom.two_players")
+
+
+def test_indian_summer_mushroom_refill():
+    s = GAME.position(4, paths=[["G01"], ["G02"], ["G03"], ["G04"]],
+                      forest=["Y01", "Y02", "Y03", "Y04", "Y05", "Y06", "Y07", "Y08", "Y09",
+                              "Y10", "Y11", "Y12"], set_aside=[],
+                      backpacks=[{"mushroom": 1}, {}, {}, {}])
+    s = s.apply(Mushroom((1, 3)))
+    assert s.paths[1] == ids("Y01", "Y02", "Y03", "Y04", "Y05")     # turn order after Player 1
+    assert s.paths[3] == ids("Y06", "Y07", "Y08", "Y09", "Y10") and s.paths[2] == ids("G03")
+
+
+def test_indian_summer_mushroom_fit():
+    nearly = [FULL_ROW] * 8 + ["#####..."]
+    s = two(paths=[["G01"], ["R01"]], boards=[nearly, rows()], forest=["G02"], set_aside=[],
+            backpacks=[{"mushroom": 1}, {}])
+    s = s.apply(Mushroom((1, "forest")))
+    assert s.need == 1 and "indian_summer.mushroom.fit" in rules_of(s)
+    assert all(a.tile == "G02" for a in s.legal_actions())
+    s = s.apply(Place("G02", 1, (5, 8)))
+    assert C.tile_id("R01") in s.box and s.phase == "turn"
+
+
+def test_indian_summer_feather_two():
+    s = two(backpacks=[{"feather": 1}, {}])
+    s = s.apply(Feather(("G01", "R01")))
+    assert s.phase == "place" and s.need == 2
+    refused(s, Squirrel((0, 0)), "indian_summer.turn.steps")
+    refused(two(paths=[["G01"], []], backpacks=[{"feather": 1}, {}]), Feather(("G01", "G02")),
+            "indian_summer.feather.two")
+
+
+def test_indian_summer_feather_keeps_room_for_the_second_tile():
+    nearly = [FULL_ROW] * 8 + ["##......"]
+    s = two(paths=[["G01", "G06"], []], boards=[nearly, rows()], backpacks=[{"feather": 1}, {}])
+    s = s.apply(Feather(("G01", "G06")))
+    legal = s.legal_actions()
+    assert legal and all(a.at[0] in (2, 5) for a in legal)      # 3 + 3 cells in a row of 6
+    refused(s, Place("G01", 1, (3, 8)), "indian_summer.feather.two")
+
+
+def test_indian_summer_treasure_enhance():
+    s = two(backpacks=[{"feather": 1, "mushroom": 1}, {}]).apply(Squirrel((0, 0)))
+    refused(s, Feather(("G01", "Y01")), "indian_summer.treasure.enhance")
+    refused(s, Mushroom((1, "forest")), "indian_summer.treasure.enhance")
+
+
+# -- the end ------------------------------------------------------------------------------------
+def test_indian_summer_end_trigger_and_round():
+    nearly = [FULL_ROW] * 8 + ["#######."]
+    s = GAME.position(3, paths=[["G01"], ["G02"], ["G03"]], boards=[rows(), nearly, rows()],
+                      turn=1)
+    s = s.apply(Squirrel((7, 8))).apply(EndTurn())
+    assert s.ending and s.current_player == 2 and "indian_summer.end.trigger" in rules_of(s)
+    s = s.apply(Squirrel((0, 0))).apply(EndTurn())
+    assert s.is_over and s.score().winners == [1]
+
+
+def test_indian_summer_turn_order():
+    s = GAME.setup(3, seed=1)
+    s = s.apply(Squirrel((0, 0))).apply(EndTurn())
+    assert s.current_player == 1 and rules_of(s)[-1] == "indian_summer.turn.order"
+
+
+def test_indian_summer_end_convert_and_stand_in():
+    nearly = [FULL_ROW] * 7 + ["#.#.#...", "........"]
+    s = two(boards=[[FULL_ROW] * 9, nearly], backpacks=[{}, {"feather": 1, "berry": 3}],
+            turn=1, start_player=0)
+    s.squirrels_used = 32
+    s = s.apply(Squirrel((1, 7)))
+    assert "indian_summer.end.stand_in" in rules_of(s)
+    s = s.apply(EndTurn())
+    assert s.is_over
+    # feather -> mushroom -> nut and two berries -> nut: 2 more squirrels, an odd berry stays
+    assert s.floors[1].empty_cells == 13 - 1 - 2 and s.tokens(1) == {
+        "berry": 1, "nut": 0, "mushroom": 0, "feather": 0}
+
+
+def test_indian_summer_end_winner_tiebreak_and_ranking():
+    full = [FULL_ROW] * 9
+    s = GAME.position(3, boards=[full, full, full], paths=[[], [], []],
+                      backpacks=[{"nut": 2, "berry": 1}, {"nut": 2, "berry": 1}, {"nut": 1}],
+                      turn=2)
+    s = s.apply(EndTurn())
+    sheet = s.score()
+    assert sheet.winners == [0, 1] and "shared win" in sheet.tiebreak
+    assert sheet.tiebreak_rule == "indian_summer.end.tiebreak"
+
+
+def test_indian_summer_end_ranking_shares_equal_cells():
+    one_left = [FULL_ROW] * 8 + ["#######."]
+    s = GAME.position(3, boards=[[FULL_ROW] * 9, one_left, one_left], paths=[[], [], []],
+                      turn=0, start_player=1)
+    sheet = s.apply(EndTurn()).score()
+    assert [sheet.notes[p][0] for p in range(3)] == ["rank 1", "rank 2", "rank 2"]
+    assert {line.rule for line in sheet.lines} == {"indian_summer.end.winner",
+                                                   "indian_summer.end.ranking"}
+
+
+# -- positions, contract, speed -----------------------------------------------------------------
+@pytest.mark.parametrize("fields, field", [
+    ({"colour": "red"}, "colour"),
+    ({"paths": [["G01"], ["G01"]]}, "paths"),
+    ({"paths": [["Q01"], []]}, "paths"),
+    ({"boards": [["...."], rows()]}, "boards"),
+    ({"layouts": ["9Z", "1A"]}, "layouts"),
+    ({"backpacks": [{"feather": 9}, {}]}, "backpacks"),
+    ({"turn": 5}, "turn"),
+])
+def test_position_errors_name_the_field(fields, field):
+    with pytest.raises(PositionError) as info:
+        GAME.position(2, **fields)
+    assert info.value.field == field
+
+
+def test_pure_helpers_for_the_view():
+    cells, hole = leaf_cells(C.tile_id("G01"), 0, 3, 0)
+    assert cells == ((3, 0), (3, 1), (3, 2)) and hole == (3, 0)
+
+
+def sample_states(players, seed, every=7):
+    states, _ = play(GAME.setup(players, seed), RandomBot(seed))
+    return states[::every]
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_legal_actions_are_exactly_what_apply_accepts(players):
+    for state in sample_states(players, 11)[:12]:
+        if state.is_over:
+            continue
+        legal = state.legal_actions()
+        assert len(legal) == len(set(legal))
+        assert legal == state.legal_actions()                   # deterministic order
+        for action in legal[:: max(1, len(legal) // 25)]:
+            state.apply(action)
+            assert GAME.action_from_json(action.to_json()) == action
+        p = state.current_player
+        floor = state.floors[p]
+        for tile in set(state.paths[p]) | set(state.pending):
+            name = C.tile_name(tile)
+            for o in range(8):
+                for x in range(-1, 8):
+                    for y in range(-1, 9, 3):
+                        action = Place(name, o, (x, y))
+                        try:
+                            state.apply(action)
+                        except IllegalAction as exc:
+                            assert rules.exists(exc.rule) and action not in legal
+                        else:
+                            assert action in legal, (action, floor)
+
+
+def test_speed_of_legal_actions_and_games():
+    started = time.perf_counter()
+    slowest = 0.0
+    lengths = Counter()
+    for seed in range(3):
+        state = GAME.setup(4, seed)
+        bot = RandomBot(seed)
+        while not state.is_over:
+            t = time.perf_counter()
+            legal = state.legal_actions()
+            slowest = max(slowest, time.perf_counter() - t)
+            state = state.apply(bot.rng.choice(legal))
+            lengths[seed] += 1
+    per_game = (time.perf_counter() - started) / 3
+    assert slowest < 0.1 and per_game < 2.0, (slowest, per_game)   # loose: shared CI machines
