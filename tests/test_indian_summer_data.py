@@ -28,6 +28,11 @@ def test_indian_summer_setup_components_counts():
         cells = [c for area in layout.areas for c in area]
         assert len(layout.areas) == 6 and len(cells) == len(set(cells)) == 72
     assert sum(k.count for k in C.ANIMALS) == 20 and len(C.ANIMALS) == 7
+    sizes = {k.name: len(k.cells) for k in C.ANIMALS}
+    assert sizes["hedgehog"] == sizes["fox"] == 4
+    assert all(area == tuple((x, y) for y in range(area[0][1], area[0][1] + 3)
+                             for x in range(area[0][0], area[0][0] + 4))
+               for layout in C.LAYOUTS for area in layout.areas)        # 4 wide, 3 tall
     assert {k.name: k.token for k in C.ANIMALS if k.token} == {
         "badger": "berry", "fox": "nut", "raccoon": "feather"}
     assert C.TOKEN_SUPPLY == {"berry": 30, "nut": 24, "mushroom": 18, "feather": 8}
@@ -60,6 +65,16 @@ def test_the_illustrative_set_is_varied():
     ("animals", lambda d: d["kinds"][4].update(cells=[[0, 0], [2, 0]]),
      "animal owl: the piece is disconnected"),
     ("solo_board", lambda d: d.update(turns=12), "solo_board.json: turns: must be 10"),
+    # areas are 4 wide and 3 tall (2 across, 3 down): 3 wide x 4 tall is refused
+    ("player_boards", lambda d: d["boards"][0]["areas"].__setitem__(0, [0, 0, 3, 4]),
+     "board 1A area 1: an area is [x, y, 4, 3] (4 wide, 3 tall)"),
+    ("player_boards", lambda d: d["boards"][0]["areas"].__setitem__(0, [0.0, 0, 4, 3]),
+     "board 1A area 1: an area is [x, y, 4, 3]"),
+    # the rule text lays the hedgehog and the fox on 4 connected holes each (lines 173-178)
+    ("animals", lambda d: d["kinds"][3].update(cells=[[0, 0], [1, 0], [2, 0]]),
+     "animal hedgehog: the hedgehog covers 4 cells, not 3"),
+    ("animals", lambda d: d["kinds"][1].update(cells=[[0, 0], [0, 1], [0, 2], [1, 2], [1, 3]]),
+     "animal fox: the fox covers 4 cells, not 5"),
 ])
 def test_a_broken_data_file_is_refused_with_file_and_entry(tmp_path, name, break_it, message):
     for path in DATA.glob("*.json"):

@@ -238,7 +238,8 @@ def test_indian_summer_animal_once_bonus_and_token():
     assert s.animal_tokens[C.ANIMAL_BY_NAME["fox"]] is None
     refused(s, Animal("mouse", 0, (0, 3)), "indian_summer.animal.once")
     after = s.apply(Squirrel((7, 8))).apply(EndTurn()).apply(Squirrel((0, 0))).apply(EndTurn())
-    refused(after, Animal("fox", 0, (4, 0)), "indian_summer.animal.once")   # only one fox
+    error = refused(after, Animal("fox", 0, (4, 0)), "indian_summer.setup.animals")
+    assert "no fox tile is left" in error.reason                        # only one fox
 
 
 def test_indian_summer_mushroom_take_three_players():
@@ -258,6 +259,58 @@ def test_indian_summer_mushroom_two_players():
     assert s.paths[1] == ids("Y06", "Y07", "Y08", "Y09", "Y10")     # emptied: refilled at once
     assert "indian_summer.mushroom.two_players" in rules_of(s)
     refused(two(backpacks=[{"mushroom": 1}, {}]), Mushroom((0,)), "indian_summer.mushroom.two_players")
+
+
+def test_indian_summer_mushroom_two_players_from_an_empty_forest_takes_what_a_draw_takes():
+    aside = [f"Y{n:02d}" for n in range(5, 30)]                # 25 set aside, forest size 20
+    s = two(forest=[], set_aside=aside, backpacks=[{"mushroom": 1}, {}])
+    assert s._peek("forest") == C.tile_id("Y10")               # the top-up adds the last 20
+    s = s.apply(Mushroom((1, "forest")))
+    assert set(s.pending) == set(ids("G02", "Y10"))
+
+
+@pytest.mark.parametrize("sources, words", [
+    ((1,), "name two other players"),               # three others have a tile
+    ((0, 1), "not from your own"),
+    ((1, "forest"), "not from the forest"),
+    ((1, 1), "two different players"),
+    ((1, 7), "is not a player"),
+    ((1, "x"), "is not a player"),
+    ((1, 2, 3), "name two other players"),
+    ((), "name two other players"),
+])
+def test_indian_summer_mushroom_take_refuses_wrong_sources(sources, words):
+    s = GAME.position(4, paths=[["G01"], ["G02"], ["G03"], ["G04"]],
+                      backpacks=[{"mushroom": 1}, {}, {}, {}])
+    error = refused(s, Mushroom(sources), "indian_summer.mushroom.take")
+    assert words in error.reason
+
+
+def test_indian_summer_mushroom_take_refuses_an_empty_path_or_a_second_source():
+    s = GAME.position(3, paths=[["G01"], ["G02"], []], backpacks=[{"mushroom": 1}, {}, {}])
+    error = refused(s, Mushroom((1, 2)), "indian_summer.mushroom.take")
+    assert "Player 3's path is empty" in error.reason
+    nobody = GAME.position(3, paths=[["G01"], [], []], backpacks=[{"mushroom": 1}, {}, {}])
+    error = refused(nobody, Mushroom((1,)), "indian_summer.mushroom.take")
+
+
+def test_indian_summer_mushroom_two_players_refuses_wrong_sources():
+    s = two(backpacks=[{"mushroom": 1}, {}])
+    for sources in [(1,), ("forest",), (0, "forest"), (1, 2), ()]:
+        refused(s, Mushroom(sources), "indian_summer.mushroom.two_players")
+
+
+def test_indian_summer_mushroom_fit_refuses_when_neither_tile_fits():
+    nearly = [FULL_ROW] * 8 + ["######.."]
+    s = GAME.position(4, paths=[["G01"], ["R02"], ["R03"], ["G04"]],
+                      boards=[nearly, rows(), rows(), rows()],
+                      backpacks=[{"mushroom": 1}, {}, {}, {}])
+    assert not any(a.kind == "mushroom" for a in s.legal_actions())
+    error = refused(s, Mushroom((1, 2)), "indian_summer.mushroom.fit")
+    assert "R02" in error.reason and "R03" in error.reason
+    refused(two(paths=[["G01"], ["R02"]], boards=[nearly, rows()], forest=["R03"],
+                set_aside=[], backpacks=[{"mushroom": 1}, {}]),
+            Mushroom((1, "forest")), "indian_summer.mushroom.fit")
 
 
 def test_indian_summer_mushroom_refill():
@@ -290,6 +343,14 @@ def test_indian_summer_feather_two():
             "indian_summer.feather.two")
 
 
+@pytest.mark.parametrize("tiles", [("G01",), ("G01", "G01"), ("G01", "Y01", "R01"), ()])
+def test_indian_summer_feather_two_refuses_other_than_two_different_tiles(tiles):
+    s = two(backpacks=[{"feather": 1}, {}])
+    error = refused(s, Feather(tiles), "indian_summer.feather.two")
+    assert "exactly two different tiles" in error.reason
+    assert Feather(tiles) not in s.legal_actions()
+
+
 def test_indian_summer_feather_keeps_room_for_the_second_tile():
     nearly = [FULL_ROW] * 8 + ["##......"]
     s = two(paths=[["G01", "G06"], []], boards=[nearly, rows()], backpacks=[{"feather": 1}, {}])
@@ -297,6 +358,43 @@ def test_indian_summer_feather_keeps_room_for_the_second_tile():
     legal = s.legal_actions()
     assert legal and all(a.at[0] in (2, 5) for a in legal)      # 3 + 3 cells in a row of 6
     refused(s, Place("G01", 1, (3, 8)), "indian_summer.feather.two")
+
+
+@pytest.mark.parametrize("action, rule", [
+    (Squirrel((0, "a")), "place.edge"),
+    (Squirrel(("a", 0)), "place.edge"),
+    (Squirrel((0, 1.5)), "place.edge"),
+    (Squirrel((True, 0)), "place.edge"),
+    (Nut((0, "a")), "place.edge"),
+    (Place("G01", 0, ([0], 0)), "place.edge"),
+    (Place("G01", 0, (0, "a")), "place.edge"),
+    (Place("G01", 0, (1.0, 0)), "place.edge"),
+    (Place("G01", "0", (0, 0)), "place.rotate"),
+    (Place("G01", None, (0, 0)), "place.rotate"),
+    (Place(["G01"], 0, (0, 0)), "place.leaf"),
+    (Place("Q01", 0, (0, 0)), "place.leaf"),
+    (Exchange("gold", "nut"), "exchange.trade"),
+    (Exchange("berry", "gold"), "exchange.trade"),
+    (Exchange(["berry"], "nut"), "exchange.trade"),
+    (Animal("dragon", 0, (0, 0)), "setup.animals"),
+    (Animal(["mouse"], 0, (0, 0)), "setup.animals"),
+    (Animal("mouse", "0", (0, 0)), "place.edge"),
+    (Animal("mouse", 0, (0, "a")), "place.edge"),
+    (Animal("mouse", 0, (True, 0)), "place.edge"),
+    (Berry("upper", "left"), "berry.refill"),
+    (Berry(None, "left"), "berry.refill"),
+    (Mushroom((1, "x")), "mushroom.two_players"),
+    (Feather(("G01", None)), "place.leaf"),
+])
+def test_indian_summer_hand_made_actions_with_bad_values_are_refused(action, rule):
+    s = two(boards=[rows("oo......"), rows()],
+            backpacks=[{"berry": 2, "nut": 1, "mushroom": 1, "feather": 1}, {}])
+    refused(s, action, "indian_summer." + rule)
+
+
+def test_indian_summer_exchange_trade_label_uses_plurals():
+    assert Exchange("berry", "nut").describe() == "exchange 2 berries for a nut"
+    assert Exchange("nut", "berry").describe() == "exchange 1 nut for a berry"
 
 
 def test_indian_summer_treasure_enhance():
@@ -365,6 +463,13 @@ def test_indian_summer_end_ranking_shares_equal_cells():
     ({"boards": [["...."], rows()]}, "boards"),
     ({"layouts": ["9Z", "1A"]}, "layouts"),
     ({"backpacks": [{"feather": 9}, {}]}, "backpacks"),
+    ({"backpacks": [{"berry": "x"}, {}]}, "backpacks"),
+    ({"backpacks": [{"berry": -1}, {}]}, "backpacks"),
+    ({"backpacks": [{"berry": 1.5}, {}]}, "backpacks"),
+    ({"animals_left": {"fox": 5}}, "animals_left"),
+    ({"animals_left": {"fox": "x"}}, "animals_left"),
+    ({"animals_left": {"mouse": -1}}, "animals_left"),
+    ({"animals_left": {"dragon": 1}}, "animals_left"),
     ({"turn": 5}, "turn"),
 ])
 def test_position_errors_name_the_field(fields, field):

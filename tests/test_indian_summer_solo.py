@@ -72,6 +72,14 @@ def test_indian_summer_solo_refill_and_shortfall():
     assert s.paths[0][3:] == ids("R01", "R02") and s.lower == ids("R03", "R04", "R05")
 
 
+def test_indian_summer_solo_shortfall_without_tiles_on_the_other_path():
+    s = solo(paths=[[]], upper=["Y01", "Y02", "Y03"], lower=[], backpacks=[{"berry": 1}])
+    s = s.apply(Refill("upper", "left"))
+    text = next(e.text for e in s.events if e.rule == "indian_summer.solo.shortfall")
+    assert "berry" not in text and "empty too" in text
+    assert not any(a.kind == "berry" for a in s.legal_actions())
+
+
 def test_indian_summer_solo_berry_and_sixth():
     s = solo(paths=[["G01", "G02"]], backpacks=[{"berry": 3}])
     refused(s, Berry(), "indian_summer.solo.berry")
@@ -118,6 +126,26 @@ def test_indian_summer_solo_mushroom_only_what_fits_or_is_left():
             "indian_summer.solo.mushroom")
 
 
+@pytest.mark.parametrize("chosen, other, space", [("Y01", "G06", 10), ("G06", "Y01", 11)])
+def test_indian_summer_solo_mushroom_each_fits_but_not_both(chosen, other, space):
+    """Four cells left: G06 and Y01 each fit, not both. The player lays one of them (their
+    choice); the other goes back to its space beside the mushroom, and the log says so."""
+    nearly = [FULL_ROW] * 8 + ["####...."]
+    s = solo(boards=[nearly], upper=["R11", "R12"], lower=["R13"],
+             track=track(a="G06", b="Y01"), backpacks=[{"mushroom": 1}])
+    s = s.apply(Mushroom(()))
+    assert s.need == 1 and set(s.pending) == set(ids("G06", "Y01"))
+    said = next(e.text for e in s.events if e.rule == "indian_summer.solo.mushroom")
+    assert "your choice" in said and "lifted" in said and "goes back" in said
+    assert s.track[10] is None and s.track[11] is None          # both lifted, as narrated
+    assert {a.tile for a in s.legal_actions()} == {"G06", "Y01"}
+    s = s.apply(next(a for a in s.legal_actions() if a.tile == chosen))
+    assert s.phase == "turn" and s.tile_done and not s.pending and not s.pending_slots
+    assert s.track[space] == C.tile_id(other) and C.tile_id(other) not in s.box
+    back = [e for e in s.events if e.rule == "indian_summer.solo.mushroom"]
+    assert back and other in back[0].text and "back to its space" in back[0].text
+
+
 def test_indian_summer_solo_end_after_ten_turns_and_loss():
     s = solo(solo_turn=10, backpacks=[{"nut": 1}])
     s = s.apply(Squirrel((0, 0))).apply(EndTurn())
@@ -144,6 +172,11 @@ def test_indian_summer_solo_converts_only_what_is_needed():
     s = s.apply(Squirrel((6, 8))).apply(EndTurn())
     # one cell left: two berries (worth 2) become the nut, mushroom and feather stay
     assert s.tokens(0) == {"berry": 0, "nut": 0, "mushroom": 1, "feather": 1}
+    texts = [e.text for e in s.events]
+    assert not any("every player" in t for t in texts)
+    assert "indian_summer.end.convert" not in [e.rule for e in s.events]
+    assert any("Only as many treasures" in e.text and e.rule == "indian_summer.solo.end"
+               for e in s.events)
     assert s.score().totals == {0: 7}
 
 

@@ -168,6 +168,18 @@ def test_taluva_place_rotation():
     assert tile_hexes((0, 0), 0) == ((0, 0), (1, 0), (0, 1))
 
 
+def refused_as_such(state, action, rule):
+    """`refused` for hand-made actions that may compare equal to a legal one (2.0 == 2)."""
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    assert info.value.rule == rule and rules.exists(rule), info.value.reason
+
+
+@pytest.mark.parametrize("rotation", ["2", 2.0, True, None, [2]])
+def test_taluva_place_rotation_refuses_a_hand_made_non_number(rotation):
+    refused_as_such(position(), Place((4, 0), rotation), "taluva.place.rotation")
+
+
 def test_taluva_place_sea_level():
     state = position(drawn="sand-rock")
     nxt = accepted(state, Place((4, 0), 3))   # (4, 0), (3, 0), (4, -1): (3, 0) touches (2, 0)
@@ -295,6 +307,14 @@ def test_taluva_build_empty_hex():
     refused(state, Hut((5, 5)), "taluva.build.empty_hex")
 
 
+@pytest.mark.parametrize("kind", [Hut, Temple, Tower])
+@pytest.mark.parametrize("hex_", [([1], 0), (1.0, 0), (True, 0), ("a", "b"), (1,), (1, 0, 0),
+                                  (None, None)])
+def test_taluva_build_empty_hex_refuses_a_malformed_hex(kind, hex_):
+    state = position(tiles=TALL, phase="build", buildings={(1, -1): (0, "hut")})
+    refused_as_such(state, kind(hex_), "taluva.build.empty_hex")
+
+
 def test_taluva_build_no_volcano():
     state = position(phase="build")
     for action in (Hut((0, 0)), Temple((0, 0)), Tower((0, 0))):
@@ -312,8 +332,11 @@ def test_taluva_build_hut_adjacent_default_and_anywhere_variant():
 
 
 def test_taluva_build_supply():
-    state = position(phase="build", removed=(20, 0))
-    refused(state, Hut((1, 0)), "taluva.build.supply")
+    # 3 huts on the level-3 hex (-1, -1) and 17 removed: none left, but a tower still fits
+    state = position(tiles=TALL, phase="build", buildings={(-1, -1): (0, "hut")},
+                     removed=(17, 0))
+    assert state.supply[0][0] == 0 and Tower((-1, 0)) in state.legal_actions()
+    refused(state, Hut((1, -2)), "taluva.build.supply")
     assert not any(a.kind == "hut" for a in state.legal_actions())
 
 
@@ -327,6 +350,15 @@ def test_taluva_build_expansion():
     expansions = [a for a in state.legal_actions() if a.kind == "expand"]
     assert expansions == [Expand((1, 0), "jungle"), Expand((1, 0), "clearing"),
                           Expand((1, 0), "sand")]
+
+
+@pytest.mark.parametrize("settlement, terrain", [
+    ((1, 0), "sky"), ((1, 0), None), ((1, 0), ["jungle"]), ((1, 0), "volcano"),
+    ((1.0, 0), "jungle"), (([1], 0), "jungle"), ((1,), "jungle"), (("a", "b"), "jungle"),
+])
+def test_taluva_build_expansion_refuses_an_unknown_terrain_or_key(settlement, terrain):
+    state = position(phase="build", buildings={(1, 0): (0, "hut")})
+    refused_as_such(state, Expand(settlement, terrain), "taluva.build.expansion")
 
 
 def test_taluva_build_expansion_names_a_settlement_by_its_key_hex():
@@ -395,7 +427,13 @@ def test_taluva_build_second_tower():
 
 
 def test_taluva_build_at_least_one():
-    refused(position(phase="build"), Finish(), "taluva.build.at_least_one")
+    state = position(phase="build", options={"builds_per_turn": "one_kind"})
+    refused(state, Finish(), "taluva.build.at_least_one")
+
+
+def test_taluva_build_per_turn_finish_only_in_the_one_kind_variant():
+    info = refused(position(phase="build"), Finish(), "taluva.build.per_turn")
+    assert "builds_per_turn=one_kind" in info.reason
 
 
 def test_taluva_build_per_turn_one_by_default():
@@ -466,6 +504,35 @@ def test_taluva_end_early_win_on_the_last_tile_still_counts():
     assert final.end == "early" and "taluva.end.tiles_out" not in rules_of(final)
 
 
+# A strip of eight more level-1 tiles east of the island: volcanoes on (4, -1) .. (18, -1).
+STRIP = [(name, (2 * k, -1), 0)
+         for k, name in zip(range(2, 10), ["jungle-clearing", "clearing-jungle"] * 4)]
+
+
+@pytest.mark.parametrize("covered_huts, wins", [("removed", True), ("returned", False)])
+def test_taluva_end_early_win_counts_removed_but_not_returned_huts(covered_huts, wins):
+    """Player 1 has placed every temple and 19 huts; the eruption covers two of them. Removed
+    from the game (published rules) they still count, so the last hut wins at once; returned to
+    the supply (covered_huts=returned) they are not built, and the game goes on."""
+    tiles = ISLAND + STRIP
+    huts = ([(-1, 0), (-1, 1), (0, 1)] + [(2 * k + 1, -1) for k in range(2, 10)]
+            + [(2 * k, 0) for k in range(2, 10)])              # the strip's 16 landscape hexes
+    buildings = {h: (0, "hut") for h in huts}
+    buildings.update({h: (0, "temple") for h in [(1, 0), (2, 0), (2, -1)]})
+    state = GAME.position(2, tiles=tiles, buildings=buildings, drawn="sand-sand",
+                          options={"covered_huts": covered_huts, "new_hut": "anywhere"})
+    assert len(huts) == 19 and state.supply[0] == (1, 0, 2)
+    erupted = accepted(state, ERUPTION)                   # covers (-1, 0) and (-1, 1)
+    assert erupted.supply[0][0] == (1 if wins else 3)
+    assert erupted.removed[0] == (2 if wins else 0)
+    final = accepted(erupted, Hut((0, 2)))
+    assert final.is_over is wins and (final.end == "early") is wins
+    if wins:
+        assert final.built(0) == (20, 3, 0) and rules_of(final)[-1] == "taluva.end.early_win"
+    else:
+        assert final.built(0) == (18, 3, 0) and final.current_player == 1
+
+
 def test_taluva_end_tiles_out():
     state = position(stack=[], drawn="sand-rock")
     assert not state.stack
@@ -508,7 +575,15 @@ def test_taluva_end_ranking_on_a_finished_game():
     ({"buildings": {(1, 0): (0, "castle")}}, "buildings[(1, 0)]"),
     ({"turn": 5}, "turn"),
     ({"phase": "dance"}, "phase"),
-    ({"removed": (21, 0)}, "buildings"),
+    ({"removed": (21, 0)}, "removed"),
+    ({"removed": (20, 0), "buildings": {(1, 0): (0, "hut")}}, "removed"),
+    ({"removed": (1, 0), "options": {"covered_huts": "returned"}}, "removed"),
+    ({"buildings": {(1, 0): (0, "hut", "x")}}, "buildings[(1, 0)]"),
+    ({"buildings": {(1, 0): (0, "hut", 1, 2)}}, "buildings[(1, 0)]"),
+    ({"buildings": {(1, 0): (0, "hut", 1.0)}}, "buildings[(1, 0)]"),
+    ({"eliminated": [1]}, "eliminated"),
+    ({"eliminated": 1}, "eliminated"),
+    ({"phase": "build", "removed": (20, 0)}, "phase"),
     ({"options": {"covered_huts": "eaten"}}, "options"),
     ({"stack": ["sand-rock", "rock-rock", "rock-rock"]}, "stack[2]"),
     ({"drawn": "volcano"}, "drawn"),

@@ -163,8 +163,10 @@ class Exchange(_Action):
         return cls(_choice(data, "give", C.TOKENS), _choice(data, "take", C.TOKENS))
 
     def describe(self) -> str:
-        n = 2 if C.TOKENS.index(self.take) > C.TOKENS.index(self.give) else 1
-        return f"exchange {n} {self.give}{'s' if n == 2 else ''} for a {self.take}"
+        from .state import plural      # state imports this module
+        up = (self.give in C.TOKENS and self.take in C.TOKENS
+              and C.TOKENS.index(self.take) > C.TOKENS.index(self.give))
+        return f"exchange {plural(2 if up else 1, str(self.give))} for a {self.take}"
 
 
 class Animal(_Action):
@@ -192,7 +194,10 @@ class Animal(_Action):
 
 
 def _source_key(s):
-    return (1, 0) if s == FOREST else (0, s)
+    # players first, then the forest; anything else (refused by apply) sorts last
+    if type(s) is int:
+        return (0, s, "")
+    return (1, 0, "") if s == FOREST else (2, 0, repr(s))
 
 
 class Mushroom(_Action):
@@ -236,7 +241,7 @@ class Feather(_Action):
     tiles = property(lambda self: tuple(self))
 
     def __new__(cls, tiles):
-        return tuple.__new__(cls, tuple(sorted(tiles)))
+        return tuple.__new__(cls, tuple(sorted(tiles, key=str)))
 
     def to_json(self) -> dict:
         return {"type": self.kind, "tiles": list(self)}

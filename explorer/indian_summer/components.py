@@ -23,6 +23,7 @@ WIDTH, HEIGHT = 8, 9
 AREA_W, AREA_H, AREAS = 4, 3, 6
 ANIMAL_TILES, ANIMAL_KINDS = 20, 7
 CARRIERS = {"badger": "berry", "fox": "nut", "raccoon": "feather"}
+ANIMAL_SIZES = {"hedgehog": 4, "fox": 4}     # cells (all holes), rule text lines 173-178
 PATH_COLOURS = ("green", "green", "yellow", "yellow", "red")
 PATH_SIZE, PATH_MAX = 5, 6
 HIDDEN = -1
@@ -164,8 +165,10 @@ def check_boards(data: dict, file: str = "player_boards" + JSON) -> tuple[Layout
         area_cells = []
         for a, rect in enumerate(areas):
             if (not isinstance(rect, list) or len(rect) != 4
-                    or sorted(rect[2:]) != sorted((AREA_W, AREA_H))):
-                _fail(file, f"{entry} area {a + 1}", f"an area is [x, y, {AREA_W}, {AREA_H}]")
+                    or not all(isinstance(v, int) and not isinstance(v, bool) for v in rect)
+                    or rect[2:] != [AREA_W, AREA_H]):
+                _fail(file, f"{entry} area {a + 1}", f"an area is [x, y, {AREA_W}, {AREA_H}] "
+                      f"({AREA_W} wide, {AREA_H} tall)")
             x0, y0, w, h = rect
             cells = tuple((x, y) for y in range(y0, y0 + h) for x in range(x0, x0 + w))
             for c in cells:
@@ -214,6 +217,9 @@ def check_animals(data: dict, file: str = "animals" + JSON) -> tuple[AnimalKind,
         cells = _cells(k.get("cells"), file, entry)
         if not connected(cells):
             _fail(file, entry, "the piece is disconnected")
+        if name in ANIMAL_SIZES and len(cells) != ANIMAL_SIZES[name]:
+            _fail(file, entry, f"the {name} covers {ANIMAL_SIZES[name]} cells, "
+                               f"not {len(cells)}")
         out.append(AnimalKind(name, count, token, cells))
     missing = sorted(set(CARRIERS) - {k.name for k in out})
     if missing:
@@ -281,7 +287,7 @@ def tile_name(tile: int) -> str:
 
 
 def tile_id(name) -> int:
-    if name not in TILE_BY_NAME:
+    if not isinstance(name, str) or name not in TILE_BY_NAME:
         raise ValueError(f"{name!r} is not a leaf tile name like 'G01', 'Y12' or 'R29'")
     return TILE_BY_NAME[name]
 

@@ -44,13 +44,14 @@ def convert_and_fill(state, p: int, everything: bool) -> None:
     pay and their tokens are converted too. `everything`: afterwards turn all that is left into
     nuts (2-4 players; an odd berry stays). Solo keeps what is not needed."""
     name = state.player_name(p)
+    rule = "end.convert" if everything else "solo.end"    # solo converts only what is needed
     before = state.tokens(p)
     placed = 0
     events_before = len(state.events)
     while not state.floors[p].full:
         if state.backpacks[p][1]:
             cell = _best_cell(state.floors[p])
-            state._squirrel(p, cell, "end.convert", "with a nut at the end")
+            state._squirrel(p, cell, rule, "with a nut at the end")
             state._spend(p, "nut")
             state._pay_areas(p)
             placed += 1
@@ -64,10 +65,10 @@ def convert_and_fill(state, p: int, everything: bool) -> None:
         left = ", ".join(plural(n, k) for k, n in after.items() if n) or "nothing"
         state._emit(f"{name} converts treasures to nuts and places {plural(placed, 'squirrel')} "
                     f"with them; {plural(state.floors[p].empty_cells, 'empty cell')} remain; "
-                    f"left: {left}.", R + "end.convert", p)
+                    f"left: {left}.", R + rule, p)
     else:
         state._emit(f"{name} has nothing to convert "
-                    f"({plural(state.floors[p].empty_cells, 'empty cell')}).", R + "end.convert", p)
+                    f"({plural(state.floors[p].empty_cells, 'empty cell')}).", R + rule, p)
 
 
 def _solo_sheet(state) -> ScoreSheet:

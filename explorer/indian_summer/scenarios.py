@@ -14,7 +14,7 @@ from . import components as C
 from .board import Floor, area_masks
 from .geometry import bit
 from .moves import warm
-from .state import IndianSummerState
+from .state import IndianSummerState, plural
 
 FIELDS = {"turn", "start_player", "layouts", "boards", "paths", "forest", "set_aside",
           "backpacks", "animals_left", "tile_done", "animal_done", "upper", "lower", "track",
@@ -125,12 +125,21 @@ def position(players: int = 2, **fields) -> IndianSummerState:
     for bag in _per_player(fields.get("backpacks", [{}] * players), players, "backpacks"):
         if not isinstance(bag, dict) or set(bag) - set(C.TOKENS):
             raise PositionError("backpacks", f"a backpack is a dict of {', '.join(C.TOKENS)}")
-        bags.append(tuple(int(bag.get(k, 0)) for k in C.TOKENS))
+        for k, n in bag.items():
+            if type(n) is not int or n < 0:
+                raise PositionError("backpacks", f"{k}: a count of tokens is a whole number "
+                                    f"of at least 0, not {n!r}")
+        bags.append(tuple(bag.get(k, 0) for k in C.TOKENS))
     s.backpacks = tuple(bags)
     left = fields.get("animals_left", {})
     if not isinstance(left, dict) or set(left) - set(C.ANIMAL_BY_NAME):
         raise PositionError("animals_left", f"a dict of animal kinds: "
                             f"{', '.join(C.ANIMAL_BY_NAME)}")
+    for k in C.ANIMALS:
+        n = left.get(k.name, k.count)
+        if type(n) is not int or not 0 <= n <= k.count:
+            raise PositionError("animals_left", f"{k.name}: the game has "
+                                f"{plural(k.count, k.name + ' tile')}; left must be 0-{k.count}, not {n!r}")
     s.animals_left = tuple(left.get(k.name, k.count) for k in C.ANIMALS)
     s.animal_tokens = tuple(k.token if s.animals_left[i] == k.count else None
                             for i, k in enumerate(C.ANIMALS))

@@ -62,10 +62,14 @@ class SoloRules:
 
     def _solo_shortfall(self) -> None:
         if len(self.paths[0]) < C.PATH_SIZE:
-            other = "some" if (self.upper or self.lower) else "no"
-            self._emit(f"That path ran out with {len(self.paths[0])} tiles in yours; one more "
-                       f"berry may take the shortfall from the other path ({other} tiles "
-                       "left there).", R + "solo.shortfall", 0)
+            if self.upper or self.lower:
+                self._emit(f"That path ran out with {len(self.paths[0])} tiles in yours; one "
+                           "more berry may take the shortfall from the other path.",
+                           R + "solo.shortfall", 0)
+            else:
+                self._emit(f"That path ran out with {len(self.paths[0])} tiles in yours, and "
+                           "the other path is empty too: no tiles are left to take.",
+                           R + "solo.shortfall", 0)
 
     def _solo_after_tile(self) -> None:
         if not self.paths[0] and (self.upper or self.lower):
@@ -119,7 +123,8 @@ class SoloRules:
             need = 1
             why = ("only one is left there" if len(there) == 1 else
                    "only one of them fits, so only that one is taken" if len(taken) == 1 else
-                   "they do not both fit: one of them (your choice) is taken")
+                   "each fits, but not both together: both are lifted from their spaces, "
+                   "you lay one of them (your choice) and the other goes back to its space")
         track = list(self.track)
         for _, i in taken:
             track[i] = None
@@ -135,10 +140,15 @@ class SoloRules:
     def _solo_return(self) -> None:
         """A tile taken by the solo mushroom but not laid goes back to its space."""
         track = list(self.track)
+        back = []
         for tile, i in self.pending_slots:
             if tile in self.pending:
                 track[i] = tile
+                back.append(tile)
         self.track = tuple(track)
+        if back:
+            self._emit(f"{C.names(back)} could not be laid too: it goes back to its space "
+                       "beside the mushroom space.", R + "solo.mushroom", 0, tiles=tuple(back))
 
     def _solo_shift(self) -> None:
         """After a solo mushroom: tiles on spaces below the current turn, lowest first, move to

@@ -184,7 +184,11 @@ class IndianSummerState(SoloRules, State):
 
     def _peek(self, source) -> int:
         if source == FOREST:
-            return self.forest[0] if self.forest else self.set_aside[-1]
+            if self.forest:
+                return self.forest[0]
+            # as _draw: an empty forest is first topped up with the last n set-aside tiles
+            n = min(len(self.set_aside), self.options["forest_size"])
+            return self.set_aside[len(self.set_aside) - n]
         return self.paths[source][0]
 
     def _feather_options(self) -> list[Action]:
@@ -245,7 +249,7 @@ class IndianSummerState(SoloRules, State):
         if not isinstance(o, int) or isinstance(o, bool) or not 0 <= o < orientation_count(tile):
             raise IllegalAction(R + "place.rotate", f"{C.tile_name(tile)} has no orientation "
                                 f"{o!r}: it has {orientation_count(tile)} (turned and flipped)")
-        found = leaf_index(tile).get((o,) + at)
+        found = leaf_index(tile).get((o,) + at) if _whole(at) else None
         if found is None:
             raise IllegalAction(R + "place.edge", f"{C.tile_name(tile)} at {at} would stick out "
                                 "of the board")
@@ -297,7 +301,7 @@ class IndianSummerState(SoloRules, State):
 
     def _squirrel(self, p: int, cell, rule: str, why: str) -> None:
         floor = self.floors[p]
-        if not (isinstance(cell[0], int) and 0 <= cell[0] < C.WIDTH and 0 <= cell[1] < C.HEIGHT):
+        if not (_whole(cell) and 0 <= cell[0] < C.WIDTH and 0 <= cell[1] < C.HEIGHT):
             raise IllegalAction(R + "place.edge", f"{cell} is not a cell of the board")
         if floor.covered & bit(cell):
             raise IllegalAction(R + "place.empty", f"{cell} is already covered")
@@ -318,12 +322,7 @@ class IndianSummerState(SoloRules, State):
         if not self.backpacks[p][2]:
             raise IllegalAction(R + "mushroom.take", f"{player_name(p)} has no mushroom")
         if action not in self._mushroom_options():
-            rule = "mushroom.two_players" if self.players == 2 else "mushroom.fit"
-            if self.solo:
-                rule = "solo.mushroom"
-            raise IllegalAction(R + rule, "that mushroom is not possible now: take the tiles "
-                                "right of two other players' backpacks (2 players: the "
-                                "opponent's and the forest's next tile), one of which must fit")
+            raise self._mushroom_refusal(action)
         self._spend(p, "mushroom")
         if self.solo:
             return self._solo_take_mushroom()
@@ -347,6 +346,70 @@ class IndianSummerState(SoloRules, State):
                 self._refill(q, C.PATH_SIZE)
         self._take_pending(tuple(taken), "mushroom")
 
+    def _mushroom_refusal(self, action) -> IllegalAction:
+        """Why a mushroom that is not among the options is refused: sources the rules do not
+        allow (mushroom.take, 3-4 players; mushroom.two_players) or no tile that fits."""
+        p = self.turn
+        if self.solo:
+            return IllegalAction(R + "solo.mushroom", "the solo mushroom takes the tiles beside "
+                                 "the mushroom space (written Mushroom(())), and one of them "
+                                 "must fit on your board")
+        sources = action.sources
+        covered = self.floors[p].covered
+        if self.players == 2:
+            rule = R + "mushroom.two_players"
+            q = 1 - p
+            want = tuple([q] * bool(self.paths[q])
+                         + [FOREST] * bool(self.forest or self.set_aside))
+            if not want:
+                return IllegalAction(rule, f"neither {player_name(q)}'s path nor the forest "
+                                     "has a tile to take")
+            if sources != want:
+                if p in sources:
+                    why = "you never take from your own path"
+                elif any(s != q and s != FOREST for s in sources):
+                    why = f"there are only you and {player_name(q)}"
+                else:
+                    why = "a source with a tile may not be left out, nor an empty one named"
+                named = " and ".join("the forest" if s == FOREST else player_name(s)
+                                     for s in want)
+                return IllegalAction(rule, f"with 2 players the mushroom takes the tile right "
+                                     f"of the opponent's backpack and the forest tile left of "
+                                     f"the bush; now that is {named} ({why})")
+        else:
+            rule = R + "mushroom.take"
+            others = [q for q in range(self.players) if q != p and self.paths[q]]
+            for s in sources:
+                if s == FOREST:
+                    return IllegalAction(rule, f"with {self.players} players the mushroom "
+                                         "takes from other players' paths, not from the forest "
+                                         "(that is the 2-player rule)")
+                if type(s) is not int or not 0 <= s < self.players:
+                    return IllegalAction(rule, f"{s!r} is not a player (0-{self.players - 1})")
+                if s == p:
+                    return IllegalAction(rule, "the tiles come from other players' paths, "
+                                         "not from your own")
+                if not self.paths[s]:
+                    return IllegalAction(rule, f"{player_name(s)}'s path is empty: there is no "
+                                         "tile right of the backpack to take")
+            if len(set(sources)) != len(sources):
+                return IllegalAction(rule, "name two different players: one tile from each")
+            if not others:
+                return IllegalAction(rule, "no other player has a tile in the path")
+            if len(others) == 1 and len(sources) != 1:
+                return IllegalAction(rule, f"only {player_name(others[0])} has a tile in the "
+                                     "path: take just that one")
+            if len(others) > 1 and len(sources) != 2:
+                names_ = ", ".join(player_name(q) for q in others)
+                return IllegalAction(rule, f"name two other players whose paths hold a tile "
+                                     f"({names_}): one tile from each")
+        tiles = [self._peek(s) for s in sources]
+        if tiles and not any(fits(t, covered) for t in tiles):
+            return IllegalAction(R + "mushroom.fit", f"neither {C.names(tiles)} fits on "
+                                 f"{player_name(p)}'s board: the mushroom would take nothing "
+                                 "that can be laid")
+        return IllegalAction(rule, "that mushroom is not possible now")
+
     def _take_pending(self, tiles: tuple, source: str) -> None:
         p = self.turn
         covered = self.floors[p].covered
@@ -362,11 +425,16 @@ class IndianSummerState(SoloRules, State):
         p = self.turn
         if not self.backpacks[p][3]:
             raise IllegalAction(R + "feather.two", f"{player_name(p)} has no feather")
+        if len(action.tiles) != 2 or action.tiles[0] == action.tiles[1]:
+            raise IllegalAction(R + "feather.two", f"a feather lays exactly two different tiles "
+                                f"of your path, not {list(action.tiles)}")
         tiles = [self._leaf(n) for n in action.tiles]
         if not all(t in self.paths[p] for t in tiles):
             raise IllegalAction(R + "feather.two", "the feather lays two tiles of your own path")
         if not pair_fits(tiles[0], tiles[1], self.floors[p].covered):
             raise IllegalAction(R + "feather.two", "those two tiles cannot both be laid")
+        if action not in self._feather_options():
+            raise IllegalAction(R + "feather.two", "that feather is not possible now")
         self._spend(p, "feather")
         places = sorted(self.paths[p].index(t) + 1 for t in tiles)
         self.paths = _replace(self.paths, p, tuple(t for t in self.paths[p] if t not in tiles))
@@ -492,7 +560,7 @@ class IndianSummerState(SoloRules, State):
             raise IllegalAction(R + "berry.refill", f"{player_name(p)} has no berry")
         if self.solo:
             return self._solo_berry(action)
-        if action.path is not None:
+        if action.path is not None or action.end is not None:
             raise IllegalAction(R + "berry.refill", "with 2-4 players a berry refills from the "
                                 "forest: no path or end to choose")
         n = len(self.paths[p])
@@ -521,6 +589,10 @@ class IndianSummerState(SoloRules, State):
     def _do_exchange(self, action) -> None:
         p = self.turn
         give, take = action.give, action.take
+        for name in (give, take):
+            if not isinstance(name, str) or name not in C.TOKENS:
+                raise IllegalAction(R + "exchange.trade", f"{name!r} is not a treasure token "
+                                    f"({', '.join(C.TOKENS)})")
         i, j = C.TOKENS.index(give), C.TOKENS.index(take)
         if abs(i - j) != 1:
             raise IllegalAction(R + "exchange.trade", "tokens are exchanged one step at a time: "
@@ -540,13 +612,17 @@ class IndianSummerState(SoloRules, State):
         p = self.turn
         if self.animal_done:
             raise IllegalAction(R + "animal.once", "only one animal per turn")
+        if not isinstance(action.animal, str) or action.animal not in C.ANIMAL_BY_NAME:
+            raise IllegalAction(R + "setup.animals", f"{action.animal!r} is not an animal of "
+                                f"the game ({', '.join(C.ANIMAL_BY_NAME)})")
         kind = C.ANIMAL_BY_NAME[action.animal]
         if not self.animals_left[kind]:
-            raise IllegalAction(R + "animal.once", f"no {action.animal} tile is left")
+            raise IllegalAction(R + "setup.animals", f"no {action.animal} tile is left: the "
+                                f"stack held {plural(C.ANIMALS[kind].count, 'tile')}")
         floor = self.floors[p]
         holes = empty_holes(floor)
         entry = next(((m, a) for m, a in animal_table(kind)
-                      if a[1:] == tuple(action)[1:]), None)
+                      if a[1:] == tuple(action)[1:]), None) if _whole(tuple(action)[1:]) else None
         if entry is None:
             raise IllegalAction(R + "place.edge", f"the {action.animal} cannot lie at "
                                 f"{action.at} in orientation {action.orientation!r}")
@@ -604,8 +680,13 @@ class IndianSummerState(SoloRules, State):
 
     def _finish(self) -> None:
         from .ending import convert_and_fill
-        self._emit("The game ends: every player turns their treasures into nuts and places "
-                   "squirrels with them.", R + "end.convert")
+        if self.solo:
+            self._emit("Only as many treasures as the empty cells need become nuts and "
+                       "squirrels (the cheapest first); the rest stays in the backpack.",
+                       R + "solo.end")
+        else:
+            self._emit("The game ends: every player turns their treasures into nuts and places "
+                       "squirrels with them.", R + "end.convert")
         order = [(self.start_player + i) % self.players for i in range(self.players)]
         for q in order:
             convert_and_fill(self, q, everything=not self.solo)
@@ -620,6 +701,11 @@ class IndianSummerState(SoloRules, State):
     def _hide(self, player: int) -> None:
         self.set_aside = (C.HIDDEN,) * len(self.set_aside)
         self.box = (C.HIDDEN,) * len(self.box)
+
+
+def _whole(values) -> bool:
+    """Whether every value is a whole number (not a bool, float or anything else)."""
+    return all(type(v) is int for v in values)
 
 
 def _replace(values: tuple, index: int, value) -> tuple:

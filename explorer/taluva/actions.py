@@ -74,7 +74,7 @@ class _OnHex(_TaluvaAction):
 
 
 class Hut(_OnHex):
-    """Decision 2: a new hut on an empty level-1 hex (a new settlement)."""
+    """Decision 2: a new hut on an empty level-1 hex (by default away from your settlements)."""
     __slots__ = ()
     kind = "hut"
     what = "a new hut"

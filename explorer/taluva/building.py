@@ -28,7 +28,14 @@ class Expansion(NamedTuple):
         return sum(n for _, n in self.targets)
 
 
+def _is_hex(h) -> bool:
+    return isinstance(h, tuple) and len(h) == 2 and all(type(v) is int for v in h)
+
+
 def _site_problem(hexes, buildings, h) -> Problem | None:
+    if not _is_hex(h):
+        return Problem(R + "build.empty_hex", f"{h!r} is not a hex (q, r) in whole numbers: "
+                       "buildings stand on hexes of the island")
     cell = hexes.get(h)
     if cell is None:
         return Problem(R + "build.empty_hex", f"{h} is sea: buildings stand on the island")
@@ -109,6 +116,9 @@ def expansion_problem(hexes, buildings, player: int, supply, key, terrain) -> Pr
     if terrain not in TERRAINS:
         return Problem(R + "build.expansion",
                        f"{terrain!r} is not a landscape; choose one of {', '.join(TERRAINS)}")
+    if not _is_hex(key):
+        return Problem(R + "build.expansion",
+                       f"{key!r} is not a hex (q, r): name a settlement by its key hex")
     found = next((s for s in settlements(buildings, player) if s.key == key), None)
     if found is None:
         return Problem(R + "build.expansion",

@@ -52,10 +52,15 @@ def position(players: int = 2, *, tiles=(), buildings=None, drawn=None, stack=No
     _put_buildings(s, buildings or {}, removed)
     if not isinstance(turn, int) or not 0 <= turn < players:
         raise PositionError("turn", f"must be a player 0..{players - 1}, not {turn!r}")
-    bad = [p for p in eliminated if not isinstance(p, int) or not 0 <= p < players]
+    if not isinstance(eliminated, (list, tuple, set, frozenset)):
+        raise PositionError("eliminated", f"a list of players, not {eliminated!r}")
+    bad = [p for p in eliminated if type(p) is not int or not 0 <= p < players]
     if bad or turn in eliminated:
         raise PositionError("eliminated", f"must list players other than turn, not {bad or turn}")
     s.eliminated = tuple(sorted(set(eliminated)))
+    if len(s.active) < 2:
+        raise PositionError("eliminated", "at least two players must still be in the game: "
+                            "with one left the game is over and that player has won")
     if phase not in ("place", "build"):
         raise PositionError("phase", f"must be 'place' or 'build', not {phase!r}")
     if build_kind not in (None, "hut", "expand", "temple", "tower") or (
@@ -88,6 +93,10 @@ def position(players: int = 2, *, tiles=(), buildings=None, drawn=None, stack=No
     s.boxed = tuple(sorted(t for ids in free.values() for t in ids if t not in s.stack))
     s.start_player = 0
     s.turn, s.phase, s.build_kind = turn, phase, build_kind
+    if phase == "build" and build_kind is None and not any(s.build_targets(turn).values()):
+        raise PositionError("phase", f"{s.player_name(turn)} cannot build anything, so there "
+                            "is no build phase: after placing the tile they would have been "
+                            "eliminated")
     return s
 
 
@@ -129,20 +138,31 @@ def _put_buildings(s: TaluvaState, buildings: dict, removed) -> None:
         if not isinstance(owner, int) or not 0 <= owner < s.players or kind not in C.KINDS:
             raise PositionError(field, f"write (player, 'hut'|'temple'|'tower'), not {spec!r}")
         count = rest[0] if rest else (cell.level if kind == "hut" else 1)
+        if len(rest) > 1 or type(count) is not int:
+            raise PositionError(field, f"write (player, kind) or (player, 'hut', huts) with a "
+                                f"whole number of huts, not {spec!r}")
         if kind == "hut" and not 1 <= count <= cell.level or kind != "hut" and count != 1:
             raise PositionError(field, f"{count} {kind}s cannot stand on a level-{cell.level} hex")
         board[tuple(h)] = Building(owner, kind, count)
         used[owner][C.KINDS.index(kind)] += count
     s.buildings = FrozenMap(board)
-    s.removed = tuple(removed) if removed is not None else (0,) * s.players
-    if len(s.removed) != s.players or any(not isinstance(n, int) or n < 0 for n in s.removed):
+    if removed is not None and not isinstance(removed, (list, tuple)):
         raise PositionError("removed", f"one number of huts per player, not {removed!r}")
+    s.removed = tuple(removed) if removed is not None else (0,) * s.players
+    if len(s.removed) != s.players or any(type(n) is not int or n < 0 for n in s.removed):
+        raise PositionError("removed", f"one number of huts per player, not {removed!r}")
+    if any(s.removed) and s.options["covered_huts"] == "returned":
+        raise PositionError("removed", "with covered_huts=returned covered huts go back to "
+                            "their owner: none are removed from the game")
     supply = []
     for p in range(s.players):
-        used[p][0] += s.removed[p]
         left = tuple(C.PIECES[k] - n for k, n in zip(C.KINDS, used[p]))
         if min(left) < 0:
             raise PositionError("buildings", f"player {p} would use more pieces than they have "
                                 f"({', '.join(f'{n} {k}s' for k, n in zip(C.KINDS, used[p]))})")
+        if s.removed[p] > left[0]:
+            raise PositionError("removed", f"player {p} has only {left[0]} huts that are not on "
+                                f"the board, so {s.removed[p]} cannot have been removed by eruptions")
+        left = (left[0] - s.removed[p],) + left[1:]
         supply.append(left)
     s.supply = tuple(supply)

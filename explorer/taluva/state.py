@@ -282,6 +282,11 @@ class TaluvaState(State):
         self._end_turn()
 
     def _finish(self) -> None:
+        if self.options["builds_per_turn"] != "one_kind":
+            raise IllegalAction(R + "build.per_turn",
+                                "there is nothing to stop: a turn has exactly one build action; "
+                                "stopping exists only with the rule option "
+                                "builds_per_turn=one_kind")
         if self.build_kind is None:
             raise IllegalAction(R + "build.at_least_one",
                                 "every turn at least one building is placed")
