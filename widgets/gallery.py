@@ -27,6 +27,16 @@ def _cacao_picture() -> str:
     return gallery_picture(width=420)
 
 
+def _taluva_picture() -> str:
+    from .taluva import gallery_picture
+    return gallery_picture(width=420)
+
+
+def _indian_summer_picture() -> str:
+    from .indian_summer import gallery_picture
+    return gallery_picture(width=420)
+
+
 APPS = [
     {"game": "animals_on_board", "notebook": "animals_on_board.ipynb", "picture": _animals_picture,
      "description": "Split the central animal groups to earn food crates, or pay crates to take a "
@@ -36,6 +46,16 @@ APPS = [
      "description": "Lay worker tiles between jungle tiles like a checkerboard: workers harvest "
                     "cacao, sell it at markets, dig gold, carry water and worship the sun; "
                     "temples pay the majorities at the end."},
+    {"game": "taluva", "notebook": "taluva.ipynb", "picture": _taluva_picture,
+     "description": "Lay volcano tiles to grow a stacked island, erupting over older tiles to "
+                    "build upwards; settle it with huts, temples and towers. Most temples wins, "
+                    "then towers, then huts, unless someone places two kinds first."},
+    {"game": "indian_summer", "notebook": "indian_summer.ipynb",
+     "picture": _indian_summer_picture,
+     "description": "Fill your forest floor with leaf tiles from your path: treasures showing "
+                    "through the holes become tokens for berries, nuts, mushrooms and feathers, "
+                    "animals and squirrels. A full board wins; also a solo game. Illustrative "
+                    "component set."},
 ]
 
 CARD_CSS = """<style>

@@ -7,7 +7,8 @@ from helpers import TIMEOUT, screenshot, wait_for_board
 
 pytestmark = pytest.mark.browser
 
-APPS = {"animals_on_board": "Animals on Board", "cacao": "Cacao"}
+APPS = {"animals_on_board": "Animals on Board", "cacao": "Cacao", "taluva": "Taluva",
+        "indian_summer": "Indian Summer"}
 
 
 def test_tree_page_answers(voila_url):

@@ -14,6 +14,8 @@ PAGES = {
     "gallery": "/voila/render/index.ipynb",
     "cacao": "/voila/render/cacao.ipynb",
     "animals_on_board": "/voila/render/animals_on_board.ipynb",
+    "taluva": "/voila/render/taluva.ipynb",
+    "indian_summer": "/voila/render/indian_summer.ipynb",
 }
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
 

@@ -14,7 +14,7 @@ from helpers import (LARGE, TIMEOUT, VIEWPORT, act, board_fit, board_pixels, can
 
 pytestmark = pytest.mark.browser
 
-APPS = ("animals_on_board", "cacao")
+APPS = ("animals_on_board", "cacao", "taluva", "indian_summer")
 SIZES = {"1280x800": VIEWPORT, "1920x1080": LARGE}
 
 
@@ -34,12 +34,17 @@ def upload(page, files) -> None:
     chooser.value.set_files(files)
 
 
-def wait_signature(page, expected: str) -> None:
-    """Wait until the board shows exactly the pixels with this signature. (Polled on a timer:
-    a page that is not in front gets no animation frames.)"""
-    from helpers import _SIGNATURE_JS, BOARD
-    page.wait_for_function(f"([sel, want]) => ({_SIGNATURE_JS})(sel) === want",
-                           arg=[BOARD, expected], polling=100, timeout=TIMEOUT * 1000)
+def wait_same_board(page, pixels: tuple) -> None:
+    """Wait until the board shows the drawing `pixels` (a board_pixels() result) again.
+
+    Chromium's glyph cache, shared by all pages of a browser, may anti-alias the edge of a
+    glyph differently (seen: ~150 pixels of one digit); a move or a changed number alters
+    thousands of pixels, so up to 1 pixel in 5000 may differ."""
+    limit = len(pixels[2]) // 5000
+    deadline = time.monotonic() + TIMEOUT
+    while (differing := pixels_differing(pixels, board_pixels(page))) > limit:
+        assert time.monotonic() < deadline, f"{differing} pixels differ (limit {limit})"
+        page.wait_for_timeout(200)
 
 
 def label(page) -> str:
@@ -82,6 +87,7 @@ def test_projector_mode(page, voila_url, name):
     act(page, lambda: page.click(".rx-last"))
     size = page.evaluate("() => parseFloat(getComputedStyle("
                          "document.querySelector('.rx-step-label')).fontSize)")
+    pixels = board_pixels(page)
     before = canvas_signature(page)
     act(page, lambda: page.click(".rx-projector-toggle"))
     page.wait_for_selector(".rx-app.rx-projector")
@@ -95,7 +101,7 @@ def test_projector_mode(page, voila_url, name):
     assert inside_viewport(page, ".rx-tabs")
     act(page, lambda: page.click(".rx-projector-toggle"))
     page.wait_for_selector(".rx-app:not(.rx-projector)")
-    wait_signature(page, before)
+    wait_same_board(page, pixels)
     assert page.errors == [] and page.outside == []
 
 
@@ -149,14 +155,7 @@ def test_deep_link_gives_the_same_position_as_stepping_there(browser, page, voil
         wait_text(other, ".rx-step-label", where.split(" · ")[0])
         assert label(other) == where
         assert text(other, ".rx-rules") == rules_text
-        # The very same drawing. Chromium's glyph cache, shared by all pages of a browser, may
-        # anti-alias the edge of a glyph differently (seen: ~150 pixels of one digit); a move
-        # or a changed number alters thousands of pixels.
-        limit = len(pixels[2]) // 5000
-        deadline = time.monotonic() + TIMEOUT
-        while (differing := pixels_differing(pixels, board_pixels(other))) > limit:
-            assert time.monotonic() < deadline, f"{differing} pixels differ (limit {limit})"
-            other.wait_for_timeout(200)
+        wait_same_board(other, pixels)        # the very same drawing
         screenshot(other, f"{name}-deep-link")
         assert other.errors == [] and other.outside == []
     finally:

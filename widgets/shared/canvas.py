@@ -24,7 +24,7 @@ import ipywidgets as w
 from ipycanvas import MultiCanvas, canvas as _ipycanvas
 from ipyevents import Event
 
-from .scene import LAYERS, Rect, Region, Scene, Text, hit_test
+from .scene import LAYERS, Polygon, Rect, Region, Scene, Text, hit_test
 
 SCALE = 2  # buffer pixels per CSS pixel, for sharp drawing on any screen
 
@@ -57,6 +57,16 @@ def _rounded(layer, r: Rect) -> None:
     layer.arc_to(x, y + h, x, y, rad)
     layer.arc_to(x, y, x + w, y, rad)
     layer.close_path()
+
+
+def _path(layer, p: Polygon) -> None:
+    layer.begin_path()
+    (x0, y0), *rest = p.points
+    layer.move_to(x0, y0)
+    for x, y in rest:
+        layer.line_to(x, y)
+    if p.closed:
+        layer.close_path()
 
 
 class _Pen:
@@ -107,6 +117,16 @@ def draw_shapes(layer, shapes, text_scale: float = 1.0) -> None:
                     pen.set("line_width", s.line_width)
                     pen.set("stroke_style", s.stroke)
                     layer.stroke_rect(s.x, s.y, s.w, s.h)
+        elif isinstance(s, Polygon):
+            _path(layer, s)
+            if s.fill and s.closed:
+                pen.set("fill_style", s.fill)
+                layer.fill()
+            if s.stroke:
+                pen.dash(s.dash)
+                pen.set("line_width", s.line_width)
+                pen.set("stroke_style", s.stroke)
+                layer.stroke()
         elif isinstance(s, Text):
             pen.set("font", s.font if text_scale == 1.0 else s.scaled(text_scale).font)
             pen.set("fill_style", s.color)

@@ -31,6 +31,19 @@ class Rect:
 
 
 @dataclass(frozen=True)
+class Polygon:
+    """A closed polygon (or, with `closed=False`, a polyline) through `points` in CSS pixels;
+    fill and/or stroke. Hexes and arrows need shapes a rectangle cannot give."""
+
+    points: tuple[tuple[float, float], ...]
+    fill: str | None = None
+    stroke: str | None = None
+    line_width: float = 1.0
+    dash: tuple[float, ...] = ()
+    closed: bool = True
+
+
+@dataclass(frozen=True)
 class Text:
     """One line of text; `max_width` lets the canvas squeeze it into a box."""
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .scene import FONT_FAMILY, LAYERS, Rect, Scene, Text
+from .scene import FONT_FAMILY, LAYERS, Polygon, Rect, Scene, Text
 
 _ANCHOR = {"left": "start", "center": "middle", "right": "end"}
 _BASELINE = {"top": "hanging", "middle": "central", "alphabetic": "alphabetic", "bottom": "text-after-edge"}
@@ -27,6 +27,14 @@ def scene_to_svg(scene: Scene, width: int | None = None, layers=LAYERS) -> str:
                     f'<rect x="{s.x:g}" y="{s.y:g}" width="{s.w:g}" height="{s.h:g}" rx="{s.radius:g}" '
                     f'fill="{_attr(s.fill or "none")}" stroke="{_attr(s.stroke or "none")}" '
                     f'stroke-width="{s.line_width:g}"{dash}/>')
+            elif isinstance(s, Polygon):
+                dash = f' stroke-dasharray="{",".join(map(str, s.dash))}"' if s.dash else ""
+                tag = "polygon" if s.closed else "polyline"
+                points = " ".join(f"{x:g},{y:g}" for x, y in s.points)
+                fill = s.fill if s.closed and s.fill else "none"
+                parts.append(
+                    f'<{tag} points="{points}" fill="{_attr(fill)}" '
+                    f'stroke="{_attr(s.stroke or "none")}" stroke-width="{s.line_width:g}"{dash}/>')
             elif isinstance(s, Text):
                 squeeze = (f' textLength="{s.max_width:g}" lengthAdjust="spacingAndGlyphs"'
                            if s.max_width and len(s.text) * s.size * 0.6 > s.max_width else "")

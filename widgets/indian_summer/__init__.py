@@ -1,0 +1,54 @@
+"""Indian Summer app: `from widgets.indian_summer import app; app(players=3)` (players=1: solo)."""
+from __future__ import annotations
+
+import explorer
+
+from ..shared.app import ExplorerApp
+from ..shared.score_sheet import register_pad
+from .board import IndianSummerBoard
+from .draw import PLAYER_COLOURS, View, scene
+from .layout import layout
+from .pick import Hints, Pick, move_hints
+from .score_pad import categorize
+
+GAME = explorer.GAMES["indian_summer"]
+register_pad(GAME.name, categorize, PLAYER_COLOURS)
+
+INTRO = ("<p>Play from the last set-up step: choose a path tile (buttons, or click it under the "
+         "board), turn it (⟳, key R) or flip it (⇋, key F) and click a green cell: the hole goes "
+         "there, and a ringed cell shows a treasure through it. The token buttons are on only "
+         "when the rules allow them; a greyed one says why when you point at it. Click a small "
+         "board to look at it. With 1 player it is the solo game (Game tab, or ?players=1 in "
+         "the address). The component set is illustrative: "
+         "the real leaf shapes, holes and printed treasures are not in the rule text.</p>")
+
+
+def app(players: int = 3, seed: int = 1, **options):
+    """The root widget (class rx-app) of the explorer, starting at the first set-up step."""
+    shell = ExplorerApp(GAME, IndianSummerBoard(), players, seed, options, intro=INTRO)
+    root = shell.root
+    root.explorer = shell
+    return root
+
+
+def gallery_picture(width: int = 420) -> str:
+    """A position a few turns into a 3-player game with a tile aimed at a treasure, drawn by the
+    real renderer as SVG."""
+    from explorer.bots import GreedyBot
+    from explorer.indian_summer.board import printed_treasure
+
+    from ..shared.svg import scene_to_svg
+    state = GAME.setup(3, 1)
+    bot = GreedyBot(1)
+    while state.turns < 9:
+        state = state.apply(bot.choose(state))
+    hints = move_hints(state)
+    pick = Pick(tile=next(iter(sorted(hints.leaves))), rotation=1)
+    layout_name = state.floors[state.current_player].layout
+    targets = sorted(pick.targets(hints), key=lambda c: printed_treasure(layout_name, c) is None)
+    view = View(hints, pick, playable=True, hover=targets[0] if targets else None)
+    return scene_to_svg(scene(state, view), width=width)
+
+
+__all__ = ["GAME", "Hints", "IndianSummerBoard", "Pick", "View", "app", "gallery_picture",
+           "layout", "move_hints", "scene"]

@@ -1,0 +1,228 @@
+"""The Indian Summer board view: the canvas, the pointer preview and the move picker.
+
+Clicks, keys and buttons only collect what the person points at (a tile and how it is turned,
+a cell, an animal, a token action); every move goes to the engine through `app.try_action`,
+which shows the engine's refusal (reason and rule) for an illegal one.
+"""
+from __future__ import annotations
+
+import math
+
+from ipyevents import Event
+
+import ipywidgets as w
+
+from explorer.indian_summer import Refill
+from explorer.indian_summer import components as C
+
+from ..shared.canvas import BoardCanvas, shown_scale
+from ..shared.timeline import SCORING
+from .controls import SQUIRREL_CHOICE, Controls
+from .draw import View, scene, strip_tiles
+from .layout import HEIGHT, WIDTH, layout
+from .pick import ANIMAL, LEAF, NUT, SQUIRREL, Hints, Pick, first_pick, fitting, move_hints
+
+HOVER_WAIT_MS = 50
+
+
+class IndianSummerBoard:
+    """Canvas (class rx-board) plus the controls of controls.py; `.keys` turn (R, E / Q) and
+    flip (F) the tile being laid."""
+
+    def __init__(self):
+        self.canvas = BoardCanvas(WIDTH, HEIGHT)
+        self.canvas.on_click(self._clicked)
+        self._hover_events = Event(source=self.canvas.view,
+                                   watched_events=["mousemove", "mouseleave"],
+                                   throttle_or_debounce="throttle", wait=HOVER_WAIT_MS)
+        self._hover_events.on_dom_event(self._pointer)
+        turn, back, flip = (lambda: self.rotate(1)), (lambda: self.rotate(-1)), self.flip
+        self.keys = {"r": turn, "R": turn, "e": turn, "E": turn, "q": back, "Q": back,
+                     "f": flip, "F": flip}
+        self.app = None
+        self.frame = None
+        self.viewer: int | None = None
+        self.playable = False
+        self.hints = Hints()
+        self.pick = Pick()
+        self.hover: tuple | None = None
+        self.focus: int | None = None      # a board chosen to look at (until the next step)
+        self.layout = None
+        self.controls = Controls({
+            "choose": self.choose, "animal_kind": self.choose_animal, "nut": self.nut_mode,
+            "animal": self.animal_mode, "turn": lambda: self.rotate(1), "flip": self.flip,
+            "act": self.act, "state": lambda: self.frame.state})
+        self.widget = w.VBox([self.controls.widget, self.canvas.view])
+
+    def attach(self, app) -> None:
+        self.app = app
+
+    # -- showing -------------------------------------------------------------------------
+    def show(self, frame, viewer: int | None, playable: bool) -> None:
+        """Draw `frame` as `viewer` sees it; a new step starts a fresh pick."""
+        new = frame is not self.frame
+        self.frame, self.viewer, self.playable = frame, viewer, playable
+        self.hints = move_hints(frame.state) if playable else Hints()
+        if new:
+            self.focus = None
+            self.pick = self._default_pick()
+        self._sync()
+
+    def _default_pick(self) -> Pick:
+        return first_pick([C.tile_name(t) for t in strip_tiles(self.frame.state)], self.hints)
+
+    def _sync(self) -> None:
+        state = self.frame.state
+        strip = [C.tile_name(t) for t in strip_tiles(state)]
+        self.controls.sync(state, self.hints, self.pick, self.playable, strip)
+        self._draw()
+
+    def _draw(self) -> None:
+        state = self.frame.state
+        shown = state.view(self.viewer)
+        focus = self.focus if self.focus is not None else state.current_player
+        if focus is None:
+            focus = 0
+        self.layout = layout(shown, focus, strip=len(strip_tiles(shown)))
+        sheet = state.score() if self.frame.kind == SCORING else None
+        view = View(self.hints, self.pick, self.playable, self.hover, sheet)
+        self.canvas.show(scene(shown, view, self.layout))
+
+    # -- picking -------------------------------------------------------------------------
+    def choose(self, value) -> None:
+        """A tile of the path (by name) or the squirrel, from the buttons or the strip."""
+        if self.frame is None or value is None:
+            return
+        if value == SQUIRREL_CHOICE:
+            self.pick = Pick(SQUIRREL, rotation=self.pick.rotation, flipped=self.pick.flipped)
+        elif value in C.TILE_BY_NAME:
+            self.pick = Pick(LEAF, tile=value, rotation=self.pick.rotation,
+                             flipped=self.pick.flipped)
+        self._sync()
+
+    def choose_animal(self, name) -> None:
+        if self.frame is None or name not in C.ANIMAL_BY_NAME:
+            return
+        self.pick = fitting(Pick(ANIMAL, animal=name), self.hints)
+        self._sync()
+
+    def animal_mode(self, on: bool) -> None:
+        """The "Lay animal" toggle: clicks on the board lay the chosen animal."""
+        if self.frame is None:
+            return
+        if on:
+            self.pick = fitting(Pick(ANIMAL, animal=self.controls.animal_choice.value),
+                                self.hints)
+        else:
+            self.pick = self._default_pick()
+        self._sync()
+
+    def nut_mode(self, on: bool) -> None:
+        """The "Nut: squirrel" toggle: the next click on the board places a squirrel for a nut."""
+        if self.frame is None:
+            return
+        self.pick = Pick(NUT) if on else self._default_pick()
+        self._sync()
+
+    def rotate(self, turns: int) -> None:
+        if self.frame is None or self.pick.shape() is None:
+            return
+        self.pick.rotation = (self.pick.rotation + int(turns)) % 4
+        self._draw()
+
+    def flip(self) -> None:
+        if self.frame is None or self.pick.shape() is None:
+            return
+        self.pick.flipped = not self.pick.flipped
+        self._draw()
+
+    def look_at(self, player: int) -> None:
+        """Draw `player`'s board large (until the next step)."""
+        self.focus = player
+        self._draw()
+
+    # -- moves ---------------------------------------------------------------------------
+    def act(self, action) -> bool:
+        if self.frame is None or self.app is None:
+            return False
+        if self.frame.state.is_over:
+            self.app.message.info("The game is over: step back through the timeline to look at "
+                                  "any turn, or start a new game in the Game tab.")
+            return False
+        return self.app.try_action(action)
+
+    def lay_at(self, cell) -> bool:
+        """Lay the pick on `cell` of the acting player's board (the engine decides)."""
+        state = self.frame.state
+        acting = state.current_player
+        if state.is_over:
+            return self.act(None)
+        if acting is not None and self.layout.focus != acting:
+            self.app.message.info(f"This is Player {self.layout.focus + 1}'s board; Player "
+                                  f"{acting + 1} is playing: click their small board to go back.")
+            return False
+        action = self.pick.action_at(cell)
+        if action is None:
+            self.app.message.info("First choose a tile from the path, a squirrel or an animal.")
+            return False
+        return self.act(action)
+
+    def _clicked(self, key, x, y) -> None:
+        if self.frame is None or key is None:
+            return
+        kind = key[0]
+        if kind == "board":
+            cell = self.layout.cell_at(x, y)
+            if cell is not None:
+                self.lay_at(cell)
+        elif kind == "strip":
+            tiles = strip_tiles(self.frame.state)
+            if key[1] < len(tiles) and self.playable:
+                self.choose(C.tile_name(tiles[key[1]]))
+        elif kind == "preview":
+            self.rotate(1)
+        elif kind == "mini":
+            self.look_at(key[1])
+        elif kind == "animal":
+            name = C.ANIMALS[key[1]].name
+            if name in self.hints.animals:
+                self.choose_animal(name)
+            elif self.playable:
+                self.app.message.info(f"The {name} fits nowhere now: an animal needs connected "
+                                      "empty holes in its shape. " + self.controls.animal.tooltip)
+        elif kind == "solo-end":
+            self._solo_end(key[1], key[2])
+
+    def _solo_end(self, path: str, end: str) -> None:
+        """An end of a solo path: refills an empty path; otherwise chooses where a berry takes
+        from."""
+        state = self.frame.state
+        if state.phase == "refill":
+            self.act(Refill(path, end))
+            return
+        sources = [v for _, v in self.controls.source.options]
+        if (path, end) in sources:
+            self.controls.source.value = (path, end)
+            self._sync()
+
+    # -- the pointer ---------------------------------------------------------------------
+    def _pointer(self, event) -> None:
+        """Follow the pointer over the board, for the preview of the pick under it."""
+        if not isinstance(event, dict) or self.frame is None:
+            return
+        cell = None
+        if event.get("type") == "mousemove":
+            values = [event.get(k) for k in ("relativeX", "relativeY", "boundingRectWidth",
+                                              "boundingRectHeight")]
+            if all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+                   for v in values):
+                x, y, fw, fh = (float(v) for v in values)
+                scale = shown_scale(fw, fh, self.canvas.width, self.canvas.height)
+                if scale > 0:
+                    cell = self.layout.cell_at(x / scale, y / scale)
+        self.hover_at(cell)
+
+    def hover_at(self, cell) -> None:
+        if cell != self.hover:
+            self.hover = cell
+            self._draw()

@@ -1,0 +1,269 @@
+"""The buttons beside the board: what to lay, turn and flip, and every token action.
+
+A control is enabled exactly when the engine lists a matching legal action. A disabled one says
+why in its tooltip, in words: the general reason (looking at an earlier step, game over) or else
+the engine's own refusal of a representative action, so no rule is restated here.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import ipywidgets as w
+
+from explorer import IllegalAction
+from explorer.indian_summer import Animal, Berry, EndTurn, Exchange, Feather, Mushroom, Nut, Refill
+from explorer.indian_summer import components as C
+from explorer.indian_summer.actions import FOREST
+from explorer.indian_summer.geometry import cells_of
+
+from .pick import ANIMAL, NUT, Hints
+
+SQUIRREL_CHOICE = "squirrel"
+EXCHANGES = [Exchange(a, b) for i, a in enumerate(C.TOKENS) for b in C.TOKENS
+             if abs(C.TOKENS.index(b) - i) == 1]
+
+
+def _button(text: str, css: str, toggle: bool = False, style: str = "") -> w.Widget:
+    kind = w.ToggleButton if toggle else w.Button
+    b = kind(description=text, button_style=style, layout=w.Layout(width="auto", height="34px"))
+    b.add_class(css)
+    return b
+
+
+def _dropdown(css: str, width: str) -> w.Dropdown:
+    d = w.Dropdown(options=[], layout=w.Layout(width=width, height="34px"))
+    d.add_class(css)
+    return d
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word if n == 1 else 'berries' if word == 'berry' else word + 's'}"
+
+
+def exchange_label(a) -> str:
+    up = C.TOKENS.index(a.take) > C.TOKENS.index(a.give)
+    return f"{plural(2 if up else 1, a.give)} → 1 {a.take}"
+
+
+def mushroom_label(a) -> str:
+    if not tuple(a):
+        return "the track's tiles"
+    return " + ".join("forest" if s == FOREST else f"Player {s + 1}" for s in a)
+
+
+def feather_label(a) -> str:
+    return " + ".join(a)
+
+
+def _tile_tip(value: str) -> str:
+    if value == SQUIRREL_CHOICE:
+        return "Lay a squirrel from the supply as this turn's tile action"
+    leaf = C.LEAVES[C.TILE_BY_NAME[value]]
+    return f"Lay {value} ({leaf.colour}, {len(leaf.cells)} cells, one hole)"
+
+
+def refusal(state, action) -> str:
+    """The engine's reason for refusing `action` here ("" if it would be allowed)."""
+    try:
+        state.apply(action)
+    except IllegalAction as exc:
+        return exc.reason
+    return ""
+
+
+def general_block(state, playable: bool) -> str:
+    """Why nothing can be done from this frame at all ("" if moves can be made)."""
+    if state.phase == "setup":
+        return "set-up is still being narrated: go to its last step to play"
+    if state.is_over or state.current_player is None:
+        return "the game is over"
+    if not playable:
+        return "view only: go to the last step (⏭) to play from here"
+    return ""
+
+
+class Controls:
+    """Widgets (classes rx-choice, rx-turn, rx-flip, rx-end, rx-berry, rx-nut, rx-exchange,
+    rx-animal, rx-mushroom, rx-feather, rx-refill and their rx-*-choice dropdowns)."""
+
+    def __init__(self, on: dict[str, Callable]):
+        self.on = on
+        self.syncing = False
+        self.choice = w.ToggleButtons(options=[], style={"button_width": "auto"})
+        self.choice.add_class("rx-choice")
+        self.turn = _button("⟳ Turn", "rx-turn")
+        self.turn.tooltip = "Turn the tile or animal a quarter turn clockwise (key R)"
+        self.flip = _button("⇋ Flip", "rx-flip")
+        self.flip.tooltip = "Flip the tile or animal over (key F)"
+        self.end = _button("End turn", "rx-end", style="primary")
+        self.berry = _button("Berry", "rx-berry")
+        self.nut = _button("Nut: squirrel", "rx-nut", toggle=True)
+        self.exchange_choice = _dropdown("rx-exchange-choice", "160px")
+        self.exchange = _button("Exchange", "rx-exchange")
+        self.animal_choice = _dropdown("rx-animal-choice", "130px")
+        self.animal = _button("Lay animal", "rx-animal", toggle=True)
+        self.mushroom_choice = _dropdown("rx-mushroom-choice", "170px")
+        self.mushroom = _button("Mushroom", "rx-mushroom")
+        self.feather_choice = _dropdown("rx-feather-choice", "130px")
+        self.feather = _button("Feather", "rx-feather")
+        self.source = _dropdown("rx-solo-source", "170px")
+        self.refill = _button("Refill path", "rx-refill")
+        self.choice.observe(lambda ch: self._fire("choose", ch["new"]), names="value")
+        self.animal_choice.observe(lambda ch: self._fire("animal_kind", ch["new"]), names="value")
+        self.nut.observe(lambda ch: self._fire("nut", ch["new"]), names="value")
+        self.animal.observe(lambda ch: self._fire("animal", ch["new"]), names="value")
+        self.turn.on_click(lambda _: self.on["turn"]())
+        self.flip.on_click(lambda _: self.on["flip"]())
+        self.end.on_click(lambda _: self.on["act"](EndTurn()))
+        self.berry.on_click(lambda _: self._berry())
+        self.exchange.on_click(lambda _: self._act(self.exchange_choice.value))
+        self.mushroom.on_click(lambda _: self._act(self.mushroom_choice.value))
+        self.feather.on_click(lambda _: self._act(self.feather_choice.value))
+        self.refill.on_click(lambda _: self._act(Refill(*self.source.value)
+                                                 if self.source.value else None))
+        self.solo_box = w.HBox([self.source, self.refill], layout=w.Layout(align_items="center"))
+        self.widget = w.HBox([self.choice, self.turn, self.flip, self.end, self.solo_box,
+                              self.berry, self.nut, self.exchange_choice, self.exchange,
+                              self.animal_choice, self.animal, self.mushroom_choice,
+                              self.mushroom, self.feather_choice, self.feather],
+                             layout=w.Layout(align_items="center", flex_flow="row wrap"))
+        self.widget.add_class("rx-is-controls")
+
+    def _fire(self, name: str, value) -> None:
+        if not self.syncing:
+            self.on[name](value)
+
+    def _act(self, action) -> None:
+        if action is not None:
+            self.on["act"](action)
+
+    def _berry(self) -> None:
+        state = self.on["state"]()
+        self._act(Berry(*self.source.value) if state.solo and self.source.value else Berry())
+
+    # -- showing -------------------------------------------------------------------------
+    def sync(self, state, hints: Hints, pick, playable: bool, strip: list[str]) -> None:
+        """Offer what the frame allows; say why everything else is off."""
+        self.syncing = True
+        try:
+            self._sync(state, hints, pick, playable, strip)
+        finally:
+            self.syncing = False
+
+    def _sync(self, state, hints, pick, playable, strip) -> None:
+        block = general_block(state, playable)
+        live = not block
+        laying = live and bool(hints.leaves or hints.squirrel)
+        options = [(name, name) for name in strip if name in hints.leaves or not laying]
+        if laying and hints.squirrel:
+            options.append(("Squirrel", SQUIRREL_CHOICE))
+        options = options if laying else []
+        self.choice.options = options
+        self.choice.tooltips = [_tile_tip(v) for _, v in options]
+        value = pick.tile if pick.mode == "leaf" else SQUIRREL_CHOICE if pick.mode == "squirrel" \
+            else None
+        self.choice.value = value if value in [v for _, v in options] else None
+        self.choice.layout.display = None if options else "none"
+        shaped = live and pick.shape() is not None
+        self.turn.disabled = self.flip.disabled = not shaped
+        off = block or ("a squirrel is a single cell: nothing to turn"
+                        if pick.mode in ("squirrel", "nut") else "choose a tile or animal first")
+        self.turn.tooltip = ("Turn the tile or animal a quarter turn clockwise (key R)"
+                             if shaped else f"Not now: {off}")
+        self.flip.tooltip = "Flip the tile or animal over (key F)" if shaped else f"Not now: {off}"
+        p = state.current_player
+        self._enable(self.end, hints.end, "End the turn", block or refusal(state, EndTurn()))
+        self._sync_berry(state, hints, block)
+        empty = cells_of(state.floors[p].empty) if live else []
+        self._enable(self.nut, bool(hints.nut), "Spend a nut: click an empty cell for a squirrel "
+                     "(at once, besides the tile action)",
+                     block or refusal(state, Nut(empty[0] if empty else (0, 0))))
+        self.nut.value = live and pick.mode == NUT and bool(hints.nut)
+        self._choices(self.exchange_choice, [(exchange_label(a), a) for a in hints.exchanges])
+        chosen = self.exchange_choice.value
+        self._enable(self.exchange, bool(hints.exchanges), "Exchange "
+                     + (exchange_label(chosen) if chosen else "the chosen tokens"),
+                     block or self._exchange_refusal(state))
+        kinds = [k.name for k in C.ANIMALS if k.name in hints.animals]
+        self._choices(self.animal_choice, [(f"{n} ({state.animals_left[C.ANIMAL_BY_NAME[n]]} "
+                                            "left)", n) for n in kinds],
+                      pick.animal if pick.animal in kinds else None)
+        self._enable(self.animal, bool(kinds), "Lay the chosen animal on empty holes: turn it, "
+                     "then click the board", block or self._animal_refusal(state))
+        self.animal.value = live and pick.mode == ANIMAL and bool(kinds)
+        self._choices(self.mushroom_choice, [(mushroom_label(a), a) for a in hints.mushrooms])
+        self._enable(self.mushroom, bool(hints.mushrooms), "Spend a mushroom instead of laying a "
+                     "path tile: take the tiles shown and lay them",
+                     block or refusal(state, self._mushroom_probe(state)))
+        self._choices(self.feather_choice, [(feather_label(a), a) for a in hints.feathers])
+        self._enable(self.feather, bool(hints.feathers), "Spend a feather instead of laying one "
+                     "tile: lay these two path tiles",
+                     block or refusal(state, self._feather_probe(state)))
+        self._sync_solo(state, hints, block)
+
+    def _sync_berry(self, state, hints, block: str) -> None:
+        tip = ("Spend a berry: refill the path to 5 (with 5, a 6th tile)" if not state.solo else
+               "Spend a berry: take tiles from the chosen end of a path (to 5, or a 6th)")
+        probe = (Berry(*self.source.value) if state.solo and self.source.value
+                 else Berry("upper", "left") if state.solo else Berry())
+        legal = bool(hints.berries) and (not state.solo or probe in hints.berries)
+        self._enable(self.berry, legal, tip, block or refusal(state, probe)
+                     or "choose an end of a path that still has tiles")
+
+    def _sync_solo(self, state, hints, block: str) -> None:
+        self.solo_box.layout.display = None if state.solo else "none"
+        if not state.solo:
+            return
+        sources = [(a.path, a.end) for a in hints.refills or hints.berries]
+        keep = self.source.value if self.source.value in sources else None
+        self._choices(self.source, [(f"{p} path, {e} end", (p, e)) for p, e in sources], keep,
+                      always=bool(sources))
+        probe = Refill(*self.source.value) if self.source.value else Refill("upper", "left")
+        self._enable(self.refill, bool(hints.refills), "Refill the empty path from the chosen "
+                     "end", block or refusal(state, probe))
+        self._sync_berry(state, hints, block)
+
+    def _choices(self, dropdown, options, value=None, always: bool = False) -> None:
+        dropdown.options = options
+        values = [v for _, v in options]
+        dropdown.value = value if value in values else (values[0] if values else None)
+        dropdown.layout.display = None if (always or len(options) > 1) else "none"
+
+    @staticmethod
+    def _enable(button, legal: bool, tip: str, why: str) -> None:
+        button.disabled = not legal
+        if legal:
+            button.tooltip = tip
+        else:
+            button.tooltip = f"Not now: {why or 'not possible in this position'}"
+
+    @staticmethod
+    def _exchange_refusal(state) -> str:
+        if state.current_player is None:
+            return ""
+        reasons = list(dict.fromkeys(r for r in (refusal(state, a) for a in EXCHANGES) if r))
+        return "; ".join(reasons[:2])
+
+    @staticmethod
+    def _animal_refusal(state) -> str:
+        p = state.current_player
+        if p is None:
+            return ""
+        kind = next((k for k, n in enumerate(state.animals_left) if n), 0)
+        return refusal(state, Animal(C.ANIMALS[kind].name, 0, (0, 0))) or "no animal fits now"
+
+    @staticmethod
+    def _mushroom_probe(state):
+        p = state.current_player
+        if state.solo or p is None:
+            return Mushroom(())
+        if state.players == 2:
+            return Mushroom((1 - p, FOREST))
+        return Mushroom([q for q in range(state.players) if q != p][:2])
+
+    @staticmethod
+    def _feather_probe(state):
+        p = state.current_player
+        names = [C.tile_name(t) for t in state.paths[p]] if p is not None else []
+        names += [n for n in ("G01", "G02") if n not in names]
+        return Feather(names[:2])

@@ -1,0 +1,45 @@
+"""Taluva app: `from widgets.taluva import app; app()`."""
+from __future__ import annotations
+
+import explorer
+
+from ..shared.app import ExplorerApp
+from ..shared.score_sheet import register_pad
+from .board import TaluvaBoard
+from .draw import PLAYER_COLOURS, Hints, Pick, move_hints, scene
+from .layout import layout
+from .score_pad import categorize
+
+GAME = explorer.GAMES["taluva"]
+register_pad(GAME.name, categorize, PLAYER_COLOURS)
+
+INTRO = ("<p>Play from the last set-up step. <b>Place</b>: turn the drawn tile (⟲ / ⟳ or keys "
+         "Q / E), then click a green volcano spot (orange: an eruption on a volcano). "
+         "<b>Build</b>: pick New hut, Expand, Temple or Tower and click a highlighted hex; for "
+         "an expansion click your settlement, then a terrain, check the preview and press "
+         "Build. Keys (pointer over the board): ← → step, Home / End first / last.</p>")
+
+
+def app(players: int = 3, seed: int = 1, **options):
+    """The root widget (class rx-app) of the explorer, starting at the first set-up step."""
+    shell = ExplorerApp(GAME, TaluvaBoard(), players, seed, options, intro=INTRO)
+    root = shell.root
+    root.explorer = shell
+    return root
+
+
+def gallery_picture(width: int = 420) -> str:
+    """A position some turns into a 3-player game, drawn by the real renderer as SVG."""
+    from explorer.bots import GreedyBot
+
+    from ..shared.svg import scene_to_svg
+    state = GAME.setup(3, 1)
+    bot = GreedyBot(1)
+    while state.turns < 12:
+        state = state.apply(bot.choose(state))
+    hints = move_hints(state)
+    return scene_to_svg(scene(state, hints, Pick(), playable=True), width=width)
+
+
+__all__ = ["GAME", "Hints", "Pick", "TaluvaBoard", "app", "gallery_picture", "layout",
+           "move_hints", "scene"]

@@ -1,0 +1,319 @@
+"""The Taluva board view: canvas drawing, view controls (zoom, pan) and the move picker.
+
+Clicks and buttons only collect what the person points at (the tile's turn, a hex, a build
+kind, a settlement and a terrain); every move goes to the engine through `app.try_action`,
+which shows the engine's refusal (reason + rule) for an illegal one.
+"""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+from ipyevents import Event
+
+from explorer.taluva import Expand, Finish, Hut, Place, Temple, Tower
+from explorer.taluva import components as C
+from explorer.taluva.board import lava_direction, settlement_at
+
+from ..shared.canvas import BoardCanvas, shown_scale
+from .controls import CSS, button, why_not
+from .draw import BUILD_KINDS, Hints, Pick, move_hints, scene
+from .geometry import ZOOM_STEP, clamp_zoom
+from .layout import HEIGHT, WIDTH, layout
+
+ACTIONS = {"hut": Hut, "temple": Temple, "tower": Tower}
+KIND_LABELS = {"hut": "New hut", "expand": "Expand", "temple": "Temple", "tower": "Tower"}
+PAN_STEP = 2  # hexes per arrow press
+
+
+class TaluvaBoard:
+    """Canvas (class rx-board), turning the tile (rx-rotate-left/right), build kinds
+    (rx-kind-hut, -expand, -temple, -tower), expansion confirm (rx-confirm), stop building
+    (rx-finish, one_kind variant), zoom and pan (rx-zoom-in/out, rx-fit, rx-pan-*), and a
+    status line (rx-pick-status)."""
+
+    def __init__(self, width: int = WIDTH):
+        self.width = width
+        self.canvas = BoardCanvas(width, HEIGHT)
+        self.canvas.on_click(self._clicked)
+        self._pointer = Event(source=self.canvas.view, watched_events=["mousemove", "mouseleave"],
+                              throttle_or_debounce="throttle", wait=60)
+        self._pointer.on_dom_event(self._on_pointer)
+        turn_left, turn_right = (lambda: self.rotate(-1)), (lambda: self.rotate(1))
+        self.keys = {"q": turn_left, "Q": turn_left, "e": turn_right, "E": turn_right,
+                     "r": turn_right, "R": turn_right, "Escape": self.cancel}
+        self.app = None
+        self.frame = None
+        self.viewer: int | None = None
+        self.playable = False
+        self.pick = Pick()
+        self.hints = Hints()
+        self.zoom = 1.0
+        self.pan = (0.0, 0.0)
+        self.layout = None
+
+        self.rotate_left = button("⟲ Turn (Q)", "rx-rotate-left",
+                                  "Turn the drawn tile a sixth anticlockwise (key Q)")
+        self.rotate_right = button("⟳ Turn (E)", "rx-rotate-right",
+                                   "Turn the drawn tile a sixth clockwise (key E or R)")
+        self.rotate_left.on_click(lambda _: self.rotate(-1))
+        self.rotate_right.on_click(lambda _: self.rotate(1))
+        self.kind_buttons = {}
+        for kind in BUILD_KINDS:
+            b = button(KIND_LABELS[kind], f"rx-kind-{kind}", "")
+            b.on_click(lambda _, kind=kind: self.choose_kind(kind))
+            self.kind_buttons[kind] = b
+        self.confirm = button("Build", "rx-confirm", "Place the previewed huts", style="success")
+        self.confirm.on_click(lambda _: self.confirm_expansion())
+        self.finish = button("Stop building", "rx-finish", "End this turn's building")
+        self.finish.on_click(lambda _: self.app.try_action(Finish()))
+        self.zoom_out = button("−", "rx-zoom-out", "Zoom out", "38px")
+        self.fit_button = button("Fit", "rx-fit", "Fit the whole island into view", "48px")
+        self.zoom_in = button("+", "rx-zoom-in", "Zoom in", "38px")
+        self.zoom_out.on_click(lambda _: self.set_view(self.zoom / ZOOM_STEP, self.pan))
+        self.zoom_in.on_click(lambda _: self.set_view(self.zoom * ZOOM_STEP, self.pan))
+        self.fit_button.on_click(lambda _: self.set_view(1.0, (0.0, 0.0)))
+        pans = []
+        for text, css, (dx, dy) in (("←", "rx-pan-left", (-1, 0)), ("↑", "rx-pan-up", (0, -1)),
+                                    ("↓", "rx-pan-down", (0, 1)), ("→", "rx-pan-right", (1, 0))):
+            b = button(text, css, f"Move the view {css[7:]}", "34px")
+            b.on_click(lambda _, dx=dx, dy=dy: self.set_view(
+                self.zoom, (self.pan[0] + dx * PAN_STEP, self.pan[1] + dy * PAN_STEP)))
+            pans.append(b)
+        self.pan_buttons = pans
+        self.placing = w.HBox([self.rotate_left, self.rotate_right])
+        self.building = w.HBox([*self.kind_buttons.values(), self.confirm, self.finish])
+        for box in (self.placing, self.building):
+            box.add_class("rx-taluva-group")
+        view = w.HBox([self.zoom_out, self.fit_button, self.zoom_in, *pans])
+        view.add_class("rx-taluva-view")
+        controls = w.HBox([self.placing, self.building, view])
+        controls.add_class("rx-taluva-controls")
+        self.status = w.HTML()
+        self.status.add_class("rx-pick-status")
+        self.widget = w.VBox([w.HTML(CSS), controls, self.status, self.canvas.view])
+
+    def attach(self, app) -> None:
+        self.app = app
+
+    # -- showing -------------------------------------------------------------------------
+    def show(self, frame, viewer: int | None, playable: bool) -> None:
+        """Draw `frame` as `viewer` sees it; a new frame starts a fresh pick."""
+        new = frame is not self.frame
+        self.frame, self.viewer, self.playable = frame, viewer, playable
+        state = frame.state
+        self.hints = move_hints(state) if playable else Hints()
+        if new:
+            hover = self.pick.hover
+            self.pick = Pick(hover=hover)
+            kinds = self.hints.kinds()
+            if state.phase == "build":
+                self.pick.kind = state.build_kind or (kinds[0] if kinds else None)
+        self._draw()
+
+    def _draw(self) -> None:
+        state = self.frame.state
+        shown = state.view(self.viewer)
+        self.layout = layout(shown, self.zoom, self.pan, self.width)
+        self.canvas.show(scene(shown, self.hints, self.pick, self.layout, self.playable,
+                               self.viewer))
+        self._sync_controls()
+
+    def _redraw_pointer(self) -> None:
+        """A pointer move changes only the highlights: no controls to sync."""
+        if self.frame is not None:
+            self.canvas.show(scene(self.frame.state.view(self.viewer), self.hints, self.pick,
+                                   self.layout, self.playable, self.viewer))
+
+    def _sync_controls(self) -> None:
+        state = self.frame.state
+        placing = self.playable and state.phase == "place"
+        building = self.playable and state.phase == "build"
+        self.placing.layout.display = None if placing or not building else "none"
+        self.building.layout.display = None if building else "none"
+        self.rotate_left.disabled = self.rotate_right.disabled = not placing
+        why_rotate = ("" if placing else "the tile is turned while placing it"
+                      if not state.is_over else "the game is over")
+        for b in (self.rotate_left, self.rotate_right):
+            b.tooltip = (b.tooltip.split(" — ")[0] + (f" — not now: {why_rotate}"
+                                                      if why_rotate else ""))
+        legal = set(self.hints.kinds())
+        for kind, b in self.kind_buttons.items():
+            b.disabled = not (building and kind in legal)
+            b.button_style = "info" if building and kind == self.pick.kind else ""
+            b.tooltip = (f"Build {KIND_LABELS[kind].lower()}" if not b.disabled
+                         else f"Not possible now: {why_not(state, kind)}" if building
+                         else "Building comes after placing the tile")
+        plan = self.chosen_plan()
+        self.confirm.layout.display = None if building and self.pick.kind == "expand" else "none"
+        self.confirm.disabled = plan is None
+        self.confirm.description = (f"Build {plan.huts} hut{'s' * (plan.huts != 1)}" if plan
+                                    else "Build")
+        self.confirm.tooltip = ("Place the previewed huts" if plan else
+                                "Not yet: click one of your settlements, then a terrain")
+        self.finish.layout.display = None if building and self.hints.finish else "none"
+        self.status.value = self._status_html()
+
+    def _status_html(self) -> str:
+        state = self.frame.state
+        if state.phase == "setup" and not self.playable:
+            return "Set-up is being narrated: step forward (▶) to its last step to play."
+        if state.is_over:
+            return "<b>The game is over.</b> The ranking is on the board and in the Score tab."
+        if not self.playable:
+            return ""
+        who = f"<b>Player {state.current_player + 1} ({escape(C.COLOURS[state.current_player])})"
+        who += "</b>"
+        if state.phase == "place":
+            now = {v for v, r in self.hints.erupt if r == self.pick.rotation}
+            later = {v for v, _ in self.hints.erupt} - now
+            erupt = (" Orange: an eruption." if now else "") + (
+                " Dashed orange: a volcano that can erupt with another turn." if later else "")
+            return (f"{who}: turn the tile (lava {escape(lava_direction(self.pick.rotation))}), "
+                    f"then click a green spot.{erupt}")
+        kind = self.pick.kind
+        text = {
+            "hut": "click a blue hex for a new hut.",
+            "temple": "click a purple hex for a temple.",
+            "tower": "click a teal hex for a tower.",
+            "expand": self._expand_text(),
+        }.get(kind, "choose what to build.")
+        off = [k for k in BUILD_KINDS if self.kind_buttons[k].disabled]
+        reasons = "; ".join(f"{KIND_LABELS[k].lower()}: {why_not(state, k)}" for k in off)
+        extra = f'<div class="rx-why"><i>Not possible now — {escape(reasons)}</i></div>' \
+            if reasons else ""
+        return f"{who}: {escape(text)}{extra}"
+
+    def _expand_text(self) -> str:
+        if self.pick.settlement is None:
+            return "click one of your settlements outlined in blue."
+        plan = self.chosen_plan()
+        if plan is None:
+            return (f"settlement {self.pick.settlement} chosen: click a terrain (on the island "
+                    "or at the right).")
+        return (f"preview: {plan.huts} hut{'s' * (plan.huts != 1)} in the {plan.terrain}; "
+                "press Build (or click a previewed hex).")
+
+    def chosen_plan(self):
+        """The engine's Expansion for the chosen settlement and terrain, if both are chosen."""
+        if self.pick.settlement is None or self.pick.terrain is None:
+            return None
+        return next((e for e in self.hints.expansions_of(self.pick.settlement)
+                     if e.terrain == self.pick.terrain), None)
+
+    # -- view ----------------------------------------------------------------------------
+    def set_view(self, zoom: float, pan) -> None:
+        self.zoom = clamp_zoom(zoom)
+        self.pan = (float(pan[0]), float(pan[1]))
+        if self.frame is not None:
+            self._draw()
+
+    def _on_pointer(self, event) -> None:
+        """Hover: the ghost of the tile, the hex's coordinates and its settlement."""
+        if not isinstance(event, dict) or self.layout is None:
+            return
+        h = None
+        if event.get("type") == "mousemove":
+            values = [event.get(k) for k in ("relativeX", "relativeY", "boundingRectWidth",
+                                              "boundingRectHeight")]
+            if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+                x, y, fw, fh = (float(v) for v in values)
+                scale = shown_scale(fw, fh, self.canvas.width, self.canvas.height)
+                if scale > 0:
+                    h = self.layout.viewport.hex_at(x / scale, y / scale)
+        self.hover(h)
+
+    def hover(self, h) -> None:
+        """Show what the pointer is over (None: nothing)."""
+        if h != self.pick.hover:
+            self.pick.hover = h
+            self._redraw_pointer()
+
+    # -- picking -------------------------------------------------------------------------
+    def rotate(self, turns: int) -> None:
+        """Turn the drawn tile by sixths (positive: clockwise)."""
+        if self.frame is None or self.frame.state.phase != "place":
+            return
+        self.pick.rotation = (self.pick.rotation + int(turns)) % 6
+        self._draw()
+
+    def choose_kind(self, kind: str) -> None:
+        if kind not in BUILD_KINDS:
+            return
+        self.pick.kind = kind
+        self.pick.settlement = self.pick.terrain = None
+        self._draw()
+
+    def choose_settlement(self, key) -> None:
+        self.pick.settlement, self.pick.terrain = key, None
+        self._draw()
+
+    def choose_terrain(self, terrain: str) -> None:
+        if terrain in C.TERRAINS and self.pick.settlement is not None:
+            self.pick.terrain = terrain
+            self._draw()
+
+    def cancel(self) -> None:
+        """Drop the chosen settlement and terrain (key Escape)."""
+        if self.pick.settlement is not None:
+            self.pick.settlement = self.pick.terrain = None
+            self._draw()
+
+    def confirm_expansion(self) -> bool:
+        if self.pick.settlement is None or self.pick.terrain is None:
+            self.app.message.info("First click one of your settlements, then a terrain.")
+            return False
+        return self.app.try_action(Expand(self.pick.settlement, self.pick.terrain))
+
+    def click_hex(self, h) -> bool:
+        """A click on island hex (or sea) `h`: place the tile there, or build there."""
+        state = self.frame.state
+        if state.is_over:
+            self.app.message.info("The game is over: step back through the timeline to look at "
+                                  "any turn, or start a new game in the Game tab.")
+            return False
+        if state.phase == "place" or not self.playable:
+            return self.app.try_action(Place(h, self.pick.rotation))
+        kind = self.pick.kind
+        if kind in ACTIONS:
+            return self.app.try_action(ACTIONS[kind](h))
+        if kind == "expand":
+            return self._expand_click(h)
+        self.app.message.info("Choose what to build with the buttons above the board.")
+        return False
+
+    def _expand_click(self, h) -> bool:
+        state = self.frame.state
+        chosen = self.pick.settlement
+        if chosen is not None:
+            plan = self.chosen_plan()
+            if plan is not None and h in {t for t, _ in plan.targets}:
+                return self.confirm_expansion()
+            for other in self.hints.expansions_of(chosen):
+                if h in {t for t, _ in other.targets}:
+                    self.choose_terrain(other.terrain)
+                    return False
+        found = settlement_at(state.buildings, h)
+        if found is not None and found.owner == state.current_player:
+            self.choose_settlement(found.key)
+            return False
+        if found is not None:   # someone else's: the engine says why not
+            return self.app.try_action(Expand(found.key, state.hexes[h].terrain))
+        cell = state.hexes.get(h)
+        if chosen is not None and cell is not None and cell.terrain in C.TERRAINS:
+            return self.app.try_action(Expand(chosen, cell.terrain))
+        self.app.message.info("For an expansion, first click one of your settlements "
+                              "(outlined in blue), then a terrain next to it.")
+        return False
+
+    def _clicked(self, key, x, y) -> None:
+        if self.frame is None or key is None:
+            return
+        if key[0] == "island":
+            h = self.layout.viewport.hex_at(x, y)
+            if h is not None:
+                self.click_hex(h)
+        elif key[0] == "preview":
+            self.rotate(1)
+        elif key[0] == "terrain":
+            self.choose_terrain(key[1])

@@ -1,0 +1,438 @@
+"""What to draw for a Taluva position: a `Scene` built from `layout()` (pure).
+
+Legal-move hints come from the engine (`legal_actions()` and `build_targets()`, mapped to hexes
+here); the drawing never decides what is legal.
+"""
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass, field
+
+from explorer.taluva import components as C
+from explorer.taluva.board import DIRECTION_NAMES, settlement_at, tile_hexes
+from explorer.taluva.scoring import RANK_ORDER
+
+from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, text_color_on
+from .geometry import SQRT3, Area, Viewport
+from .layout import HEADER_H, ISLAND, MARGIN, SIDE_W, SIDE_X, Layout, island_hexes, layout
+from .shapes import (INK, LAVA, PLAYER_COLOURS, TERRAIN_STYLE, building_glyph, hex_face,
+                     hex_polygon, hex_shadow, lava_arrow, outline, rgba, tile_outlines)
+
+SEA = "#d4e9f5"
+SEA_LINE = "#bcd9ea"
+PANEL_BG = "#f6f6f6"
+TURN_BG = "#fff3c4"
+MUTED = "#555555"
+SEA_SPOT = "#00a152"          # a legal sea-level volcano spot
+ERUPT_SPOT = "#e65100"        # a legal eruption
+ERUPT_LATER = "#ff9800"       # a volcano that may erupt with another turn of the tile
+BUILD_SPOT = {"hut": "#1565c0", "temple": "#6a1b9a", "tower": "#00838f", "expand": "#1565c0"}
+REFUSED = "#c62828"
+LAST = "#d81b60"                # the tile placed last
+KIND_WORDS = {"hut": "a new hut", "expand": "an expansion", "temple": "a temple",
+              "tower": "a tower"}
+BUILD_KINDS = ("hut", "expand", "temple", "tower")
+
+
+@dataclass
+class Hints:
+    """Legal moves of the position, by board place (from the engine)."""
+
+    place: dict = field(default_factory=dict)      # rotation -> volcano hexes legal with it
+    erupt: set = field(default_factory=set)        # (volcano hex, rotation) eruptions
+    build: dict = field(default_factory=dict)      # hut / temple / tower -> hexes
+    expansions: list = field(default_factory=list)  # the engine's Expansion plans
+    finish: bool = False                           # one_kind variant: may stop building
+
+    def placeable(self, volcano, rotation: int) -> bool:
+        return volcano in self.place.get(rotation, ())
+
+    def kinds(self) -> list[str]:
+        """Build kinds with at least one legal target, in the engine's order."""
+        return [k for k in BUILD_KINDS
+                if (self.expansions if k == "expand" else self.build.get(k))]
+
+    def expansions_of(self, key) -> list:
+        return [e for e in self.expansions if e.settlement.key == key]
+
+
+def move_hints(state) -> Hints:
+    """The legal moves of `state` (the full position; a player's view lists none)."""
+    hints = Hints()
+    if state.viewer is not None or state.is_over:
+        return hints
+    actions = state.legal_actions()
+    if state.phase == "place":
+        for a in actions:
+            hints.place.setdefault(a.rotation, set()).add(a.volcano)
+            if a.volcano in state.hexes:
+                hints.erupt.add((a.volcano, a.rotation))
+        return hints
+    expands = {(a.settlement, a.terrain) for a in actions if a.kind == "expand"}
+    for a in actions:
+        if a.kind in ("hut", "temple", "tower"):
+            hints.build.setdefault(a.kind, set()).add(a.hex)
+        elif a.kind == "finish":
+            hints.finish = True
+    hints.expansions = [e for e in state.build_targets()["expand"]
+                        if (e.settlement.key, e.terrain) in expands]
+    return hints
+
+
+@dataclass
+class Pick:
+    """What the person has chosen so far: the tile's turn, the build kind, the settlement and
+    terrain of an expansion, and the hex under the pointer."""
+
+    rotation: int = 0
+    kind: str | None = None
+    settlement: tuple | None = None   # key hex of the settlement to expand
+    terrain: str | None = None
+    hover: tuple | None = None
+
+
+def player_title(p: int) -> str:
+    return f"Player {p + 1} · {C.COLOURS[p]}"
+
+
+def header_text(state, viewer=None) -> str:
+    seen = f" · seen by Player {viewer + 1}" if viewer is not None else ""
+    if state.phase == "setup":
+        return "Set-up · step through it with Forward ▶; play starts at its last step" + seen
+    if state.is_over:
+        sheet = state.score()
+        names = " and ".join(f"Player {p + 1}" for p in sheet.winners)
+        return f"Game over after {state.turns} turns · {names} wins: {sheet.tiebreak}{seen}"
+    who = f"Player {state.current_player + 1} ({C.COLOURS[state.current_player]})"
+    what = "place the drawn tile" if state.phase == "place" else "build"
+    if state.phase == "build" and state.build_kind:
+        what = f"build more of one kind ({state.build_kind}) or finish"
+    return f"Turn {state.turns + 1} · {who}: {what}{seen}"
+
+
+# -- the island ---------------------------------------------------------------------------
+def _sea(sc: Scene, state, lay: Layout) -> None:
+    vp = lay.viewport
+    a = vp.area
+    sc.add("board", Rect(a.x, a.y, a.w, a.h, fill=SEA))
+    for h in sorted(_sea_ring(state)):
+        if vp.visible(h):
+            sc.add("board", hex_polygon(vp, h, inset=1, stroke=SEA_LINE, line_width=1))
+    sc.regions.append(Region(("island",), a.x, a.y, a.w, a.h))
+
+
+def _sea_ring(state) -> set:
+    return island_hexes(state) - set(state.hexes)
+
+
+def _island(sc: Scene, state, lay: Layout) -> None:
+    vp = lay.viewport
+    shown = [(h, c) for h, c in sorted(state.hexes.items(), key=lambda hc: (hc[0][1], hc[0][0]))
+             if vp.visible(h)]
+    for h, cell in shown:
+        sc.add("board", hex_shadow(vp, h, cell.level))
+    for h, cell in shown:
+        sc.add("board", *hex_face(vp, h, cell.terrain, cell.level))
+        if cell.terrain == C.VOLCANO:
+            sc.add("board", lava_arrow(vp, h, cell.rotation))
+    sc.add("board", *tile_outlines(vp, {h: c for h, c in state.hexes.items() if vp.visible(h)}))
+    if state.placed:   # the tile placed last, outlined in pink
+        last = state.placed[-1]
+        sc.add("board", *outline(vp, tile_hexes(last.volcano, last.rotation), stroke=LAST,
+                                 line_width=max(3.0, vp.size * 0.1), dash=(6, 3)))
+
+
+def _buildings(sc: Scene, state, lay: Layout) -> None:
+    vp = lay.viewport
+    unit = vp.size * 0.34
+    for h, b in sorted(state.buildings.items()):
+        if vp.visible(h):
+            cx, cy = vp.centre(h)
+            sc.add("pieces", *building_glyph(cx, cy, unit, b.owner, b.kind, b.count))
+
+
+def _mask(sc: Scene, lay: Layout) -> None:
+    """Panel backgrounds drawn over whatever of the island reaches past its area."""
+    a = lay.viewport.area
+    w, h = lay.width, lay.height
+    sc.add("pieces", Rect(0, 0, w, a.y, fill="#ffffff"),
+           Rect(0, a.y, a.x, h - a.y, fill="#ffffff"),
+           Rect(a.x + a.w, a.y, w - a.x - a.w, h - a.y, fill="#ffffff"),
+           Rect(a.x, a.y + a.h, a.w, h - a.y - a.h, fill="#ffffff"),
+           Rect(a.x, a.y, a.w, a.h, stroke="#90a4ae", line_width=2))
+
+
+# -- highlights ---------------------------------------------------------------------------
+def _inside(vp: Viewport, hexes) -> bool:
+    """Whether every hex shows whole in the island area (highlights are not clipped, so a
+    highlight is drawn only where it cannot spill over the side panel)."""
+    return all(vp.visible(h, whole=True) for h in hexes)
+
+
+def _place_marks(sc: Scene, state, vp: Viewport, hints: Hints, pick: Pick) -> None:
+    spots = hints.place.get(pick.rotation, set())
+    erupting = {v for v, _ in hints.erupt}
+    for h in sorted(erupting - spots):     # may erupt once the tile is turned
+        if vp.visible(h, whole=True):
+            sc.add("highlights", hex_polygon(vp, h, inset=3, stroke=ERUPT_LATER, line_width=2,
+                                             dash=(4, 4)))
+    for h in sorted(spots):
+        if not vp.visible(h, whole=True):
+            continue
+        colour = ERUPT_SPOT if (h, pick.rotation) in hints.erupt else SEA_SPOT
+        sc.add("highlights", hex_polygon(vp, h, inset=3, fill=rgba(colour, 0.22), stroke=colour,
+                                         line_width=3, dash=(7, 4)))
+    if pick.hover is not None and state.drawn is not None and state.drawn != C.HIDDEN:
+        _ghost(sc, vp, state.drawn, pick.hover, pick.rotation,
+               hints.placeable(pick.hover, pick.rotation))
+
+
+def _ghost(sc: Scene, vp: Viewport, tile: int, volcano, rotation: int, legal: bool) -> None:
+    """The drawn tile see-through where it would lie with its volcano on `volcano`."""
+    cover = tile_hexes(volcano, rotation)
+    if not _inside(vp, cover):
+        return
+    for h, terrain in zip(cover, (C.VOLCANO,) + C.TILES[tile]):
+        if vp.visible(h, whole=True):
+            fill = TERRAIN_STYLE[terrain][0]
+            sc.add("highlights", hex_polygon(vp, h, inset=1, fill=rgba(fill, 0.7)))
+    if vp.visible(volcano, whole=True):
+        sc.add("highlights", lava_arrow(vp, volcano, rotation))
+    colour = SEA_SPOT if legal else REFUSED
+    sc.add("highlights", *outline(vp, cover, stroke=colour, line_width=max(3.0, vp.size * 0.12),
+                                  dash=() if legal else (5, 4)))
+    if not legal and vp.visible(volcano, whole=True):
+        cx, cy = vp.centre(volcano)
+        sc.add("highlights", Text(cx, cy, "✗", size=max(12, int(vp.size * 0.7)), color=REFUSED,
+                                  bold=True, align="center"))
+
+
+def _build_marks(sc: Scene, state, vp: Viewport, hints: Hints, pick: Pick) -> None:
+    kind = pick.kind
+    if kind in ("hut", "temple", "tower"):
+        colour = BUILD_SPOT[kind]
+        for h in sorted(hints.build.get(kind, ())):
+            if vp.visible(h, whole=True):
+                sc.add("highlights", hex_polygon(vp, h, inset=3, fill=rgba(colour, 0.2),
+                                                 stroke=colour, line_width=3, dash=(7, 4)))
+    elif kind == "expand":
+        _expand_marks(sc, state, vp, hints, pick)
+
+
+def _expand_marks(sc: Scene, state, vp: Viewport, hints: Hints, pick: Pick) -> None:
+    colour = BUILD_SPOT["expand"]
+    keys = sorted({e.settlement.key for e in hints.expansions})
+    for key in keys:                      # the settlements that can expand
+        hexes = next(e.settlement.hexes for e in hints.expansions if e.settlement.key == key)
+        chosen = key == pick.settlement
+        if not _inside(vp, hexes):
+            continue
+        sc.add("highlights", *outline(vp, hexes, stroke=colour,
+                                      line_width=max(3.0, vp.size * (0.14 if chosen else 0.08)),
+                                      dash=() if chosen else (6, 4)))
+    if pick.settlement is None:
+        return
+    plans = hints.expansions_of(pick.settlement)
+    for plan in plans:
+        shown = plan.terrain == pick.terrain
+        for h, huts in plan.targets:
+            if not vp.visible(h, whole=True):
+                continue
+            if shown:
+                cx, cy = vp.centre(h)
+                sc.add("highlights", *building_glyph(cx, cy, vp.size * 0.34, state.turn, "hut",
+                                                     huts, ghost=True))
+                if huts == 1:
+                    sc.add("highlights", Text(cx, cy + vp.size * 0.1, "1",
+                                              size=max(9, int(vp.size * 0.34)), color=INK,
+                                              bold=True, align="center"))
+            else:
+                sc.add("highlights", hex_polygon(vp, h, inset=4, stroke=colour, line_width=2,
+                                                 dash=(3, 3)))
+
+
+def _hover_settlement(sc: Scene, state, vp: Viewport, pick: Pick) -> None:
+    """The settlement under the pointer, outlined in black."""
+    if pick.hover is None:
+        return
+    found = settlement_at(state.buildings, pick.hover)
+    if found is not None and _inside(vp, found.hexes):
+        sc.add("highlights", *outline(vp, found.hexes, stroke=INK,
+                                      line_width=max(2.5, vp.size * 0.1)))
+
+
+# -- side panel ---------------------------------------------------------------------------
+def _preview(sc: Scene, state, lay: Layout, pick: Pick, hints: Hints) -> None:
+    box = lay.preview
+    tile = state.drawn
+    if state.phase == "build" and pick.kind == "expand" and pick.settlement is not None:
+        _terrain_choice(sc, lay, pick, hints)
+        return
+    sc.add("pieces", Text(SIDE_X, box.y - 16, "Drawn tile", size=18, bold=True, color=INK))
+    if tile is None or tile == C.HIDDEN:
+        sc.add("pieces", Rect(box.x, box.y, box.w, box.h, stroke="#bbbbbb", dash=(6, 4),
+                              radius=8),
+               Text(box.x + box.w / 2, box.y + box.h / 2, "placed" if state.phase == "build"
+                    else "—", size=16, color=MUTED, align="center"))
+        return
+    size = 26.0
+    vp = Viewport(Area(box.x, box.y, box.w, box.h), size, 0.0, 0.0)
+    cover = tile_hexes((0, 0), pick.rotation)
+    xs = [vp.centre(h)[0] for h in cover]
+    ys = [vp.centre(h)[1] for h in cover]
+    vp = Viewport(vp.area, size, box.x + box.w / 2 - (min(xs) + max(xs)) / 2,
+                  box.y + box.h / 2 - (min(ys) + max(ys)) / 2)
+    sc.add("pieces", Rect(box.x, box.y, box.w, box.h, fill="#e3f2fd", radius=8))
+    for h, terrain in zip(cover, (C.VOLCANO,) + C.TILES[tile]):
+        sc.add("pieces", *hex_face(vp, h, terrain, 1, show_level=False))
+    sc.add("pieces", lava_arrow(vp, cover[0], pick.rotation),
+           *outline(vp, cover, stroke=INK, line_width=2.5))
+    sc.regions.append(Region(box.key, box.x, box.y, box.w, box.h))
+    tx = box.x + box.w + 10
+    width = SIDE_X + SIDE_W - tx
+    names = C.TILES[tile]
+    sc.add("pieces", Text(tx, box.y + 12, f"{names[0]} +", size=16, bold=True, color=INK,
+                          max_width=width),
+           Text(tx, box.y + 32, names[1], size=16, bold=True, color=INK, max_width=width),
+           Text(tx, box.y + 56, "lava between", size=15, color=INK, max_width=width),
+           Text(tx, box.y + 74, f"{DIRECTION_NAMES[pick.rotation % 6]} and {DIRECTION_NAMES[(pick.rotation + 1) % 6]}",
+                size=15, bold=True, color=INK, max_width=width),
+           Text(tx, box.y + 98, "turn: ⟲ Q  ⟳ E", size=15, color=MUTED, max_width=width),
+           Text(tx, box.y + 118, "or click the tile", size=15, color=MUTED, max_width=width))
+
+
+def _terrain_choice(sc: Scene, lay: Layout, pick: Pick, hints: Hints) -> None:
+    """The expansions of the chosen settlement, one clickable line per terrain."""
+    box = lay.preview
+    sc.add("pieces", Text(SIDE_X, box.y - 16, f"Expand {pick.settlement} into:", size=18,
+                          bold=True, color=INK, max_width=SIDE_W))
+    plans = hints.expansions_of(pick.settlement)
+    if not plans:
+        sc.add("pieces", Text(SIDE_X, box.y + 20, "no legal expansion", size=16, color=MUTED))
+        return
+    line_h = min(30.0, (box.h + 30) / len(plans))
+    for i, plan in enumerate(plans):
+        y = box.y + i * line_h
+        fill, letter = TERRAIN_STYLE[plan.terrain]
+        chosen = plan.terrain == pick.terrain
+        sc.add("pieces", Rect(SIDE_X, y, SIDE_W, line_h - 4, fill=TURN_BG if chosen else PANEL_BG,
+                              stroke=BUILD_SPOT["expand"] if chosen else "#cfd8dc",
+                              line_width=3 if chosen else 1, radius=6),
+               Rect(SIDE_X + 6, y + 4, line_h - 12, line_h - 12, fill=fill, stroke=INK, radius=3),
+               Text(SIDE_X + 6 + (line_h - 12) / 2, y + (line_h - 4) / 2, letter, size=13,
+                    bold=True, color=text_color_on(fill), align="center"),
+               Text(SIDE_X + line_h + 2, y + (line_h - 4) / 2,
+                    f"{plan.terrain}: {_count(plan.huts, 'hut')} on "
+                    f"{_count(len(plan.targets), 'hex', 'hexes')}", size=15, bold=chosen,
+                    color=INK, max_width=SIDE_W - line_h - 8))
+        sc.regions.append(Region(("terrain", plan.terrain), SIDE_X, y, SIDE_W, line_h - 4))
+
+
+def _count(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
+def _stack(sc: Scene, state, lay: Layout) -> None:
+    y = lay.preview.y + lay.preview.h + 24
+    n = len(state.stack)
+    sc.add("pieces", Text(SIDE_X, y, f"Stack: {n} tile{'s' * (n != 1)} face down", size=16,
+                         color=INK, max_width=SIDE_W))
+
+
+def _rows(sc: Scene, state, lay: Layout) -> None:
+    for row in lay.rows:
+        p = row.key[1]
+        turn = state.current_player == p
+        out = p in state.eliminated
+        sc.add("pieces", Rect(row.x, row.y, row.w, row.h, fill=TURN_BG if turn else PANEL_BG,
+                             stroke="#f9a825" if turn else "#cfd8dc", line_width=3 if turn else 1,
+                             radius=8),
+               Rect(row.x + 8, row.y + 9, 18, 18, fill=PLAYER_COLOURS[p], stroke=INK, radius=3),
+               Text(row.x + 32, row.y + 18, player_title(p) + (f"  {TURN_MARK}" if turn else ""),
+                    size=17, bold=True, color=INK, max_width=row.w - 40))
+        huts, temples, towers = state.supply[p]
+        sc.add("pieces", Text(row.x + 8, row.y + 42, f"left: {_count(huts, 'hut')} · "
+                                                     f"{_count(temples, 'temple')} · "
+                                                     f"{_count(towers, 'tower')}", size=15,
+                              color=INK,
+                             max_width=row.w - 16))
+        if out:
+            note, colour = "OUT: could not build, cannot win", REFUSED
+        elif state.removed[p]:
+            note, colour = f"{_count(state.removed[p], 'hut')} lost to lava", MUTED
+        else:
+            note, colour = "", MUTED
+        if note:
+            sc.add("pieces", Text(row.x + 8, row.y + 62, note, size=15, bold=out, color=colour,
+                                 max_width=row.w - 16))
+
+
+def ranking_lines(state) -> list[str]:
+    """The final standings as lines: each player's temples, towers and huts built, in the
+    engine's ranking order, the winner(s) starred, and the tie-break the engine names."""
+    sheet = state.score()
+    counts = {p: dict(zip(("hut", "temple", "tower"), state.built(p)))
+              for p in range(state.players)}
+    order = sorted(range(state.players),
+                   key=lambda p: (p in state.eliminated, p not in sheet.winners,
+                                  tuple(-counts[p][k] for k in RANK_ORDER), p))
+    lines = []
+    for p in order:
+        c = counts[p]
+        star = "★ " if p in sheet.winners else ("out · " if p in state.eliminated else "")
+        lines.append(f"{star}Player {p + 1}: {_count(c['temple'], 'temple')}, "
+                     f"{_count(c['tower'], 'tower')}, {_count(c['hut'], 'hut')}")
+    lines += textwrap.wrap(f"Decided by: {sheet.tiebreak}", 36)
+    return lines
+
+
+def _ranking(sc: Scene, state, lay: Layout) -> None:
+    box = lay.preview
+    top = box.y - 30
+    height = lay.rows[0].y - 12 - top
+    sc.add("highlights", Rect(SIDE_X, top, SIDE_W, height, fill="#fffdf0", stroke="#ff8f00",
+                              line_width=2, radius=8),
+           Text(SIDE_X + 10, top + 16, "Final ranking", size=18, bold=True, color=INK))
+    lines = ranking_lines(state)
+    step = min(26.0, (height - 40) / max(1, len(lines)))
+    for i, line in enumerate(lines):
+        note = not line.startswith(("★", "Player", "out"))   # the tie-break, wrapped
+        sc.add("highlights", Text(SIDE_X + 10, top + 42 + i * step, line, size=14,
+                                  bold=line.startswith("★"), color=MUTED if note else INK,
+                                  max_width=SIDE_W - 20))
+
+
+def scene(state, hints: Hints | None = None, pick: Pick | None = None, lay: Layout | None = None,
+          playable: bool = False, viewer: int | None = None) -> Scene:
+    """The full frame for `state` (a position or a player's view): island, side panel and the
+    legal moves of the chosen decision."""
+    lay = lay or layout(state)
+    hints = hints or Hints()
+    pick = pick or Pick()
+    sc = Scene(lay.width, lay.height)
+    _sea(sc, state, lay)
+    _island(sc, state, lay)
+    _buildings(sc, state, lay)
+    vp = lay.viewport
+    if playable and state.phase == "place":
+        _place_marks(sc, state, vp, hints, pick)
+    elif playable and state.phase == "build":
+        _build_marks(sc, state, vp, hints, pick)
+    _hover_settlement(sc, state, vp, pick)
+    _mask(sc, lay)
+    sc.add("pieces", Text(MARGIN, HEADER_H / 2, header_text(state, viewer), size=18, bold=True,
+                         color=INK, max_width=lay.width - 2 * MARGIN))
+    if pick.hover is not None and vp.area.contains(*vp.centre(pick.hover)):
+        sc.add("highlights", Text(ISLAND.x + ISLAND.w - 8, ISLAND.y + ISLAND.h - 12,
+                                  f"hex {pick.hover}", size=14, color=MUTED, align="right"))
+    if state.is_over:
+        _ranking(sc, state, lay)
+    else:
+        _preview(sc, state, lay, pick, hints if playable else Hints())
+        _stack(sc, state, lay)
+    _rows(sc, state, lay)
+    return sc
+
+
+__all__ = ["BUILD_KINDS", "Hints", "PLAYER_COLOURS", "Pick", "header_text", "move_hints",
+           "ranking_lines", "scene"]
