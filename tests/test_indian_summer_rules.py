@@ -1,7 +1,6 @@
 """Indian Summer (2-4 players): one test per rule (named after the rule id), with refusals,
-plus the engine contract (legal actions are exactly what apply accepts) and speed."""
+plus the engine contract (legal actions are exactly what apply accepts)."""
 from __future__ import annotations
-
 
 import pytest
 
