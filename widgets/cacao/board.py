@@ -17,6 +17,7 @@ from explorer.cacao.board import SIDES, neighbour
 from explorer.cacao.scoring import score_temples
 
 from ..shared.canvas import BoardCanvas
+from ..shared.view_buttons import add_view_buttons
 from ..shared.timeline import SCORING
 from .draw import Hints, Pick, move_hints, scene
 from .geometry import ZOOM_STEP, clamp_zoom
@@ -70,19 +71,8 @@ class CacaoBoard:
                                     "turn clockwise (key E or R)")
         self.rotate_left.on_click(lambda _: self.rotate(-1))
         self.rotate_right.on_click(lambda _: self.rotate(1))
-        self.zoom_out = _button("−", "rx-zoom-out", "Zoom out", "44px")
-        self.fit_button = _button("Fit", "rx-fit", "Fit the whole board into view", "56px")
-        self.zoom_in = _button("+", "rx-zoom-in", "Zoom in", "44px")
-        self.zoom_out.on_click(lambda _: self.set_view(self.zoom / ZOOM_STEP, self.pan))
-        self.zoom_in.on_click(lambda _: self.set_view(self.zoom * ZOOM_STEP, self.pan))
-        self.fit_button.on_click(lambda _: self.set_view(1.0, (0.0, 0.0)))
-        pans = []
-        for text, css, (dx, dy) in (("←", "rx-pan-left", (-1, 0)), ("↑", "rx-pan-up", (0, -1)),
-                                    ("↓", "rx-pan-down", (0, 1)), ("→", "rx-pan-right", (1, 0))):
-            b = _button(text, css, f"Move the view {css[7:]}", "44px")
-            b.on_click(lambda _, dx=dx, dy=dy: self.set_view(
-                self.zoom, (self.pan[0] + dx * PAN_STEP, self.pan[1] + dy * PAN_STEP)))
-            pans.append(b)
+        add_view_buttons(self, _button, ZOOM_STEP, PAN_STEP, "Fit the whole board into view")
+        pans = self.pan_buttons
         self.status = w.HTML()
         self.status.add_class("rx-pick-status")
         self.pending = w.VBox()

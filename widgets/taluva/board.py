@@ -16,6 +16,7 @@ from explorer.taluva import components as C
 from explorer.taluva.board import lava_direction, settlement_at
 
 from ..shared.canvas import BoardCanvas, shown_scale
+from ..shared.view_buttons import add_view_buttons
 from .controls import CSS, button, why_not
 from .draw import BUILD_KINDS, Hints, Pick, move_hints, scene
 from .geometry import ZOOM_STEP, clamp_zoom
@@ -67,20 +68,9 @@ class TaluvaBoard:
         self.confirm.on_click(lambda _: self.confirm_expansion())
         self.finish = button("Stop building", "rx-finish", "End this turn's building")
         self.finish.on_click(lambda _: self.app.try_action(Finish()))
-        self.zoom_out = button("−", "rx-zoom-out", "Zoom out", "38px")
-        self.fit_button = button("Fit", "rx-fit", "Fit the whole island into view", "48px")
-        self.zoom_in = button("+", "rx-zoom-in", "Zoom in", "38px")
-        self.zoom_out.on_click(lambda _: self.set_view(self.zoom / ZOOM_STEP, self.pan))
-        self.zoom_in.on_click(lambda _: self.set_view(self.zoom * ZOOM_STEP, self.pan))
-        self.fit_button.on_click(lambda _: self.set_view(1.0, (0.0, 0.0)))
-        pans = []
-        for text, css, (dx, dy) in (("←", "rx-pan-left", (-1, 0)), ("↑", "rx-pan-up", (0, -1)),
-                                    ("↓", "rx-pan-down", (0, 1)), ("→", "rx-pan-right", (1, 0))):
-            b = button(text, css, f"Move the view {css[7:]}", "34px")
-            b.on_click(lambda _, dx=dx, dy=dy: self.set_view(
-                self.zoom, (self.pan[0] + dx * PAN_STEP, self.pan[1] + dy * PAN_STEP)))
-            pans.append(b)
-        self.pan_buttons = pans
+        add_view_buttons(self, button, ZOOM_STEP, PAN_STEP, "Fit the whole island into view",
+                         ("38px", "48px", "34px"))
+        pans = self.pan_buttons
         self.placing = w.HBox([self.rotate_left, self.rotate_right])
         self.building = w.HBox([*self.kind_buttons.values(), self.confirm, self.finish])
         for box in (self.placing, self.building):
