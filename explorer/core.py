@@ -216,6 +216,18 @@ class State:
         return hash(self.fingerprint())
 
 
+def _parse_data(text: str, what: str) -> dict:
+    """JSON or TOML text -> a dict; PositionError says why it could not be read."""
+    import tomllib
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as json_error:
+        try:
+            return tomllib.loads(text)
+        except tomllib.TOMLDecodeError:
+            raise PositionError(what, f"neither JSON nor TOML: {json_error}") from None
+
+
 class Game:
     """What a game is: title, player counts, options, and how to set one up."""
 
@@ -266,6 +278,36 @@ class Game:
     def _setup(self, players: int, seed: int, rng: random.Random,
                options: dict) -> Iterable[State]:
         raise NotImplementedError
+
+    def position(self, players: int, **fields) -> State:
+        """A validated mid-game state built from readable names; PositionError names the bad
+        field. Each game documents its own fields."""
+        raise NotImplementedError(f"{self.title} has no position builder")
+
+    def position_from(self, data: Any) -> State:
+        """`position` from data: a dict, or JSON or TOML text, with `players` and the fields
+        (and optionally `game`), so a position can be kept in a file."""
+        if isinstance(data, str):
+            data = _parse_data(data, "position")
+        if not isinstance(data, dict):
+            raise PositionError("position", "a position is a table of fields with 'players'")
+        data = dict(data)
+        game = data.pop("game", self.name)
+        if game != self.name:
+            raise PositionError("game", f"this is {self.title} ({self.name!r}), not {game!r}")
+        if "players" not in data:
+            raise PositionError("players", "the number of players is missing")
+        players = data.pop("players")
+        return self.position(players, **self._fields_from_data(data))
+
+    def _fields_from_data(self, data: dict) -> dict:
+        """Data (lists, string keys) -> the keyword fields of `position`; games whose fields
+        use tuples as keys override this."""
+        return data
+
+    def score_position(self, players: int, **fields):
+        """Score any position (an ark, a village, an island) in one call, from readable names."""
+        return self.position(players, **fields).score()
 
     def action_from_json(self, data: Any) -> Action:
         if isinstance(data, str):

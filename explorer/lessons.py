@@ -1,0 +1,353 @@
+"""Lessons: a rulebook's worked example as a replayable walk-through with a caption per step.
+
+A lesson is a TOML (or JSON) file in `explorer/<game>/lessons/`:
+
+    title = "The rebuild for 8 gold"
+    teaches = ["cacao.place.rebuild", ...]      # rule ids the lesson is about
+    intro = "What the start position shows."   # caption of the start
+    [start]                                    # a set-up ...
+    players = 3
+    seed = 7
+    options = {}
+    [start.position]                           # ... or a position (game.position_from)
+    ...
+    [[steps]]
+    action = { type = "...", ... }             # exactly what game.action_from_json reads
+    caption = "A few sentences."
+    [steps.try]                                # optional: the learner must find the move
+    prompt = "Where would you place ...?"
+    accept = [{ ... }]                         # other moves accepted (besides `action`)
+    cites = "cacao.scoring.temples"            # or: any move whose events cite this rule
+    rule = "cacao.place.adjacent"              # the rule quoted when a try is wrong
+    hint = "Why another move is not the one."
+    [expect]                                   # the result the lesson reaches
+    scores = { "0" = 43 }                      # totals of score() after the last step
+    cites = ["..."]                            # rules some step cites
+    over = false
+
+Every lesson is checked on load: every action legal, every rule id known, every caption
+present, the stated result reached. A broken file is refused with its name and step.
+"""
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from . import rules as rule_index
+from .core import Action, IllegalAction, PositionError, SetupError, State
+
+LESSON_KEYS = {"title", "teaches", "intro", "start", "steps", "expect"}
+STEP_KEYS = {"action", "caption", "try"}
+TRY_KEYS = {"prompt", "accept", "cites", "rule", "hint"}
+EXPECT_KEYS = {"scores", "cites", "over"}
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be played; the message names the file and the step."""
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """A step the learner plays: any of `accept`, or any move whose events cite `cites`."""
+
+    prompt: str
+    accept: tuple[Action, ...]
+    cites: str | None
+    rule: str
+    hint: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer to a learner's try at a checkpoint."""
+
+    right: bool
+    text: str
+    rule: str | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    action: Action
+    caption: str
+    checkpoint: Checkpoint | None = None
+
+
+@dataclass(frozen=True)
+class Lesson:
+    name: str
+    game: str
+    title: str
+    teaches: tuple[str, ...]
+    intro: str
+    start: dict
+    steps: tuple[Step, ...]
+    expect: dict = field(default_factory=dict)
+
+    def start_state(self) -> State:
+        from . import GAMES
+        return _start_state(GAMES[self.game], self.start)
+
+    def states(self) -> list[State]:
+        """The start, then the position after each step."""
+        states = [self.start_state()]
+        for step in self.steps:
+            states.append(states[-1].apply(step.action))
+        return states
+
+    def captions(self) -> list[str]:
+        """One caption per state of `states()`."""
+        return [self.intro, *(step.caption for step in self.steps)]
+
+    def judge(self, index: int, state: State, action: Action) -> Verdict:
+        """Is `action`, tried in `state` at step `index`, an answer to that checkpoint?"""
+        step = self.steps[index]
+        check = step.checkpoint
+        assert check is not None, f"step {index + 1} of {self.name} is not a checkpoint"
+        try:
+            after = state.apply(action)
+        except IllegalAction as exc:
+            return Verdict(False, f"Not allowed: {exc.reason}", exc.rule)
+        if _answers(check, step.action, action, after):
+            return Verdict(True, "Right.")
+        return Verdict(False, f"Not this one. {check.hint}", check.rule)
+
+    def to_json(self) -> dict:
+        data: dict[str, Any] = {"title": self.title, "teaches": list(self.teaches),
+                                "intro": self.intro, "start": self.start, "steps": []}
+        for step in self.steps:
+            entry: dict[str, Any] = {"action": step.action.to_json(), "caption": step.caption}
+            if step.checkpoint:
+                c = step.checkpoint
+                entry["try"] = {"prompt": c.prompt, "rule": c.rule, "hint": c.hint,
+                                "accept": [a.to_json() for a in c.accept]}
+                if c.cites:
+                    entry["try"]["cites"] = c.cites
+            data["steps"].append(entry)
+        if self.expect:
+            data["expect"] = self.expect
+        return data
+
+
+def _answers(check: Checkpoint, scripted: Action, action: Action, after: State) -> bool:
+    if action == scripted or action in check.accept:
+        return True
+    return check.cites is not None and any(e.rule == check.cites for e in after.events)
+
+
+def _start_state(game, start: dict) -> State:
+    if "position" in start:
+        return game.position_from(start["position"])
+    return game.setup(start.get("players", game.player_counts[0]), start.get("seed", 0),
+                      **start.get("options", {}))
+
+
+# --------------------------------------------------------------------------- reading
+
+def parse(data: dict, game_name: str, name: str, where: str = "") -> Lesson:
+    """A checked Lesson from file data; LessonError names `where` (the file) and the step."""
+    from . import GAMES
+    where = where or name
+    game = GAMES.get(game_name)
+
+    def fail(msg: str):
+        raise LessonError(f"{where}: {msg}")
+
+    if game is None:
+        fail(f"unknown game {game_name!r}")
+    if not isinstance(data, dict):
+        fail("a lesson is a table with title, teaches, start and steps")
+    extra = sorted(set(data) - LESSON_KEYS)
+    if extra:
+        fail(f"unknown key {extra[0]!r}; keys: {', '.join(sorted(LESSON_KEYS))}")
+    for key in ("title", "teaches", "start", "steps"):
+        if key not in data:
+            fail(f"{key!r} is missing")
+    title, intro = data["title"], data.get("intro", "")
+    if not isinstance(title, str) or not title.strip():
+        fail("'title' must be a non-empty text")
+    if not isinstance(intro, str):
+        fail("'intro' must be a text")
+    teaches = data["teaches"]
+    if not isinstance(teaches, list) or not teaches:
+        fail("'teaches' must list the rule ids the lesson is about")
+    for rule in teaches:
+        _known_rule(rule, game_name, "teaches", fail)
+    start = data["start"]
+    if not isinstance(start, dict):
+        fail("'start' must be a table: players, seed, options, or a position")
+    try:
+        state = _start_state(game, start)
+    except (SetupError, PositionError, TypeError) as exc:
+        fail(f"start: {exc}")
+    if not isinstance(data["steps"], list) or not data["steps"]:
+        fail("'steps' must list at least one step")
+    steps = []
+    cited: set[str] = {e.rule for e in state.events}
+    for number, raw in enumerate(data["steps"], start=1):
+        here = f"step {number}"
+        if not isinstance(raw, dict):
+            fail(f"{here}: a step is a table with action and caption")
+        extra = sorted(set(raw) - STEP_KEYS)
+        if extra:
+            fail(f"{here}: unknown key {extra[0]!r}; keys: {', '.join(sorted(STEP_KEYS))}")
+        caption = raw.get("caption")
+        if not isinstance(caption, str) or not caption.strip():
+            fail(f"{here}: the caption is missing")
+        action = _action(game, raw.get("action"), f"{here}: action", fail)
+        checkpoint = None
+        if "try" in raw:
+            checkpoint = _checkpoint(game, raw["try"], game_name, f"{here}: try", fail)
+        try:
+            after = state.apply(action)
+        except IllegalAction as exc:
+            fail(f"{here}: the action is not legal here: {exc.reason} [{exc.rule}]")
+        if checkpoint:
+            legal = state.legal_actions()
+            for other in checkpoint.accept:
+                if other not in legal:
+                    fail(f"{here}: try: accepted move {other.to_json()} is not legal here")
+            if checkpoint.cites and not any(e.rule == checkpoint.cites for e in after.events):
+                fail(f"{here}: try: the step's own action does not cite {checkpoint.cites}")
+        steps.append(Step(action, caption.strip(), checkpoint))
+        cited |= {e.rule for e in after.events}
+        state = after
+    expect = data.get("expect", {})
+    _check_expect(expect, state, cited, game_name, fail)
+    return Lesson(name, game_name, title.strip(), tuple(teaches), intro.strip(), start,
+                  tuple(steps), expect)
+
+
+def _known_rule(rule, game_name: str, field_name: str, fail) -> None:
+    if not isinstance(rule, str) or not rule.startswith(game_name + "."):
+        fail(f"{field_name}: {rule!r} is not a rule id of {game_name}")
+    if not rule_index.exists(rule):
+        fail(f"{field_name}: unknown rule id {rule!r}")
+
+
+def _action(game, raw, where: str, fail) -> Action:
+    if raw is None:
+        fail(f"{where} is missing")
+    try:
+        return game.action_from_json(raw)
+    except (ValueError, TypeError, KeyError) as exc:
+        fail(f"{where}: {exc}")
+
+
+def _checkpoint(game, raw, game_name: str, where: str, fail) -> Checkpoint:
+    if not isinstance(raw, dict):
+        fail(f"{where} must be a table: prompt, rule, hint, accept or cites")
+    extra = sorted(set(raw) - TRY_KEYS)
+    if extra:
+        fail(f"{where}: unknown key {extra[0]!r}; keys: {', '.join(sorted(TRY_KEYS))}")
+    for key in ("prompt", "rule", "hint"):
+        if not isinstance(raw.get(key), str) or not raw[key].strip():
+            fail(f"{where}: {key!r} is missing")
+    _known_rule(raw["rule"], game_name, f"{where}: rule", fail)
+    cites = raw.get("cites")
+    if cites is not None:
+        _known_rule(cites, game_name, f"{where}: cites", fail)
+    accept = raw.get("accept", [])
+    if not isinstance(accept, list):
+        fail(f"{where}: 'accept' must list actions")
+    moves = tuple(_action(game, a, f"{where}: accept", fail) for a in accept)
+    return Checkpoint(raw["prompt"].strip(), moves, cites, raw["rule"], raw["hint"].strip())
+
+
+def _check_expect(expect, final: State, cited: set[str], game_name: str, fail) -> None:
+    if not isinstance(expect, dict):
+        fail("'expect' must be a table: scores, cites, over")
+    extra = sorted(set(expect) - EXPECT_KEYS)
+    if extra:
+        fail(f"expect: unknown key {extra[0]!r}; keys: {', '.join(sorted(EXPECT_KEYS))}")
+    if "over" in expect and bool(expect["over"]) != final.is_over:
+        fail(f"expect: the game is {'' if final.is_over else 'not '}over after the last step")
+    for rule in expect.get("cites", []):
+        _known_rule(rule, game_name, "expect: cites", fail)
+        if rule not in cited:
+            fail(f"expect: no step cites {rule}")
+    if "scores" in expect:
+        wanted = expect["scores"]
+        if not isinstance(wanted, dict):
+            fail("expect: 'scores' is a table player -> points")
+        totals = final.score().totals
+        for player, points in wanted.items():
+            try:
+                got = totals[int(player)]
+            except (ValueError, KeyError):
+                fail(f"expect: scores: no player {player!r}")
+            if got != points:
+                fail(f"expect: scores: player {player} ends with {got} points, not {points}")
+
+
+def read(path: str | Path, game_name: str) -> Lesson:
+    """Read and check one lesson file (.toml or .json)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LessonError(f"{path.name}: cannot read: {exc}") from None
+    return loads(text, game_name, path.stem, path.name, toml=path.suffix == ".toml")
+
+
+def loads(text: str, game_name: str, name: str, where: str = "", toml: bool | None = None) -> Lesson:
+    """A checked Lesson from TOML or JSON text (e.g. an uploaded file)."""
+    where = where or name
+    try:
+        if toml is None:
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError:
+                data = tomllib.loads(text)
+        elif toml:
+            data = tomllib.loads(text)
+        else:
+            data = json.loads(text)
+    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise LessonError(f"{where}: not valid {'TOML' if toml else 'JSON or TOML'}: {exc}") from None
+    except RecursionError:
+        raise LessonError(f"{where}: nested too deeply") from None
+    return parse(data, game_name, name, where)
+
+
+@lru_cache(maxsize=None)
+def shipped(game_name: str) -> tuple[Lesson, ...]:
+    """The lessons that come with a game, in file-name order (checked; cached)."""
+    folder = resources.files("explorer").joinpath(game_name, "lessons")
+    if not folder.is_dir():
+        return ()
+    out = []
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith((".toml", ".json")):
+            out.append(read(Path(str(entry)), game_name))
+    return tuple(out)
+
+
+def get(game_name: str, name: str) -> Lesson:
+    """A shipped lesson by its name (the file name without extension)."""
+    for lesson in shipped(game_name):
+        if lesson.name == name:
+            return lesson
+    names = ", ".join(lesson.name for lesson in shipped(game_name)) or "none"
+    raise LessonError(f"{game_name} has no lesson {name!r}; lessons: {names}")
+
+
+def from_game(states: list[State], actions: list[Action], title: str) -> dict:
+    """A game so far as lesson data (start = its set-up, one step per action, captions from the
+    events) for a teacher to edit and share."""
+    first = states[0]
+    teaches = sorted({e.rule for s in states[1:] for e in s.events}) or \
+        sorted({e.rule for e in first.events})
+    steps = [{"action": a.to_json(),
+              "caption": " ".join(e.text for e in s.events) or "(write a caption)"}
+             for a, s in zip(actions, states[1:])]
+    return {"title": title, "teaches": teaches,
+            "intro": "(what the start position shows)",
+            "start": {"players": first.players, "seed": first.seed,
+                      "options": dict(first.options)},
+            "steps": steps}
