@@ -1,5 +1,5 @@
 """Rules engines for the tabletop rules explorer (no view code in this package)."""
-from . import rules
+from . import lessons, rules
 from .core import (Action, Event, Game, IllegalAction, Option, PositionError, RecordError,
                    ScoreLine, ScoreSheet, SetupError, State)
 from .record import Record, replay
@@ -16,5 +16,5 @@ GAMES: dict[str, Game] = {game.name: game for game in (
 )}
 
 __all__ = ["GAMES", "Action", "Event", "Game", "IllegalAction", "Option", "PositionError",
-           "Record", "RecordError", "ScoreLine", "ScoreSheet", "SetupError", "State", "replay",
-           "rules"]
+           "Record", "RecordError", "ScoreLine", "ScoreSheet", "SetupError", "State", "lessons",
+           "replay", "rules"]

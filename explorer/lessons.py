@@ -337,17 +337,13 @@ def get(game_name: str, name: str) -> Lesson:
     raise LessonError(f"{game_name} has no lesson {name!r}; lessons: {names}")
 
 
-def from_game(states: list[State], actions: list[Action], title: str) -> dict:
-    """A game so far as lesson data (start = its set-up, one step per action, captions from the
-    events) for a teacher to edit and share."""
-    first = states[0]
-    teaches = sorted({e.rule for s in states[1:] for e in s.events}) or \
-        sorted({e.rule for e in first.events})
+def draft(start: dict, actions: list[Action], states: list[State], title: str) -> dict:
+    """A game so far as lesson data, for a teacher to edit and share: `start` as a lesson's
+    start table, one step per action (`states[i]` is the position after `actions[i]`), each
+    with the narration as a first caption to rewrite."""
+    teaches = sorted({e.rule for s in states for e in s.events})
     steps = [{"action": a.to_json(),
               "caption": " ".join(e.text for e in s.events) or "(write a caption)"}
-             for a, s in zip(actions, states[1:])]
+             for a, s in zip(actions, states)]
     return {"title": title, "teaches": teaches,
-            "intro": "(what the start position shows)",
-            "start": {"players": first.players, "seed": first.seed,
-                      "options": dict(first.options)},
-            "steps": steps}
+            "intro": "(write what the start position shows)", "start": start, "steps": steps}

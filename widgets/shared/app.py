@@ -20,6 +20,7 @@ from explorer import IllegalAction, Record, SetupError, replay
 from .autoplay import AutoPlay, Seats
 from .controls import FrameCounter, MessageArea, PerspectiveSwitch
 from .event_log import EventLog
+from .lesson_view import LessonView
 from .rule_panel import RulePanel
 from .score_sheet import SCORE_CSS, ScoreSheetView
 from .setup_panel import SetupPanel
@@ -64,6 +65,7 @@ class ExplorerApp:
         self.seats = Seats(players, seed)
         self.autoplay = AutoPlay(self)
         self.share = SharePanel(self)
+        self.lessons = LessonView(self)
         self.events = w.HTML()
         self.events.add_class("rx-frame-events")
         self.timeline: Timeline | None = None
@@ -72,7 +74,8 @@ class ExplorerApp:
         self.tabs = w.Tab()
         extra = dict(getattr(board, "tabs", {}))
         game_box = w.VBox([w.HTML("<h3>New game</h3>"), self.setup_panel.widget,
-                           self.seats.widget])
+                           self.seats.widget, w.HTML("<h3>Lessons</h3>"), self.lessons.catalogue,
+                           self.lessons.upload])
         panes = [w.VBox([self.events, self.rules.widget]), self.score.widget, self.log.widget,
                  game_box, self.share.widget, *extra.values()]
         for pane in panes:
@@ -85,14 +88,17 @@ class ExplorerApp:
         self._score_opened_by_app = False
 
         board.widget.add_class("rx-board-widget")
-        bar = w.HBox([self.bar.widget, self.autoplay.widget, self.perspective.widget,
-                      self.projector], layout=w.Layout(align_items="center"))
+        bar_items = [self.bar.widget, self.autoplay.widget, self.perspective.widget,
+                     self.projector] + ([self.lessons.menu] if self.lessons.available else [])
+        bar = w.HBox(bar_items, layout=w.Layout(align_items="center"))
         bar.add_class("rx-bar")
         main = w.VBox([board.widget])
         main.add_class("rx-main")
         status = w.Box([self.bar.label, self.message.widget])
         status.add_class("rx-status")
-        body = w.HBox([main, self.tabs])
+        side = w.VBox([self.lessons.widget, self.tabs])
+        side.add_class("rx-side")
+        body = w.HBox([main, side])
         body.add_class("rx-body")
         intro_html = (f'<details class="rx-intro"><summary>About {escape(game.title)} and how '
                       f'to use the explorer</summary>{intro}</details>')
@@ -128,7 +134,16 @@ class ExplorerApp:
                 timeline.push(action if not isinstance(action, dict)
                               else self.game.action_from_json(action), state)
         timeline.go(0 if step is None else step)
+        self.install(timeline, players, seed, options)
+        return True
+
+    def install(self, timeline: Timeline, players: int, seed: int, options: dict,
+                keep_lesson: bool = False) -> None:
+        """Show `timeline` (a new game, a record or a lesson) at its current frame."""
         self.autoplay.stop()
+        if not keep_lesson:
+            self.lessons.leave()
+            self.lessons.origin = None
         self.timeline = timeline
         if (players, seed) != (self.players, self.seed) or not self.seats.dropdowns:
             self.seats.reset(players, seed)
@@ -136,7 +151,6 @@ class ExplorerApp:
         self.perspective.set_players(players)
         self.message.clear()
         self.refresh()
-        return True
 
     def open_query(self, query: str | None) -> bool:
         """Open the position a page address asks for (`?players=..&seed=..&record=..&step=..`);
@@ -149,6 +163,8 @@ class ExplorerApp:
             self.message.error(f"This link cannot be opened ({exc}); showing a new game "
                                "instead.")
             return False
+        if link.lesson:
+            return self.lessons.open(link.lesson, link.step)
         self.new_game(link.players, link.seed, link.options, link.actions)
         if link.step is not None:
             if not 1 <= link.step <= len(self.timeline):
@@ -193,6 +209,9 @@ class ExplorerApp:
 
     def try_action(self, action) -> bool:
         """Ask the engine to apply `action` at the current frame; refusals are shown, not raised."""
+        handled = self.lessons.intercept(action)
+        if handled is not None:
+            return handled
         t = self.timeline
         frame = t.frame
         if not t.playable():
@@ -204,13 +223,16 @@ class ExplorerApp:
         except IllegalAction as exc:
             self.message.refuse(exc.reason, exc.rule)
             self.rules.show(frame.rule_ids, refused=exc.rule)
-            self.tabs.selected_index = RULES_TAB
+            self.show_rules_tab()
             self.counter.tick()
             return False
         t.push(action, nxt)
         self.message.clear()
         self.refresh()
         return True
+
+    def show_rules_tab(self) -> None:
+        self.tabs.selected_index = RULES_TAB
 
     def play(self, action, refresh: bool = True) -> bool:
         """Make a bot's move (legal by construction; a refusal is still shown, never raised)."""
@@ -243,6 +265,7 @@ class ExplorerApp:
                         for text, rule in frame.narration)
         self.events.value = (f'<div class="rx-events-title">What happens</div><ul>{items}</ul>'
                              if items else "")
+        self.lessons.sync()
         if self.tabs.selected_index == SHARE_TAB:
             self.share.sync()
         self.counter.tick()

@@ -49,6 +49,7 @@ class DeepLink:
     options: dict = field(default_factory=dict)
     actions: list = field(default_factory=list)
     step: int | None = None
+    lesson: str | None = None   # a shipped lesson's name (`?lesson=<name>&step=N`)
 
 
 # -- reading a link -------------------------------------------------------------------------
@@ -74,7 +75,7 @@ def _parse_query(game, query, default_players, default_seed) -> DeepLink:
         raise LinkError(f"the link is too long ({len(query):,} characters; "
                         f"at most {MAX_QUERY_CHARS:,})")
     params = _split_query(query)
-    known = (*SETUP_PARAMS, *game.options, "record", "step")
+    known = (*SETUP_PARAMS, *game.options, "record", "step", "lesson")
     for name in params:
         if name not in known:
             raise LinkError(f"unknown parameter {_shown(name)}; a link may give "
@@ -92,6 +93,17 @@ def _parse_query(game, query, default_players, default_seed) -> DeepLink:
         step = _whole_number("step", params["step"])
         if step < 1:
             raise LinkError(f"step counts from 1, not {step}")
+
+    if "lesson" in params:
+        others = sorted(set(params) - {"lesson", "step"})
+        if others:
+            raise LinkError(f"a lesson link gives only lesson and step, not {_shown(others[0])}")
+        name = params["lesson"]
+        names = [lesson.name for lesson in explorer.lessons.shipped(game.name)]
+        if name not in names:
+            raise LinkError(f"{game.title} has no lesson {_shown(name)}; lessons: "
+                            f"{', '.join(names) or 'none'}")
+        return DeepLink(default_players, default_seed, {}, [], step, lesson=name)
 
     if "record" not in params:
         players, seed, chosen = _check_setup(game, given.get("players", default_players),

@@ -67,6 +67,8 @@ class SharePanel:
         self.picture_button.on_click(lambda _: self.save_picture())
         self.picture = w.HTML()
         self.picture.add_class("rx-picture-link")
+        self.lesson_file = w.HTML()
+        self.lesson_file.add_class("rx-save-lesson")
         self.widget = w.VBox([
             w.HTML("<h3>Link to this step</h3><p>Whoever opens it gets the same position, in a "
                    "game of their own: it is a copy, not a live view of this page.</p>"),
@@ -76,12 +78,21 @@ class SharePanel:
             w.HBox([self.download, self.upload], layout=w.Layout(align_items="center")),
             w.HTML("<h3>Picture</h3>"),
             w.HBox([self.picture_button, self.picture], layout=w.Layout(align_items="center")),
+            w.HTML("<h3>Lesson</h3><p>The game so far as a lesson file: one step per move, "
+                   "each with a caption to rewrite (a text editor will do), to open from the "
+                   "Game tab or share.</p>"),
+            self.lesson_file,
         ])
         self.widget.add_class("rx-share")
 
     def query(self) -> str:
         app = self.app
         t = app.timeline
+        lesson = app.lessons
+        if lesson.lesson is not None:
+            return f"?lesson={lesson.lesson.name}&step={t.index + 1}"
+        if lesson.origin is not None and "position" in lesson.origin:
+            return ""  # a lesson's own position has no link; Save as lesson keeps it
         return build_query(app.game, app.players, app.seed, app.options, t.actions_all(),
                            t.index + 1)
 
@@ -89,10 +100,17 @@ class SharePanel:
         """Refresh the link and the record file (only while the tab is shown: they grow with
         the game)."""
         app = self.app
-        self.link.value = page_address() + self.query()
+        query = self.query()
+        self.link.value = (page_address() + query if query else
+                           "This game starts from a lesson's position: share it with "
+                           "Save as lesson below.")
+        self.lesson_file.value = self.app.lessons.download_html()
         record = Record(app.game.name, app.players, app.seed, dict(app.options),
                         app.timeline.actions_all())
         name = file_stem(app.game, len(app.timeline.actions_all())).replace("-step-", "-moves-")
+        if not query:
+            self.download.value = "<i>No record: this game did not start from a set-up.</i>"
+            return
         self.download.value = download_link_html(record.dumps().encode("utf-8"), f"{name}.json",
                                                  "application/json", "Download record",
                                                  "rx-download-link")

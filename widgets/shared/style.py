@@ -49,7 +49,15 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
   object-fit: contain; object-position: left top; }
 .rx-board { pointer-events: none; }
 .rx-board-frame { cursor: pointer; }
-.rx-tabs { flex: 0 0 clamp(440px, 36vw, 680px); min-height: 0; }
+.rx-side { flex: 0 0 clamp(440px, 36vw, 680px); min-height: 0; gap: 6px; }
+.rx-side > .rx-tabs { flex: 1 1 0; min-height: 0; }
+.rx-lesson { flex: 0 0 auto; max-height: 45%; overflow-y: auto; background: #fff8e1;
+  border-left: 6px solid #f9a825; padding: 4px 12px; border-radius: 4px; }
+.rx-lesson-title { font-size: 18px; font-weight: 700; color: #5d4200; }
+.rx-lesson-count { font-weight: 400; color: #6d5a2a; font-size: 15px; }
+.rx-lesson-caption p { margin: 4px 0; font-size: 17px; line-height: 1.4; }
+.rx-lesson-prompt { font-weight: 700; color: #1a4f8a; }
+.rx-lesson-end { font-style: italic; }
 .rx-tabs > .widget-tab-contents, .rx-tabs > .lm-StackedPanel { flex: 1 1 0; min-height: 0;
   overflow: hidden; padding: 4px 6px; }
 .rx-tab-pane { height: 100%; overflow-y: auto !important; overflow-x: hidden;
@@ -82,7 +90,9 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 .rx-projector .rx-bar .widget-button, .rx-projector .rx-bar .widget-toggle-button,
 .rx-projector .rx-tabs .lm-TabBar-tab { font-size: 22px; }
 .rx-projector .rx-icon { font-size: 26px !important; width: 54px !important; }
-.rx-projector .rx-tabs { flex-basis: clamp(500px, 40vw, 760px); }
+.rx-projector .rx-side { flex-basis: clamp(500px, 40vw, 760px); }
+.rx-projector .rx-lesson-caption p { font-size: 24px; }
+.rx-projector .rx-lesson-title { font-size: 26px; }
 .rx-projector .rx-rule-source, .rx-projector .rx-rule-note { font-size: 20px; }
 </style>
 """

@@ -1,0 +1,256 @@
+"""Lessons in the app: the Lessons menu, the caption beside the board, and checkpoints.
+
+A lesson plays in the ordinary timeline (one frame for its start, one per step), so stepping
+back and forth works as always; the caption follows the frame shown. A checkpoint is a step
+whose frame is not there yet: the timeline ends at the question, and the learner's move is
+judged by the lesson (`Lesson.judge`, in the engine) before it is made. Any other move at an
+ordinary step leaves the lesson, and the learner plays on from there.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from html import escape
+
+import ipywidgets as w
+
+from explorer import lessons
+
+from .share import download_link_html
+from .timeline import Timeline
+
+UPLOAD_LIMIT = 1_000_000
+
+
+class LessonView:
+    """Menu (rx-lesson-menu), caption box (rx-lesson, hidden outside a lesson) with "Show me"
+    (rx-lesson-show) and "Leave lesson" (rx-lesson-leave)."""
+
+    def __init__(self, app):
+        self.app = app
+        try:
+            self.available = lessons.shipped(app.game.name)
+        except lessons.LessonError as exc:  # a broken shipped file must not take the app down
+            self.available = ()
+            app.message.error(f"Lessons cannot be shown: {exc}")
+        self.lesson: lessons.Lesson | None = None
+        self.origin: dict | None = None   # the lesson start the timeline began from, if any
+        self.note = ""
+        self.menu = w.Dropdown(options=[("Lessons…", "")] +
+                               [(lesson.title, lesson.name) for lesson in self.available],
+                               value="", tooltip="Open a worked example of the rulebook, step "
+                               "by step", layout=w.Layout(width="190px"))
+        self.menu.add_class("rx-lesson-menu")
+        self.menu.observe(self._chosen, names="value")
+        buttons = []
+        for lesson in self.available:
+            button = w.Button(description=lesson.title, layout=w.Layout(width="auto"),
+                              tooltip=f"{len(lesson.steps)} steps; teaches "
+                                      f"{', '.join(lesson.teaches)}")
+            button.add_class("rx-lesson-open")
+            button.on_click(lambda _, name=lesson.name: self.open(name))
+            buttons.append(button)
+        self.catalogue = w.VBox(buttons or [w.HTML("<i>No lessons for this game yet.</i>")])
+        self.title = w.HTML()
+        self.caption = w.HTML()
+        self.caption.add_class("rx-lesson-caption")
+        self.show_me = w.Button(description="Show me", tooltip="Make the lesson's move",
+                                layout=w.Layout(width="auto"))
+        self.show_me.add_class("rx-lesson-show")
+        self.show_me.on_click(lambda _: self.reveal())
+        self.leave_button = w.Button(description="Leave lesson", layout=w.Layout(width="auto"),
+                                     tooltip="Keep this position and play on freely")
+        self.leave_button.add_class("rx-lesson-leave")
+        self.leave_button.on_click(lambda _: self.leave("You left the lesson: play on from "
+                                                        "this position."))
+        self.upload = w.FileUpload(accept=".json,.toml", multiple=False,
+                                   description="Open lesson file…",
+                                   tooltip="Play a lesson file (from Save as lesson)",
+                                   layout=w.Layout(width="auto"))
+        self.upload.add_class("rx-open-lesson")
+        self.upload.observe(self._uploaded, names="value")
+        self.widget = w.VBox([self.title, self.caption,
+                              w.HBox([self.show_me, self.leave_button])])
+        self.widget.add_class("rx-lesson")
+        self.widget.layout.display = "none"
+
+    # -- opening and leaving -------------------------------------------------------------
+    def _chosen(self, change) -> None:
+        name = change["new"]
+        if name:
+            self.open(name)
+            self.menu.value = ""
+
+    def open(self, name: str, step: int | None = None) -> bool:
+        """Open a shipped lesson at frame `step` (counted from 1; default its start)."""
+        try:
+            lesson = lessons.get(self.app.game.name, name)
+        except lessons.LessonError as exc:
+            self.app.message.error(f"Cannot open this lesson: {exc}")
+            return False
+        return self.play(lesson, step)
+
+    def _uploaded(self, change) -> None:
+        files = change["new"]
+        if not files:
+            return
+        upload = files[0]
+        self.upload.value = ()          # the same file may be opened again later
+        content = bytes(upload.get("content", b"")) if isinstance(upload, dict) else b""
+        name = str(upload.get("name", "lesson")) if isinstance(upload, dict) else "lesson"
+        if len(content) > UPLOAD_LIMIT:
+            self.app.message.error("Cannot open this lesson: the file is larger than 1 MB.")
+            return
+        try:
+            text = content.decode("utf-8")
+            lesson = lessons.loads(text, self.app.game.name, "uploaded", name[:60],
+                                   toml=name.endswith(".toml") or None)
+        except UnicodeDecodeError:
+            self.app.message.error("Cannot open this lesson: the file is not UTF-8 text.")
+            return
+        except lessons.LessonError as exc:
+            self.app.message.error(f"Cannot open this lesson: {str(exc)[:300]}")
+            return
+        self.play(lesson)
+
+    def play(self, lesson: lessons.Lesson, step: int | None = None) -> bool:
+        start = lesson.start_state()
+        timeline = Timeline([start])
+        timeline.frames[0] = dataclasses.replace(timeline.frames[0],
+                                                 label=f"Lesson: {lesson.title}")
+        self.lesson, self.origin = lesson, lesson.start
+        self._fill(timeline)
+        if step is not None and not 1 <= step <= len(timeline):
+            self.app.message.error(f"This lesson shows steps 1 to {len(timeline)} before its "
+                                   f"first question, not {step}; showing its start.")
+            step = None
+        timeline.go(0 if step is None else step - 1)
+        self.app.install(timeline, start.players, start.seed, dict(start.options),
+                         keep_lesson=True)
+        self.widget.layout.display = None
+        return True
+
+    def leave(self, why: str = "") -> None:
+        if self.lesson is None:
+            return
+        self.lesson = None
+        self.widget.layout.display = "none"
+        self.note = why     # told now, and again after the move that left refreshed the page
+        if why:
+            self.app.message.info(why)
+
+    # -- following the timeline ----------------------------------------------------------
+    def _fill(self, t: Timeline) -> None:
+        """Push the lesson's ordinary steps after the last frame, up to the next checkpoint
+        (whose frame waits for the learner); the frame shown stays."""
+        here, steps = t.index, self.lesson.steps
+        while len(t) - 1 < len(steps) and steps[len(t) - 1].checkpoint is None:
+            self._push(t, steps[len(t) - 1].action)
+        t.go(here)
+
+    @staticmethod
+    def _push(t: Timeline, action) -> None:
+        t.go(t.last)
+        t.push(action, t.frame.state.apply(action))
+
+    def _waiting(self) -> bool:
+        """Whether the frame shown is a checkpoint's question (its answer not made yet)."""
+        t = self.app.timeline
+        i = t.index
+        return (self.lesson is not None and i == t.last and i < len(self.lesson.steps)
+                and self.lesson.steps[i].checkpoint is not None)
+
+    def sync(self) -> None:
+        """Show the caption of the frame shown (called on every refresh)."""
+        if self.note:
+            self.app.message.info(self.note)
+            self.note = ""
+        if self.lesson is None:
+            return
+        t, lesson = self.app.timeline, self.lesson
+        i = t.index
+        captions = lesson.captions()
+        self.title.value = (f'<div class="rx-lesson-title">📖 {escape(lesson.title)} '
+                            f'<span class="rx-lesson-count">· step {min(i, len(captions) - 1) + 1}'
+                            f' of {len(captions)}</span></div>')
+        if i < len(captions):
+            text = f"<p>{escape(captions[i])}</p>"
+        else:
+            text = "<p>The lesson is over: this is the final scoring.</p>"
+        waiting = self._waiting()
+        if waiting:
+            check = lesson.steps[i].checkpoint
+            text += (f'<p class="rx-lesson-prompt">🤔 Your turn: {escape(check.prompt)}</p>')
+        elif i == len(captions) - 1:
+            text += '<p class="rx-lesson-end">End of the lesson. Step back to look again, or ' \
+                    'make any move to play on from here.</p>'
+        self.caption.value = text
+        self.show_me.layout.display = None if waiting else "none"
+
+    # -- moves -----------------------------------------------------------------------------
+    def intercept(self, action) -> bool | None:
+        """Handle a move tried during the lesson: True/False if the lesson handled it (made /
+        refused), None to let the app make it as a free move."""
+        if self.lesson is None:
+            return None
+        app, t, lesson = self.app, self.app.timeline, self.lesson
+        i = t.index
+        if i >= len(lesson.steps):
+            self.leave("The lesson is over: you play on from here.")
+            return None
+        step = lesson.steps[i]
+        if self._waiting():
+            verdict = lesson.judge(i, t.frame.state, action)
+            if not verdict.right:
+                app.message.refuse(verdict.text, verdict.rule)
+                app.rules.show(t.frame.rule_ids, refused=verdict.rule)
+                app.show_rules_tab()
+                app.counter.tick()
+                return False
+            same = action == step.action
+            self._answer(t)
+            app.refresh()
+            app.message.info("Right!" if same else "Right: that works too. The lesson goes on "
+                             "with the move it shows.")
+            return True
+        if action == step.action:
+            app.go(i + 1)
+            return True
+        self.leave("You left the lesson with a move of your own: play on from here.")
+        return None
+
+    def reveal(self) -> None:
+        """Make the checkpoint's move for the learner."""
+        if not self._waiting():
+            return
+        self._answer(self.app.timeline)
+        self.app.refresh()
+
+    def _answer(self, t: Timeline) -> None:
+        """Make the checkpoint's own move, then lay out the steps up to the next checkpoint."""
+        self._push(t, self.lesson.steps[t.index].action)
+        self._fill(t)
+
+    # -- saving ---------------------------------------------------------------------------
+    def draft(self) -> dict | None:
+        """The game so far as lesson data ("Save as lesson"); None before the first move."""
+        app = self.app
+        t = app.timeline
+        moves = [f for f in t.frames[t.setup_count:] if f.kind == "move"]
+        if not moves:
+            return None
+        first = t.frames[t.setup_count - 1].state
+        start = self.origin or {"players": first.players, "seed": first.seed,
+                                "options": dict(first.options)}
+        title = (f"{self.lesson.title} (my version)" if self.lesson is not None
+                 else f"{app.game.title}: my lesson")
+        return lessons.draft(start, [f.action for f in moves], [f.state for f in moves], title)
+
+    def download_html(self) -> str:
+        data = self.draft()
+        if data is None:
+            return "<i>Make a move first: a lesson needs at least one step.</i>"
+        text = json.dumps(data, ensure_ascii=False, indent=1)
+        name = f"{self.app.game.name}-lesson.json"
+        return download_link_html(text.encode("utf-8"), name, "application/json",
+                                  "Save as lesson", "rx-save-lesson-link")
