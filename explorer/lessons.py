@@ -69,6 +69,7 @@ class Verdict:
     right: bool
     text: str
     rule: str | None = None
+    legal: bool = True      # False: the engine refused the move (text is its reason)
 
 
 @dataclass(frozen=True)
@@ -112,7 +113,7 @@ class Lesson:
         try:
             after = state.apply(action)
         except IllegalAction as exc:
-            return Verdict(False, f"Not allowed: {exc.reason}", exc.rule)
+            return Verdict(False, exc.reason, exc.rule, legal=False)
         if _answers(check, step.action, action, after):
             return Verdict(True, "Right.")
         return Verdict(False, f"Not this one. {check.hint}", check.rule)

@@ -63,6 +63,8 @@ CARD_CSS = """<style>
 .rx-card { border: 1px solid #bbb; border-radius: 10px; padding: 12px; width: 440px;
   background: #fafafa; font-size: 16px; }
 .rx-card h3 { margin: 0 0 6px 0; font-size: 20px; }
+.rx-lessons { margin-top: 8px; } .rx-lessons summary { cursor: pointer; font-weight: 600; }
+.rx-lessons li { margin: 3px 0; }
 .rx-card a.rx-open { display: inline-block; margin-top: 8px; padding: 6px 14px; background: #1565c0;
   color: white; border-radius: 6px; text-decoration: none; font-weight: bold; }
 </style>"""
@@ -76,7 +78,17 @@ def card_html(entry: dict) -> str:
             f'<h3><a href="{link}">{escape(game.title)}</a></h3>'
             f'<div>{escape(counts)} players</div><p>{escape(entry["description"])}</p>'
             f'<a href="{link}">{entry["picture"]()}</a><br>'
-            f'<a class="rx-open" href="{link}">Open the explorer</a></div>')
+            f'<a class="rx-open" href="{link}">Open the explorer</a>'
+            f'{lessons_html(game.name, link)}</div>')
+
+
+def lessons_html(game_name: str, notebook_link: str) -> str:
+    """The game's lessons as links that open the app at each one (`?lesson=<name>`)."""
+    items = "".join(f'<li><a class="rx-lesson-link" href="{notebook_link}?lesson='
+                    f'{escape(lesson.name, quote=True)}">{escape(lesson.title)}</a></li>'
+                    for lesson in explorer.lessons.shipped(game_name))
+    return f'<details class="rx-lessons"><summary>Lessons</summary><ul>{items}</ul></details>' \
+        if items else ""
 
 
 def gallery():

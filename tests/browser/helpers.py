@@ -486,3 +486,20 @@ def step(page, button: str, label: str) -> float:
     wait_frame(page, before)
     wait_text(page, ".rx-step-label", label)
     return latency
+
+
+def tab(page, title: str) -> None:
+    """Open a side tab by its title and wait until its pane shows."""
+    page.locator(".rx-tabs .lm-TabBar-tab", has_text=title).first.click()
+    page.wait_for_function(
+        "(title) => [...document.querySelectorAll('.rx-tabs .lm-TabBar-tab')]"
+        ".some(t => t.innerText.includes(title) && t.classList.contains('lm-mod-current'))",
+        arg=title)
+
+
+def upload(page, files, button: str = ".rx-open-record") -> None:
+    """Choose `files` in the file dialog of an upload button ("Open record…" by default; its
+    input is not in the page)."""
+    with page.expect_file_chooser() as chooser:
+        page.locator(button).first.click()
+    chooser.value.set_files(files)

@@ -10,28 +10,13 @@ import pytest
 
 from helpers import (LARGE, TIMEOUT, VIEWPORT, act, board_fit, board_pixels, canvas_signature,
                      drawing_inside_viewport, frame_count, inside_viewport, new_page,
-                     open_board, pixels_differing, screenshot, text, wait_frame, wait_text)
+                     open_board, pixels_differing, screenshot, tab, text, upload, wait_frame,
+                     wait_text)
 
 pytestmark = pytest.mark.browser
 
 APPS = ("animals_on_board", "cacao", "taluva", "indian_summer")
 SIZES = {"1280x800": VIEWPORT, "1920x1080": LARGE}
-
-
-def tab(page, title: str) -> None:
-    """Open a side tab by its title and wait until its pane shows."""
-    page.locator(".rx-tabs .lm-TabBar-tab", has_text=title).first.click()
-    page.wait_for_function(
-        "(title) => [...document.querySelectorAll('.rx-tabs .lm-TabBar-tab')]"
-        ".some(t => t.innerText.includes(title) && t.classList.contains('lm-mod-current'))",
-        arg=title)
-
-
-def upload(page, files) -> None:
-    """Choose `files` in the "Open record…" file dialog (its input is not in the page)."""
-    with page.expect_file_chooser() as chooser:
-        page.locator(".rx-open-record").first.click()
-    chooser.value.set_files(files)
 
 
 def wait_same_board(page, pixels: tuple) -> None:

@@ -21,6 +21,10 @@ class MessageArea:
     def refuse(self, reason: str, rule: str) -> None:
         self._set(f"Not allowed: {reason} — rule {rule}", "rx-refusal")
 
+    def wrong(self, text: str, rule: str) -> None:
+        """A lesson's answer to a legal move that is not the one asked for."""
+        self._set(f"{text} — rule {rule}", "rx-refusal")
+
     def error(self, text: str) -> None:
         self._set(text, "rx-error")
 

@@ -202,7 +202,10 @@ class LessonView:
         if self._waiting():
             verdict = lesson.judge(i, t.frame.state, action)
             if not verdict.right:
-                app.message.refuse(verdict.text, verdict.rule)
+                if verdict.legal:
+                    app.message.wrong(verdict.text, verdict.rule)
+                else:
+                    app.message.refuse(verdict.text, verdict.rule)
                 app.rules.show(t.frame.rule_ids, refused=verdict.rule)
                 app.show_rules_tab()
                 app.counter.tick()
