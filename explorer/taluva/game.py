@@ -83,14 +83,19 @@ class Taluva(Game):
         yield s
 
     def position(self, players: int = 2, **fields) -> TaluvaState:
-        """A hand-built position; see `scenarios.position` for the fields. PositionError (a
-        ValueError) names the bad field."""
+        """A hand-built position; see `scenarios` for the fields and readable names.
+        PositionError (a ValueError) names the bad field."""
         from .scenarios import FIELDS, position
         unknown = sorted(set(fields) - set(FIELDS))
         if unknown:
             raise PositionError(unknown[0], f"not a field of a Taluva position; fields: "
                                 f"{', '.join(FIELDS)}")
         return position(players, **fields)
+
+    def _fields_from_data(self, data: dict) -> dict:
+        """Building hexes are "q,r" text keys in JSON and TOML data (see `scenarios`)."""
+        from .scenarios import fields_from_data
+        return fields_from_data(data)
 
 
 def _step(s: TaluvaState) -> TaluvaState:

@@ -1,20 +1,40 @@
-"""Hand-built Taluva positions from readable names, for lessons, tests and deep links.
+"""Hand-built Taluva positions from readable names, for lessons, tests and shared files.
 
 `position(players, tiles=[...], buildings={...}, ...)` lays the tiles one by one under the
 placement rules (so every stack on it could have come about in play), puts the buildings on,
 fills the supplies and returns a position where `turn` is about to place (or build).
 PositionError names the field that is wrong.
+
+Readable names:
+  a tile is its two landscapes going round the volcano clockwise, e.g. "jungle-clearing";
+  a hex is axial (q, r) (see board); a rotation is 0-5 or the direction of the tile's first
+  landscape seen from its volcano: "E", "SE", "SW", "W", "NW", "NE" (rotation 0 = "E": first
+  landscape east, second south-east, lava between them).
+
+As data (`GAME.position_from`, JSON or TOML) tuples are lists and a building's hex is a "q,r"
+text key (TOML and JSON keys are texts):
+
+    players = 2
+    turn = 1
+    tiles = [["jungle-clearing", [0, 0], "E"], ["sand-rock", [-2, 1], 5]]
+    [buildings]
+    "1,0" = [0, "hut"]
+    "-1,0" = [1, "temple"]
+
+`position_data(state)` writes any position of a game in play back as such data.
 """
 from __future__ import annotations
 
 from ..core import PositionError, SetupError
 from . import components as C
-from .board import Building, Cell, FrozenMap, tile_hexes
+from .board import DIRECTION_NAMES, Building, Cell, FrozenMap, tile_hexes
 from .placement import placement_problem
+from .scoring import early_win_kinds
 from .state import Placed, TaluvaState
 
 FIELDS = ("tiles", "buildings", "drawn", "stack", "turn", "phase", "removed", "eliminated",
           "build_kind", "options", "seed")
+BUILD_KINDS = ("hut", "expand", "temple", "tower")
 
 
 def position(players: int = 2, *, tiles=(), buildings=None, drawn=None, stack=None, turn: int = 0,
@@ -23,18 +43,21 @@ def position(players: int = 2, *, tiles=(), buildings=None, drawn=None, stack=No
     """A position ready for `turn`.
 
     tiles: [(name, volcano hex, rotation), ...] in the order laid, e.g. ("jungle-sand", (0, 0),
-      2); an eruption is a tile whose volcano lands on a volcano.
-    buildings: {hex: (player, kind)} or (player, kind, huts); huts default to the hex's level.
+      "SW"); an eruption is a tile whose volcano lands on a volcano.
+    buildings: {hex: (player, kind)}, kind 'hut', 'temple' or 'tower'; a hex holds as many huts
+      as its level (an expansion put them there), so (player, 'hut', huts) must say just that.
     drawn: the open tile to place (phase "place"; default: the first of `stack`).
     stack: tile names in the order they will be drawn (default: unused tiles, by number, up to
       the number in play). removed: huts per player gone with eruptions. eliminated: players out.
-    phase: "place" or "build"; build_kind: in the one_kind variant, the kind built this turn.
+    phase: "place" or "build"; build_kind: in the one_kind variant, the kind built this turn
+      ('hut', 'expand', 'temple' or 'tower').
     """
     from . import GAME
     try:
         _, seed, chosen = GAME.check_setup(players, seed, dict(options or {}))
     except SetupError as exc:
-        field = "players" if "played by" in str(exc) else "options"
+        field = "players" if "played by" in str(exc) else "seed" if "seed" in str(exc) \
+            else "options"
         raise PositionError(field, str(exc)) from None
     s = TaluvaState(GAME, players, seed, chosen)
     free = {pair: list(C.tile_ids(pair)) for pair, _ in C.PAIR_COUNTS}
@@ -48,82 +71,65 @@ def position(players: int = 2, *, tiles=(), buildings=None, drawn=None, stack=No
             raise PositionError(field, f"all {len(C.tile_ids(pair))} {name} tiles are in use")
         return free[pair].pop(0)
 
-    _lay_tiles(s, tiles, take)
-    _put_buildings(s, buildings or {}, removed)
-    if not isinstance(turn, int) or not 0 <= turn < players:
-        raise PositionError("turn", f"must be a player 0..{players - 1}, not {turn!r}")
-    if not isinstance(eliminated, (list, tuple, set, frozenset)):
-        raise PositionError("eliminated", f"a list of players, not {eliminated!r}")
-    bad = [p for p in eliminated if type(p) is not int or not 0 <= p < players]
-    if bad or turn in eliminated:
-        raise PositionError("eliminated", f"must list players other than turn, not {bad or turn}")
-    s.eliminated = tuple(sorted(set(eliminated)))
-    if len(s.active) < 2:
-        raise PositionError("eliminated", "at least two players must still be in the game: "
-                            "with one left the game is over and that player has won")
-    if phase not in ("place", "build"):
-        raise PositionError("phase", f"must be 'place' or 'build', not {phase!r}")
-    if build_kind not in (None, "hut", "expand", "temple", "tower") or (
-            build_kind and (phase != "build" or chosen["builds_per_turn"] != "one_kind")):
-        raise PositionError("build_kind", "only in the build phase of the one_kind variant: "
-                            "hut, expand, temple or tower")
-    names = list(stack) if stack is not None else None
-    first = 0    # index in `stack` of the first tile left in it
-    if phase == "place" and drawn is None:
-        if names is None:
-            drawn_id = next((t for ids in free.values() for t in ids), None)
-            if drawn_id is None:
-                raise PositionError("drawn", "no tile is left to draw")
-            drawn = C.tile_name(drawn_id)
-        elif names:
-            drawn, first = names.pop(0), 1
-        else:
-            raise PositionError("drawn", "the place phase needs a drawn tile")
-    if drawn is not None:
-        if phase != "place":
-            raise PositionError("drawn", "only the place phase has a drawn tile")
-        s.drawn = take(drawn, "stack[0]" if first else "drawn")
-    if names is None:
-        left = sorted(t for ids in free.values() for t in ids)
-        room = max(0, C.tiles_in_play(players, chosen["all_tiles"]) - len(s.placed)
-                   - (s.drawn is not None))
-        s.stack = tuple(reversed(left[:room]))
-    else:
-        s.stack = tuple(reversed([take(n, f"stack[{i}]") for i, n in enumerate(names, first)]))
-    s.boxed = tuple(sorted(t for ids in free.values() for t in ids if t not in s.stack))
-    s.start_player = 0
-    s.turn, s.phase, s.build_kind = turn, phase, build_kind
-    if phase == "build" and build_kind is None and not any(s.build_targets(turn).values()):
-        raise PositionError("phase", f"{s.player_name(turn)} cannot build anything, so there "
-                            "is no build phase: after placing the tile they would have been "
-                            "eliminated")
+    in_play = C.tiles_in_play(players, chosen["all_tiles"])
+    _lay_tiles(s, tiles, take, in_play)
+    _put_buildings(s, buildings, removed)
+    _set_turn(s, turn, eliminated, phase, build_kind)
+    _deal_stack(s, drawn, stack, take, free, in_play)
+    s.start_player = chosen["start_player"]
+    # every turn lays exactly one tile, so the tiles on the island count the turns played
+    s.turns = len(s.placed) - (phase == "build")
+    _check_playable(s)
     return s
 
 
-def _lay_tiles(s: TaluvaState, tiles, take) -> None:
+def _lay_tiles(s: TaluvaState, tiles, take, in_play: int) -> None:
+    if not isinstance(tiles, (list, tuple)):
+        raise PositionError("tiles", f"a list of (tile name, (q, r), rotation), not {tiles!r}")
+    if len(tiles) > in_play:
+        raise PositionError("tiles", f"{s.players} players use {in_play} tiles, not "
+                            f"{len(tiles)} (rule option all_tiles plays all 48)")
     hexes: dict = {}
     placed = []
     for i, entry in enumerate(tiles):
         field = f"tiles[{i}]"
         try:
             name, volcano, rotation = entry
-            volcano = (int(volcano[0]), int(volcano[1]))
-        except (TypeError, ValueError, IndexError):
+            q, r = volcano
+        except (TypeError, ValueError):
             raise PositionError(field, f"write (tile name, (q, r), rotation), not {entry!r}") \
                 from None
+        if type(q) is not int or type(r) is not int:
+            raise PositionError(field, f"the volcano hex is two whole numbers (q, r), not "
+                                f"{volcano!r}")
+        rotation = _rotation(rotation, field)
         tile = take(name, field)
-        problem = placement_problem(FrozenMap(hexes), {}, volcano, rotation)
+        problem = placement_problem(FrozenMap(hexes), {}, (q, r), rotation)
         if problem:
             raise PositionError(field, f"{problem.reason} [{problem.rule}]")
-        cover = tile_hexes(volcano, rotation)
-        level = hexes[volcano].level + 1 if volcano in hexes else 1
+        cover = tile_hexes((q, r), rotation)
+        level = hexes[(q, r)].level + 1 if (q, r) in hexes else 1
         for h, terrain in zip(cover, (C.VOLCANO,) + C.TILES[tile]):
             hexes[h] = Cell(terrain, level, i, rotation)
-        placed.append(Placed(tile, volcano, rotation, level))
+        placed.append(Placed(tile, (q, r), rotation, level))
     s.hexes, s.placed = FrozenMap(hexes), tuple(placed)
 
 
-def _put_buildings(s: TaluvaState, buildings: dict, removed) -> None:
+def _rotation(rotation, field: str) -> int:
+    """0-5, or the direction name of the first landscape ("E" is 0, "SE" 1, ... "NE" 5)."""
+    if isinstance(rotation, str) and rotation.upper() in DIRECTION_NAMES:
+        return DIRECTION_NAMES.index(rotation.upper())
+    if type(rotation) is int and 0 <= rotation < 6:
+        return rotation
+    raise PositionError(field, f"a rotation is 0-5 or where the first landscape lies from the "
+                        f"volcano ({', '.join(DIRECTION_NAMES)}), not {rotation!r}")
+
+
+def _put_buildings(s: TaluvaState, buildings, removed) -> None:
+    if buildings is None:
+        buildings = {}
+    if not isinstance(buildings, dict):
+        raise PositionError("buildings", f"a table hex -> (player, kind), not {buildings!r}")
     board = {}
     used = [[0, 0, 0] for _ in range(s.players)]
     for h, spec in sorted(buildings.items(), key=repr):
@@ -135,14 +141,21 @@ def _put_buildings(s: TaluvaState, buildings: dict, removed) -> None:
             owner, kind, *rest = spec
         except (TypeError, ValueError):
             owner, kind, rest = None, None, ()
-        if not isinstance(owner, int) or not 0 <= owner < s.players or kind not in C.KINDS:
+        if type(owner) is not int or not 0 <= owner < s.players or kind not in C.KINDS:
             raise PositionError(field, f"write (player, 'hut'|'temple'|'tower'), not {spec!r}")
         count = rest[0] if rest else (cell.level if kind == "hut" else 1)
         if len(rest) > 1 or type(count) is not int:
             raise PositionError(field, f"write (player, kind) or (player, 'hut', huts) with a "
                                 f"whole number of huts, not {spec!r}")
-        if kind == "hut" and not 1 <= count <= cell.level or kind != "hut" and count != 1:
-            raise PositionError(field, f"{count} {kind}s cannot stand on a level-{cell.level} hex")
+        if kind == "hut" and count != cell.level:
+            raise PositionError(field, f"a level-{cell.level} hex holds {cell.level} huts (a new "
+                                f"hut goes on level 1, an expansion puts one per level), not "
+                                f"{count} [taluva.build.expansion_huts]")
+        if kind != "hut" and count != 1:
+            raise PositionError(field, f"one {kind} stands on a hex, not {count}")
+        if kind == "tower" and cell.level < 3:
+            raise PositionError(field, f"a tower stands on level 3 or higher, not on level "
+                                f"{cell.level} [taluva.build.tower_level]")
         board[tuple(h)] = Building(owner, kind, count)
         used[owner][C.KINDS.index(kind)] += count
     s.buildings = FrozenMap(board)
@@ -162,7 +175,149 @@ def _put_buildings(s: TaluvaState, buildings: dict, removed) -> None:
                                 f"({', '.join(f'{n} {k}s' for k, n in zip(C.KINDS, used[p]))})")
         if s.removed[p] > left[0]:
             raise PositionError("removed", f"player {p} has only {left[0]} huts that are not on "
-                                f"the board, so {s.removed[p]} cannot have been removed by eruptions")
-        left = (left[0] - s.removed[p],) + left[1:]
-        supply.append(left)
+                                f"the board, so {s.removed[p]} cannot have been removed by "
+                                "eruptions")
+        after = (left[0] - s.removed[p],) + left[1:]
+        done = early_win_kinds(after)
+        if len(done) >= 2:
+            field = "buildings" if len(early_win_kinds(left)) >= 2 else "removed"
+            raise PositionError(field, f"player {p} would have placed every {done[0]} and every "
+                                f"{done[1]}: the game ended with their early win "
+                                "[taluva.end.early_win]")
+        supply.append(after)
     s.supply = tuple(supply)
+
+
+def _set_turn(s: TaluvaState, turn, eliminated, phase, build_kind) -> None:
+    players = s.players
+    if type(turn) is not int or not 0 <= turn < players:
+        raise PositionError("turn", f"must be a player 0..{players - 1}, not {turn!r}")
+    if not isinstance(eliminated, (list, tuple, set, frozenset)):
+        raise PositionError("eliminated", f"a list of players, not {eliminated!r}")
+    bad = [p for p in eliminated if type(p) is not int or not 0 <= p < players]
+    if bad or turn in eliminated:
+        raise PositionError("eliminated", f"must list players other than turn, not {bad or turn}")
+    s.eliminated = tuple(sorted(set(eliminated)))
+    if len(s.active) < 2:
+        raise PositionError("eliminated", "at least two players must still be in the game: "
+                            "with one left the game is over and that player has won")
+    if phase not in ("place", "build"):
+        raise PositionError("phase", f"must be 'place' or 'build', not {phase!r}")
+    if build_kind is not None and (build_kind not in BUILD_KINDS or phase != "build"
+                                   or s.options["builds_per_turn"] != "one_kind"):
+        raise PositionError("build_kind", "only in the build phase of the one_kind variant: "
+                            "hut, expand, temple or tower")
+    s.turn, s.phase, s.build_kind = turn, phase, build_kind
+
+
+def _deal_stack(s: TaluvaState, drawn, stack, take, free: dict, in_play: int) -> None:
+    """The open tile and the face-down stack: the tiles not on the island, within the number
+    of tiles in play; the rest are boxed."""
+    if stack is not None and not isinstance(stack, (list, tuple)):
+        raise PositionError("stack", f"a list of tile names, first drawn first, not {stack!r}")
+    names = list(stack) if stack is not None else None
+    first = 0    # index in `stack` of the first tile left in it
+    if s.phase == "place" and drawn is None:
+        if len(s.placed) == in_play:
+            raise PositionError("tiles", f"all {in_play} tiles in play are on the island: the "
+                                "game is over [taluva.end.tiles_out]")
+        if names is None:
+            drawn = C.tile_name(next(t for ids in free.values() for t in ids))
+        elif names:
+            drawn, first = names.pop(0), 1
+        else:
+            raise PositionError("drawn", "the place phase needs a drawn tile")
+    if drawn is not None:
+        if s.phase != "place":
+            raise PositionError("drawn", "only the place phase has a drawn tile")
+        s.drawn = take(drawn, "stack[0]" if first else "drawn")
+    room = in_play - len(s.placed) - (s.drawn is not None)
+    if room < 0:
+        raise PositionError("drawn", f"all {in_play} tiles in play are on the island, so no "
+                            "tile is left to draw [taluva.setup.tile_count]")
+    if names is None:
+        left = sorted(t for ids in free.values() for t in ids)
+        s.stack = tuple(reversed(left[:room]))
+    else:
+        if len(names) > room:
+            raise PositionError("stack", f"{s.players} players use {in_play} tiles: with "
+                                f"{in_play - room} out, {room} can be left in the stack, not "
+                                f"{len(names)} [taluva.setup.tile_count]")
+        s.stack = tuple(reversed([take(n, f"stack[{i}]") for i, n in enumerate(names, first)]))
+    s.boxed = tuple(sorted(t for ids in free.values() for t in ids if t not in s.stack))
+
+
+def _check_playable(s: TaluvaState) -> None:
+    """A position the game could reach, not over, where the player to move has a move: placing
+    always has one (the sea is endless); building needs a target."""
+    p, kind = s.turn, s.build_kind
+    if kind is not None:
+        made = s.built(p)[0 if kind in ("hut", "expand") else C.KINDS.index(kind)]
+        if not made:
+            raise PositionError("build_kind", f"{s.player_name(p)} has built no {kind} yet, so "
+                                f"cannot be building {kind}s this turn")
+        if not s.build_targets(p)[kind]:
+            raise PositionError("build_kind", f"{s.player_name(p)} cannot build another {kind}, "
+                                "so the turn would have ended [taluva.build.per_turn]")
+    elif s.phase == "build" and not any(s.build_targets(p).values()):
+        raise PositionError("phase", f"{s.player_name(p)} cannot build anything, so there "
+                            "is no build phase: after placing the tile they would have been "
+                            "eliminated [taluva.build.elimination]")
+
+
+# --------------------------------------------------------------------------- as data
+
+def hex_key(h) -> str:
+    """(1, -2) -> "1,-2": a hex as a key of JSON or TOML data."""
+    return f"{h[0]},{h[1]}"
+
+
+def parse_hex_key(key, field: str) -> tuple[int, int]:
+    """"1,-2" (spaces and brackets allowed) or (1, -2) -> (1, -2); PositionError otherwise."""
+    if isinstance(key, tuple) and len(key) == 2 and all(type(v) is int for v in key):
+        return key
+    try:
+        q, r = str(key).strip("()[] ").split(",")
+        return (int(q), int(r))
+    except ValueError:
+        raise PositionError(f"{field}[{key}]", f"a hex key is written \"q,r\", e.g. \"1,-2\", "
+                            f"not {key!r}") from None
+
+
+def fields_from_data(data: dict) -> dict:
+    """Position data (lists, "q,r" keys) -> the keyword fields of `position`."""
+    fields = dict(data)
+    buildings = fields.get("buildings")
+    if buildings is not None:
+        if not isinstance(buildings, dict):
+            raise PositionError("buildings", "a table \"q,r\" -> [player, kind]")
+        fields["buildings"] = {parse_hex_key(k, "buildings"): v for k, v in buildings.items()}
+    return fields
+
+
+def position_data(state: TaluvaState) -> dict:
+    """A position in play as data for `GAME.position_from` (JSON-safe; TOML-safe when written
+    with text keys): the same island, buildings, tiles to come, player and phase."""
+    if state.phase not in ("place", "build") or state.viewer is not None:
+        raise ValueError("only a full position of a game in play can be written as data")
+    data: dict = {
+        "game": "taluva", "players": state.players,
+        "tiles": [[C.tile_name(p.tile), list(p.volcano), p.rotation] for p in state.placed],
+        "buildings": {hex_key(h): [b.owner, b.kind] for h, b in sorted(state.buildings.items())},
+        "turn": state.turn, "phase": state.phase,
+        "stack": [C.tile_name(t) for t in reversed(state.stack)],
+    }
+    if state.drawn is not None:
+        data["drawn"] = C.tile_name(state.drawn)
+    if any(state.removed):
+        data["removed"] = list(state.removed)
+    if state.eliminated:
+        data["eliminated"] = list(state.eliminated)
+    if state.build_kind is not None:
+        data["build_kind"] = state.build_kind
+    defaults = {name: opt.default for name, opt in state.game.options.items()}
+    chosen = {k: v for k, v in state.options.items() if defaults.get(k) != v}
+    if chosen:
+        data["options"] = chosen
+    data["seed"] = state.seed
+    return data
