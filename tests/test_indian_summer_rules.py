@@ -419,9 +419,10 @@ def test_indian_summer_turn_order():
 
 def test_indian_summer_end_convert_and_stand_in():
     nearly = [FULL_ROW] * 7 + ["#.#.#...", "........"]
-    s = two(boards=[[FULL_ROW] * 9, nearly], backpacks=[{}, {"feather": 1, "berry": 3}],
+    all_squirrels = ["s" * 8] * 4 + [FULL_ROW] * 5          # the 32 squirrels are on a board
+    s = two(boards=[all_squirrels, nearly], backpacks=[{}, {"feather": 1, "berry": 3}],
             turn=1, start_player=0)
-    s.squirrels_used = 32
+    assert s.squirrel_supply == 0
     s = s.apply(Squirrel((1, 7)))
     assert "indian_summer.end.stand_in" in rules_of(s)
     s = s.apply(EndTurn())

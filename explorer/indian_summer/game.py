@@ -53,6 +53,15 @@ class IndianSummer(Game):
         from .scenarios import position
         return position(players, **fields)
 
+    def _fields_from_data(self, data: dict) -> dict:
+        from .scenarios import fields_from_data
+        return fields_from_data(data)
+
+    def position_data(self, state: IndianSummerState) -> dict:
+        """A position between moves as data for `position_from` (see scenarios.position_data)."""
+        from .scenarios import position_data
+        return position_data(state)
+
     def _setup(self, players: int, seed: int, rng: random.Random,
                options: dict) -> Iterable[IndianSummerState]:
         warm()

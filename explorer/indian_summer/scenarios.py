@@ -1,25 +1,51 @@
-"""Hand-built Indian Summer positions from readable names (`GAME.position(...)`).
+"""Hand-built Indian Summer positions from readable names (`GAME.position(...)`), and back.
 
 A board is drawn as 9 rows of 8 characters:
   . (or a printed letter B N M F)  empty cell
   #  covered by a leaf        o  an empty leaf hole      b n m f  a token on a leaf hole
   s  a squirrel               a  an animal on a hole
-Tiles not named anywhere are set aside (solo: out of the game). Areas already complete count as
-paid, as they would be in play.
+Every hole is one leaf tile laid (each tile has exactly one hole); the animal cells must be
+covered exactly by the animal tiles taken (`animals_left`); areas already complete count as
+paid, as they would be in play. Tiles not named anywhere are set aside (solo: out of the game).
+
+Fields (all optional):
+  layouts       board side per player, e.g. ["1A", "4B"] (one side of a different board each)
+  boards        one picture (9 strings) per player
+  paths         leaf tile names per player, the first next to the backpack (at most 6)
+  forest        tile names from the one next to the bush (2-4 players; at most `forest_size`)
+  set_aside     tile names drawn from the end (2-4 players; default: every tile not named)
+  backpacks     per player {"berry": n, "nut": n, "mushroom": n, "feather": n}
+  animals_left  {"fox": 0, ...}: tiles still in the stacks (default: all)
+  turn, start_player, tile_done, animal_done, seed, options
+  solo only: upper, lower (at most 5 each), track (12 places: spaces 10..1 and the two beside
+  the mushroom space; None or "" for an empty place), solo_turn (1-10)
+
+`position_data(state)` gives these fields for a position between moves, so that
+`GAME.position_from(data)` (as a dict, JSON text or TOML text) rebuilds it.
 """
 from __future__ import annotations
 
+import json
+import re
+
 from ..core import PositionError
 from . import components as C
-from .board import Floor, area_masks
+from .board import Floor, area_masks, picture
 from .geometry import bit
-from .moves import warm
-from .state import IndianSummerState, plural
+from .moves import animal_by_cell, warm
+from .state import IndianSummerState, player_name, plural
 
 FIELDS = {"turn", "start_player", "layouts", "boards", "paths", "forest", "set_aside",
           "backpacks", "animals_left", "tile_done", "animal_done", "upper", "lower", "track",
           "solo_turn", "options", "seed"}
+SOLO_FIELDS = ("upper", "lower", "track", "solo_turn")
 TOKEN_LETTERS = {k.lower(): v for k, v in C.TREASURE_LETTERS.items()}
+SOLO_ROW = 5          # tiles in the upper and in the lower path at set-up
+TRACK_PLACES = 12
+
+
+def _whole(value) -> bool:
+    return type(value) is int
 
 
 def _floor(rows, layout: int, field: str) -> Floor:
@@ -75,87 +101,275 @@ def _per_player(value, players: int, field: str) -> list:
     return list(value)
 
 
-def position(players: int = 2, **fields) -> IndianSummerState:
-    """A position where `turn` is about to act (see the module docstring for boards)."""
-    from . import GAME
-    warm()
-    unknown = sorted(set(fields) - FIELDS)
-    if unknown:
-        raise PositionError(unknown[0], f"unknown field; fields: {', '.join(sorted(FIELDS))}")
-    seed = fields.get("seed", 0)
-    try:
-        players, seed, chosen = GAME.check_setup(players, seed, dict(fields.get("options", {})))
-    except ValueError as exc:
-        raise PositionError("options" if "option" in str(exc) else "players", str(exc)) from None
-    s = IndianSummerState(GAME, players, seed, chosen)
-    names = fields.get("layouts", [f"{p + 1}A" for p in range(players)])
-    layouts = []
+def _layouts(names, players: int) -> list[int]:
+    layouts, boards = [], set()
     for n in _per_player(names, players, "layouts"):
-        if n not in C.LAYOUT_BY_NAME:
+        if not isinstance(n, str) or n not in C.LAYOUT_BY_NAME:
             raise PositionError("layouts", f"{n!r} is not a board side (1A .. 6B)")
-        layouts.append(C.LAYOUT_BY_NAME[n])
-    boards = fields.get("boards", [["." * C.WIDTH] * C.HEIGHT] * players)
-    s.floors = tuple(_floor(rows, layouts[p], "boards")
-                     for p, rows in enumerate(_per_player(boards, players, "boards")))
-    used: set[int] = set()
-    s.paths = tuple(_tiles(path, "paths", used)
-                    for path in _per_player(fields.get("paths", [[]] * players), players, "paths"))
-    if any(len(path) > C.PATH_MAX for path in s.paths):
-        raise PositionError("paths", "a path never holds more than 6 tiles")
-    s.forest = _tiles(fields.get("forest", []), "forest", used)
-    if "set_aside" in fields:
-        s.set_aside = _tiles(fields["set_aside"], "set_aside", used)
-    if players == 1:
-        s.upper = _tiles(fields.get("upper", []), "upper", used)
-        s.lower = _tiles(fields.get("lower", []), "lower", used)
-        track = fields.get("track", [None] * 12)
-        if not isinstance(track, (list, tuple)) or len(track) != 12:
-            raise PositionError("track", "12 places: spaces 10..1 and the two beside the "
-                                "mushroom (None for an empty space)")
-        s.track = tuple(None if n is None else _tiles([n], "track", used)[0] for n in track)
-        s.solo_turn = fields.get("solo_turn", 1)
-        if s.solo_turn not in range(1, 11):
-            raise PositionError("solo_turn", "a solo game has turns 1-10")
-    rest = tuple(t for t in range(C.TILE_COUNT) if t not in used)
-    if players > 1 and "set_aside" not in fields:
-        s.set_aside = rest
-    else:
-        s.box = rest
+        layout = C.LAYOUT_BY_NAME[n]
+        if C.LAYOUTS[layout].board in boards:
+            raise PositionError("layouts", f"board {C.LAYOUTS[layout].board} is named twice: "
+                                "each player takes a different board (either side)")
+        boards.add(C.LAYOUTS[layout].board)
+        layouts.append(layout)
+    return layouts
+
+
+def _place_animals(floors: list[Floor], left: tuple[int, ...]) -> list[Floor]:
+    """Lay the animal tiles taken from the stacks exactly on the boards' animal cells (so that
+    a view can draw them); PositionError if they do not cover those cells exactly."""
+    taken = [k.count - n for k, n in zip(C.ANIMALS, left)]
+    need = sum(n * len(k.cells) for n, k in zip(taken, C.ANIMALS))
+    shown = sum(f.animal_mask.bit_count() for f in floors)
+    if need != shown:
+        kinds = ", ".join(f"{n} {k.name}" for n, k in zip(taken, C.ANIMALS) if n) or "none"
+        raise PositionError("animals_left", f"the animal tiles taken ({kinds}) cover "
+                            f"{plural(need, 'cell')}; the boards show "
+                            f"{plural(shown, 'animal cell')}")
+    masks = [f.animal_mask for f in floors]
+    laid: list[list] = [[] for _ in floors]
+
+    def cover() -> bool:
+        p = next((i for i, m in enumerate(masks) if m), None)
+        if p is None:
+            return not any(taken)
+        low = masks[p] & -masks[p]
+        for kind in range(len(C.ANIMALS)):
+            if not taken[kind]:
+                continue
+            for m, action in animal_by_cell(kind).get(low, ()):
+                if m & masks[p] == m:
+                    masks[p] ^= m
+                    taken[kind] -= 1
+                    laid[p].append((kind,) + tuple(action)[1:])
+                    if cover():
+                        return True
+                    laid[p].pop()
+                    taken[kind] += 1
+                    masks[p] ^= m
+        return False
+
+    if not cover():
+        raise PositionError("boards", "the animal cells (a) are not exactly the shapes of the "
+                            "animal tiles taken (animals_left)")
+    return [f._replace(animals=tuple(a)) for f, a in zip(floors, laid)]
+
+
+def _backpacks(value, players: int) -> tuple:
     bags = []
-    for bag in _per_player(fields.get("backpacks", [{}] * players), players, "backpacks"):
+    for bag in _per_player(value, players, "backpacks"):
         if not isinstance(bag, dict) or set(bag) - set(C.TOKENS):
             raise PositionError("backpacks", f"a backpack is a dict of {', '.join(C.TOKENS)}")
         for k, n in bag.items():
-            if type(n) is not int or n < 0:
+            if not _whole(n) or n < 0:
                 raise PositionError("backpacks", f"{k}: a count of tokens is a whole number "
                                     f"of at least 0, not {n!r}")
         bags.append(tuple(bag.get(k, 0) for k in C.TOKENS))
-    s.backpacks = tuple(bags)
-    left = fields.get("animals_left", {})
+    return tuple(bags)
+
+
+def _animals_left(left) -> tuple[int, ...]:
     if not isinstance(left, dict) or set(left) - set(C.ANIMAL_BY_NAME):
         raise PositionError("animals_left", f"a dict of animal kinds: "
                             f"{', '.join(C.ANIMAL_BY_NAME)}")
     for k in C.ANIMALS:
         n = left.get(k.name, k.count)
-        if type(n) is not int or not 0 <= n <= k.count:
+        if not _whole(n) or not 0 <= n <= k.count:
             raise PositionError("animals_left", f"{k.name}: the game has "
-                                f"{plural(k.count, k.name + ' tile')}; left must be 0-{k.count}, not {n!r}")
-    s.animals_left = tuple(left.get(k.name, k.count) for k in C.ANIMALS)
+                                f"{plural(k.count, k.name + ' tile')}; left must be "
+                                f"0-{k.count}, not {n!r}")
+    return tuple(left.get(k.name, k.count) for k in C.ANIMALS)
+
+
+def _solo(s: IndianSummerState, fields: dict, used: set) -> None:
+    for name in ("forest", "set_aside"):
+        if fields.get(name):
+            raise PositionError(name, "the solo game has no forest and no set-aside tiles")
+    s.upper = _tiles(fields.get("upper", []), "upper", used)
+    s.lower = _tiles(fields.get("lower", []), "lower", used)
+    for name in ("upper", "lower"):
+        if len(getattr(s, name)) > SOLO_ROW:
+            raise PositionError(name, f"the {name} path starts with {SOLO_ROW} tiles and "
+                                "never gains any")
+    track = fields.get("track", [None] * TRACK_PLACES)
+    if not isinstance(track, (list, tuple)) or len(track) != TRACK_PLACES:
+        raise PositionError("track", "12 places: spaces 10..1 and the two beside the "
+                            "mushroom (None or \"\" for an empty place)")
+    s.track = tuple(None if n in (None, "") else _tiles([n], "track", used)[0] for n in track)
+    s.solo_turn = fields.get("solo_turn", 1)
+    if not _whole(s.solo_turn) or s.solo_turn not in range(1, C.SOLO.turns + 1):
+        raise PositionError("solo_turn", f"a solo game has turns 1-{C.SOLO.turns}, "
+                            f"not {s.solo_turn!r}")
+
+
+def _leaf_tiles(s: IndianSummerState, fields: dict, floors: list[Floor]) -> None:
+    """Paths, forest, set-aside (solo: paths and track): every tile once, and no more tiles
+    than the game has, counting one tile laid per hole on the boards."""
+    used: set[int] = set()
+    players = s.players
+    s.paths = tuple(_tiles(path, "paths", used)
+                    for path in _per_player(fields.get("paths", [[]] * players), players, "paths"))
+    if any(len(path) > C.PATH_MAX for path in s.paths):
+        raise PositionError("paths", f"a path never holds more than {C.PATH_MAX} tiles")
+    if s.solo:
+        _solo(s, fields, used)
+    else:
+        s.forest = _tiles(fields.get("forest", []), "forest", used)
+        if len(s.forest) > s.options["forest_size"]:
+            raise PositionError("forest", f"the forest is laid out with "
+                                f"{s.options['forest_size']} tiles (option forest_size) and "
+                                "only ever topped up to that")
+        if "set_aside" in fields:
+            s.set_aside = _tiles(fields["set_aside"], "set_aside", used)
+    on_boards = sum(f.holes.bit_count() for f in floors)    # one hole per leaf tile laid
+    in_game = C.SOLO.tiles_per_game if s.solo else C.TILE_COUNT
+    if len(used) > in_game:
+        counts = [("paths", len(s.paths[0])), ("upper", len(s.upper)),
+                  ("lower", len(s.lower)), ("track", sum(t is not None for t in s.track))]
+        over = next(n for i, (n, _) in enumerate(counts)       # the field that goes beyond
+                    if sum(c for _, c in counts[:i + 1]) > in_game)
+        raise PositionError(over, f"the solo game is played with {in_game} leaf tiles, "
+                            f"not {len(used)}")
+    if len(used) + on_boards > in_game:
+        raise PositionError("boards", f"{plural(on_boards, 'leaf hole')} on the boards mean as "
+                            f"many tiles laid; with the {len(used)} tiles named that is more "
+                            f"than the {in_game} of the game")
+    rest = tuple(t for t in range(C.TILE_COUNT) if t not in used)
+    if not s.solo and "set_aside" not in fields:
+        # the tiles laid on the boards (as many as holes) are no longer set aside
+        s.box, s.set_aside = rest[:on_boards], rest[on_boards:]
+    else:
+        s.box = rest
+
+
+def position(players: int = 2, **fields) -> IndianSummerState:
+    """A position where `turn` is about to act (see the module docstring for the fields)."""
+    from . import GAME
+    warm()
+    unknown = sorted(set(fields) - FIELDS)
+    if unknown:
+        raise PositionError(unknown[0], f"unknown field; fields: {', '.join(sorted(FIELDS))}")
+    options = fields.get("options", {})
+    if not isinstance(options, dict):
+        raise PositionError("options", "options are a table of option -> value")
+    seed = fields.get("seed", 0)
+    if not _whole(seed):
+        raise PositionError("seed", f"seed must be a whole number, not {seed!r}")
+    try:
+        players, seed, chosen = GAME.check_setup(players, seed, dict(options))
+    except ValueError as exc:
+        wrong = "players" if str(exc).startswith(f"{GAME.title} is played by") else "options"
+        raise PositionError(wrong, str(exc)) from None
+    solo = players == 1
+    if not solo:
+        for name in SOLO_FIELDS:
+            if name in fields:
+                raise PositionError(name, "a field of the solo game only")
+    s = IndianSummerState(GAME, players, seed, chosen)
+    layouts = _layouts(fields.get("layouts", [f"{p + 1}A" for p in range(players)]), players)
+    boards = fields.get("boards", [["." * C.WIDTH] * C.HEIGHT] * players)
+    floors = [_floor(rows, layouts[p], "boards")
+              for p, rows in enumerate(_per_player(boards, players, "boards"))]
+    _leaf_tiles(s, fields, floors)
+    s.backpacks = _backpacks(fields.get("backpacks", [{}] * players), players)
+    s.animals_left = _animals_left(fields.get("animals_left", {}))
     s.animal_tokens = tuple(k.token if s.animals_left[i] == k.count else None
                             for i, k in enumerate(C.ANIMALS))
+    s.floors = tuple(_place_animals(floors, s.animals_left))
+    s.squirrels_used = sum(len(f.squirrels) for f in s.floors)
     for kind in C.TOKENS:
         if s.supply(kind) < 0:
-            raise PositionError("backpacks", f"more {kind} tokens than the {C.TOKEN_SUPPLY[kind]} "
-                                "of the game")
-    turn = fields.get("turn", 0)
-    start = fields.get("start_player", 0)
-    for name, value in (("turn", turn), ("start_player", start)):
-        if value not in range(players):
-            raise PositionError(name, f"a player 0..{players - 1}")
+            raise PositionError("backpacks", f"more {kind} tokens than the "
+                                f"{C.TOKEN_SUPPLY[kind]} of the game")
+    start = fields.get("start_player", chosen["start_player"])
+    turn = fields.get("turn", start)
+    for name, value in (("start_player", start), ("turn", turn)):
+        if not _whole(value) or value not in range(players):
+            raise PositionError(name, f"a player 0..{players - 1}, not {value!r}")
+    s.options["start_player"] = start
     s.turn, s.start_player, s.phase = turn, start, "turn"
-    s.tile_done = bool(fields.get("tile_done", False))
-    s.animal_done = bool(fields.get("animal_done", False))
-    if players == 1 and not s.paths[0] and (s.upper or s.lower) and not s.tile_done:
-        s.phase = "refill"
+    for name in ("tile_done", "animal_done"):
+        value = fields.get(name, False)
+        if not isinstance(value, bool):
+            raise PositionError(name, f"true or false, not {value!r}")
+        setattr(s, name, value)
+    full = [p for p in range(players) if s.floors[p].full]
+    s.ending = bool(full) and not solo
+    late = [q for q in full                      # full boards of players still to come
+            if q != turn and (q - start) % players > (turn - start) % players]
+    if not solo and late:
+        # a board fills only in its owner's turn; the round then ends before the start player
+        raise PositionError("turn", f"{player_name(late[0])}'s board is full, yet "
+                            f"{player_name(late[0])} plays after {player_name(turn)} in this "
+                            "round: the game would already be over")
+    if solo and not s.paths[0] and (s.upper or s.lower):
+        s.phase = "refill"           # an empty solo path is refilled before anything else
+    if not s.legal_actions():
+        raise PositionError("turn", f"{player_name(turn)} would have no legal action, yet "
+                            "the game is not over")
     return s
 
+
+# ----------------------------------------------------------------------------- back to data
+
+def position_data(state: IndianSummerState) -> dict:
+    """The fields of a position between moves (with `game` and `players`), as JSON/TOML-safe
+    data that `GAME.position_from` turns back into a position with the same legal actions
+    and score. Leaf shapes already laid are not kept: the boards keep what they cover."""
+    if state.viewer is not None:
+        raise ValueError("one player's view hides tiles: use the full state")
+    if state.phase not in ("turn", "refill") or state.is_over:
+        raise ValueError("only a position where a player is about to act can be written "
+                         "(not while taken tiles wait to be laid, nor after the end)")
+    names = lambda tiles: [C.tile_name(t) for t in tiles]    # noqa: E731
+    data = {"game": state.game.name, "players": state.players, "seed": state.seed,
+            "options": dict(state.options), "turn": state.turn,
+            "start_player": state.start_player,
+            "layouts": [C.LAYOUTS[f.layout].name for f in state.floors],
+            "boards": [picture(f) for f in state.floors],
+            "paths": [names(p) for p in state.paths],
+            "backpacks": [state.tokens(p) for p in range(state.players)],
+            "animals_left": {k.name: n for k, n in zip(C.ANIMALS, state.animals_left)},
+            "tile_done": state.tile_done, "animal_done": state.animal_done}
+    if state.solo:
+        data.update(upper=names(state.upper), lower=names(state.lower),
+                    track=["" if t is None else C.tile_name(t) for t in state.track],
+                    solo_turn=state.solo_turn)
+    else:
+        data.update(forest=names(state.forest), set_aside=names(state.set_aside))
+    return data
+
+
+def fields_from_data(data: dict) -> dict:
+    """Data read from JSON or TOML -> keyword fields (TOML has no null: "" is an empty track
+    place)."""
+    fields = dict(data)
+    if isinstance(fields.get("track"), list):
+        fields["track"] = [None if t == "" else t for t in fields["track"]]
+    return fields
+
+
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def _toml_value(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, str)):
+        return json.dumps(value)      # a JSON string is a valid TOML basic string
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{_toml_key(k)} = {_toml_value(v)}"
+                                for k, v in value.items()) + " }"
+    raise ValueError(f"cannot write {value!r} as TOML")
+
+
+def _toml_key(key) -> str:
+    key = str(key)
+    return key if _BARE_KEY.match(key) else json.dumps(key)
+
+
+def to_toml(data: dict) -> str:
+    """Position data as TOML text (one `field = value` line each), for a file a teacher keeps."""
+    return "".join(f"{_toml_key(k)} = {_toml_value(v)}\n" for k, v in data.items())
