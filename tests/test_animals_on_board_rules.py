@@ -1,14 +1,19 @@
 """One test (or a few) per Animals on Board rule id, plus the worked examples of the rule text."""
 from __future__ import annotations
 
+import collections
+import itertools
+import random
+
 import pytest
 
 import explorer
 from explorer import IllegalAction, SetupError
 from explorer.animals_on_board import Keep, Split, Take
 from explorer.animals_on_board import components as C
+from explorer.animals_on_board.scoring import score_ark
 
-from aob_helpers import GAME, position, rules_of, t, ts
+from aob_helpers import GAME, rules_of, t, ts
 
 R = "animals_on_board."
 
@@ -121,9 +126,10 @@ def test_round_refill(players, face_up):
 
 def test_round_one_facedown_never_a_second():
     # round ends with the face-down tile still in the centre: no second one is added
-    s = position(2, groups=[ts("panda-1", "panda-2"), ts("tiger-3")], crates=(2, 0),
-                 facedown=t("panda-2"), resting=(False, True), turn=0, first_out=1)
-    s.final_turn = True
+    s = GAME.position(2, groups=[["panda-1", "panda-2"], ["tiger-3"]], crates=[2, 0],
+                      facedown="panda-2", arks=[["lion-1"], ["lion-2", "lion-3"]],
+                      resting=[False, True], start_player=1, turn=0)
+    assert s.final_turn
     nxt = s.apply(Take(ts("tiger-3")))
     assert nxt.round == s.round + 1
     assert nxt.facedown == t("panda-2")
@@ -133,20 +139,23 @@ def test_round_one_facedown_never_a_second():
 
 
 def test_round_turn_order_clockwise():
-    s = position(4, groups=[ts("panda-1", "panda-2", "panda-3")], crates=(1, 1, 1, 1), turn=2)
+    s = GAME.position(4, groups=[["panda-1", "panda-2", "panda-3"]], crates=[1, 1, 1, 1],
+                      arks=[["lion-1"], ["lion-2"], ["lion-3"], ["lion-4"]], turn=2)
     nxt = s.apply(Split(ts("panda-1")))
     assert nxt.current_player == 3
     assert nxt.apply(Split(ts("panda-2"))).current_player == 0
 
 
 def test_round_turn_order_wrong_action_kind():
-    s = position(2, groups=[ts("panda-1", "panda-2")])
+    s = GAME.position(2, groups=[["panda-1", "panda-2"]], arks=[["lion-1"], ["lion-2"]])
     refused(s, Keep(t("panda-1")), "round.turn_order")
 
 
 def test_round_last_player_gets_one_final_turn():
-    s = position(3, groups=[ts("panda-1", "panda-2", "panda-3", "tiger-1"), ts("lion-1")],
-                 crates=(1, 1, 2), resting=(True, False, False), turn=1, first_out=0)
+    s = GAME.position(3, groups=[["panda-1", "panda-2", "panda-3", "tiger-1"], ["lion-1"]],
+                      crates=[1, 1, 2], arks=[["zebra-1", "zebra-2"], ["zebra-3"], ["zebra-4"]],
+                      resting=[True, False, False], start_player=0, turn=1)
+    assert not s.final_turn
     nxt = s.apply(Take(ts("lion-1")))
     assert nxt.current_player == 2 and nxt.final_turn
     assert R + "round.last_player" in rules_of(nxt)
@@ -157,8 +166,8 @@ def test_round_last_player_gets_one_final_turn():
 
 def test_round_nobody_can_act_ends_the_round():
     # all groups are single tiles and nobody still in has a crate
-    s = position(3, groups=[ts("panda-1", "tiger-2"), ts("lion-1")], crates=(0, 0, 1),
-                 resting=(False, False, False), turn=2)
+    s = GAME.position(3, groups=[["panda-1", "tiger-2"], ["lion-1"]], crates=[0, 0, 1],
+                      arks=[["zebra-1"], ["zebra-2"], ["zebra-3"]], turn=2)
     nxt = s.apply(Split(ts("panda-1")))          # player 3 now holds 2 crates; 1 and 2 hold none
     # players 1 and 2 can neither split (only single tiles) nor pay; player 3 takes
     assert nxt.current_player == 2
@@ -169,9 +178,9 @@ def test_round_nobody_can_act_ends_the_round():
 
 
 def test_round_end_starts_a_new_round_when_no_ark_is_full():
-    s = position(2, groups=[ts("panda-1")], crates=(1, 0), resting=(False, True), turn=0,
-                 first_out=1, start_player=1)
-    s.final_turn = True
+    s = GAME.position(2, groups=[["panda-1"]], crates=[1, 0],
+                      arks=[["lion-1"], ["lion-2", "lion-3"]], resting=[False, True],
+                      start_player=1, turn=0)
     nxt = s.apply(Take(ts("panda-1")))
     assert R + "round.end" in rules_of(nxt)
     assert nxt.round == s.round + 1 and not nxt.is_over
@@ -179,9 +188,9 @@ def test_round_end_starts_a_new_round_when_no_ark_is_full():
 
 
 def test_round_flags_reset():
-    s = position(2, groups=[ts("panda-1")], crates=(1, 0), resting=(False, True), turn=0,
-                 first_out=1)
-    s.final_turn = True
+    s = GAME.position(2, groups=[["panda-1"]], crates=[1, 0],
+                      arks=[["lion-1"], ["lion-2", "lion-3"]], resting=[False, True],
+                      start_player=1)
     nxt = s.apply(Take(ts("panda-1")))
     assert nxt.resting == (False, False)
     assert R + "round.flags_reset" in rules_of(nxt)
@@ -189,8 +198,8 @@ def test_round_flags_reset():
 
 # -- action A: split ------------------------------------------------------------------------
 def test_split_group_any_way_into_two():
-    g = ts("panda-1", "panda-2", "tiger-1", "lion-4")
-    s = position(3, groups=[g, ts("zebra-1")])
+    s = GAME.position(3, groups=[["panda-1", "panda-2", "tiger-1", "lion-4"], ["zebra-1"]],
+                      arks=[["rhino-1"], ["rhino-2"], ["rhino-3"]])
     nxt = s.apply(Split(ts("panda-1", "lion-4")))
     assert nxt.groups == (ts("panda-1", "lion-4"), ts("panda-2", "tiger-1"), ts("zebra-1"))
     assert R + "split.group" in rules_of(nxt)
@@ -201,7 +210,8 @@ def test_split_group_any_way_into_two():
 
 
 def test_split_group_refusals():
-    s = position(3, groups=[ts("panda-1", "panda-2"), ts("tiger-1"), ts("lion-1", "lion-2")])
+    s = GAME.position(3, groups=[["panda-1", "panda-2"], ["tiger-1"], ["lion-1", "lion-2"]],
+                      arks=[["rhino-1"], ["rhino-2"], ["rhino-3"]])
     refused(s, Split(ts("panda-1", "panda-2")), "split.group")       # no empty group
     refused(s, Split(ts("tiger-1")), "split.group")                  # a single tile
     refused(s, Split(ts("panda-1", "lion-1")), "split.group")        # two groups mixed
@@ -209,21 +219,24 @@ def test_split_group_refusals():
 
 
 def test_split_either_side_gives_the_same_groups():
-    s = position(2, groups=[ts("panda-1", "panda-2", "tiger-3")])
+    s = GAME.position(2, groups=[["panda-1", "panda-2", "tiger-3"]],
+                      arks=[["lion-1"], ["lion-2"]])
     a = s.apply(Split(ts("panda-1")))
     b = s.apply(Split(ts("panda-2", "tiger-3")))
     assert sorted(a.groups) == sorted(b.groups)
 
 
 def test_split_crate():
-    s = position(2, groups=[ts("panda-1", "panda-2")], crates=(3, 1))
+    s = GAME.position(2, groups=[["panda-1", "panda-2"]], crates=[3, 1],
+                      arks=[["lion-1"], ["lion-2"]])
     nxt = s.apply(Split(ts("panda-1")))
     assert nxt.crates == (4, 1) and nxt.supply == s.supply - 1
     assert R + "split.crate" in rules_of(nxt)
 
 
 def test_split_crate_cap():
-    s = position(2, groups=[ts("panda-1", "panda-2")], crates=(5, 1))
+    s = GAME.position(2, groups=[["panda-1", "panda-2"]], crates=[5, 1],
+                      arks=[["lion-1"], ["lion-2"]])
     nxt = s.apply(Split(ts("panda-1")))
     assert nxt.crates == (4, 1)
     assert R + "split.crate_cap" in rules_of(nxt)
@@ -231,9 +244,10 @@ def test_split_crate_cap():
 
 def test_split_example_from_the_text():
     """Text lines 139-142: four groups A-D; splitting A gives five groups and one crate."""
-    groups = [ts("panda-1", "tiger-2", "lion-3"), ts("zebra-1", "zebra-2"), ts("rhino-4"),
-              ts("gorilla-5", "turtle-1")]
-    s = position(3, groups=groups, crates=(1, 1, 1), turn=1)
+    groups = [["panda-1", "tiger-2", "lion-3"], ["zebra-1", "zebra-2"], ["rhino-4"],
+              ["gorilla-5", "turtle-1"]]
+    s = GAME.position(3, groups=groups, crates=[1, 1, 1], turn=1,
+                      arks=[["panda-2"], ["panda-3"], ["panda-4"]])
     nxt = s.apply(Split(ts("tiger-2")))
     assert len(nxt.groups) == 5
     assert nxt.groups[:2] == (ts("tiger-2"), ts("panda-1", "lion-3"))
@@ -242,8 +256,8 @@ def test_split_example_from_the_text():
 
 # -- action B: take -------------------------------------------------------------------------
 def test_take_group():
-    s = position(3, groups=[ts("panda-1", "tiger-2"), ts("lion-3")], crates=(3, 1, 1),
-                 arks=[(t("zebra-1"),), (), ()])
+    s = GAME.position(3, groups=[["panda-1", "tiger-2"], ["lion-3"]], crates=[3, 1, 1],
+                      arks=[["zebra-1"], ["zebra-2"], ["zebra-3"]])
     nxt = s.apply(Take(ts("panda-1", "tiger-2")))
     assert set(nxt.arks[0]) == {t("zebra-1"), t("panda-1"), t("tiger-2")}
     assert nxt.crates[0] == 1 and nxt.groups == (ts("lion-3"),)
@@ -251,7 +265,8 @@ def test_take_group():
 
 
 def test_take_afford():
-    s = position(3, groups=[ts("panda-1", "tiger-2", "lion-3"), ts("zebra-4")], crates=(2, 1, 1))
+    s = GAME.position(3, groups=[["panda-1", "tiger-2", "lion-3"], ["zebra-4"]],
+                      crates=[2, 1, 1], arks=[["rhino-1"], ["rhino-2"], ["rhino-3"]])
     err = refused(s, Take(ts("panda-1", "tiger-2", "lion-3")), "take.afford")
     assert "3" in err.reason and "2" in err.reason
     assert Take(ts("zebra-4")) in s.legal_actions()
@@ -259,15 +274,17 @@ def test_take_afford():
 
 
 def test_take_facedown():
-    s = position(3, groups=[ts("panda-1", "tiger-2"), ts("lion-1", "lion-2")], crates=(2, 1, 1),
-                 facedown=t("tiger-2"))
+    s = GAME.position(3, groups=[["panda-1", "tiger-2"], ["lion-1", "lion-2"]],
+                      crates=[2, 1, 1], facedown="tiger-2",
+                      arks=[["rhino-1"], ["rhino-2"], ["rhino-3"]])
     nxt = s.apply(Take(ts("panda-1", "tiger-2")))
     assert nxt.facedown is None and t("tiger-2") in nxt.arks[0]
     assert R + "take.facedown" in rules_of(nxt)
 
 
 def test_take_leave_round():
-    s = position(3, groups=[ts("panda-1", "panda-2", "panda-3"), ts("tiger-2")], crates=(1, 1, 1))
+    s = GAME.position(3, groups=[["panda-1", "panda-2", "panda-3"], ["tiger-2"]],
+                      crates=[1, 1, 1], arks=[["rhino-1"], ["rhino-2"], ["rhino-3"]])
     nxt = s.apply(Take(ts("tiger-2")))
     assert nxt.resting == (True, False, False)
     nxt = nxt.apply(Split(ts("panda-1")))
@@ -278,8 +295,8 @@ def test_take_leave_round():
 
 
 def test_take_start_flag():
-    s = position(3, groups=[ts("panda-1", "panda-2"), ts("tiger-2"), ts("lion-1")],
-                 crates=(1, 1, 1), turn=1)
+    s = GAME.position(3, groups=[["panda-1", "panda-2"], ["tiger-2"], ["lion-1"]],
+                      crates=[1, 1, 1], turn=1, arks=[["rhino-1"], ["rhino-2"], ["rhino-3"]])
     nxt = s.apply(Take(ts("tiger-2")))
     assert nxt.start_player == 1
     assert R + "take.start_flag" in rules_of(nxt)
@@ -290,8 +307,9 @@ def test_take_start_flag():
 def test_take_example_from_the_text():
     """Text lines 174-183: face-down + panda + elephant = 3 tiles, 3 crates, start flag."""
     group = ts("panda-2", "elephant-4", "giraffe-1")
-    s = position(3, groups=[group, ts("tiger-1", "tiger-2")], crates=(1, 3, 1),
-                 facedown=t("giraffe-1"), turn=1)
+    s = GAME.position(3, groups=[["panda-2", "elephant-4", "giraffe-1"], ["tiger-1", "tiger-2"]],
+                      crates=[1, 3, 1], facedown="giraffe-1", turn=1,
+                      arks=[["rhino-1"], ["rhino-2"], ["rhino-3"]])
     nxt = s.apply(Take(group))
     assert nxt.crates[1] == 0 and nxt.supply == s.supply + 3
     assert set(group) <= set(nxt.arks[1])
@@ -301,10 +319,10 @@ def test_take_example_from_the_text():
 
 
 def test_take_overflow():
-    ark = ts("panda-1", "panda-2", "panda-3", "tiger-1", "tiger-2", "lion-1", "lion-2", "zebra-1",
-             "rhino-1")
-    s = position(2, groups=[ts("gorilla-1", "gorilla-2"), ts("turtle-3", "turtle-4")],
-                 crates=(2, 1), arks=[ark, ()])
+    ark = ["panda-1", "panda-2", "panda-3", "tiger-1", "tiger-2", "lion-1", "lion-2", "zebra-1",
+           "rhino-1"]
+    s = GAME.position(2, groups=[["gorilla-1", "gorilla-2"], ["turtle-3", "turtle-4"]],
+                      crates=[2, 1], arks=[ark, ["rhino-2"]])
     nxt = s.apply(Take(ts("gorilla-1", "gorilla-2")))
     assert len(nxt.arks[0]) == 11
     assert nxt.announced == (0,)
@@ -313,14 +331,16 @@ def test_take_overflow():
 
 # -- turns ----------------------------------------------------------------------------------
 def test_turn_forced_take():
-    s = position(2, groups=[ts("panda-1"), ts("tiger-2")], crates=(1, 1))
+    s = GAME.position(2, groups=[["panda-1"], ["tiger-2"]], crates=[1, 1],
+                      arks=[["lion-1"], ["lion-2"]])
     assert s.legal_actions() == [Take(ts("panda-1")), Take(ts("tiger-2"))]
     nxt = s.apply(Take(ts("panda-1")))
     assert R + "turn.forced_take" in rules_of(nxt)
 
 
 def test_turn_skip():
-    s = position(3, groups=[ts("panda-1"), ts("tiger-2")], crates=(1, 0, 1), turn=0)
+    s = GAME.position(3, groups=[["panda-1"], ["tiger-2"]], crates=[1, 0, 1], turn=0,
+                      arks=[["lion-1"], ["lion-2"], ["lion-3"]])
     nxt = s.apply(Take(ts("panda-1")))
     # Player 2 can neither split (single tiles only) nor pay: skipped; Player 3 can take
     skips = [e for e in nxt.events if e.rule == R + "turn.skip"]
@@ -330,11 +350,10 @@ def test_turn_skip():
 
 # -- end and scoring ------------------------------------------------------------------------
 def test_end_trigger():
-    ark = ts("panda-1", "panda-2", "panda-3", "tiger-1", "tiger-2", "lion-1", "lion-2", "zebra-1",
-             "rhino-1")
-    s = position(2, groups=[ts("gorilla-1")], crates=(1, 0), arks=[ark, ()],
-                 resting=(False, True), turn=0, first_out=1)
-    s.final_turn = True
+    ark = ["panda-1", "panda-2", "panda-3", "tiger-1", "tiger-2", "lion-1", "lion-2", "zebra-1",
+           "rhino-1"]
+    s = GAME.position(2, groups=[["gorilla-1"]], crates=[1, 0],
+                      arks=[ark, ["rhino-2", "rhino-3"]], resting=[False, True], start_player=1)
     nxt = s.apply(Take(ts("gorilla-1")))
     assert nxt.is_over and nxt.current_player is None and nxt.legal_actions() == []
     assert R + "end.trigger" in rules_of(nxt)
@@ -342,17 +361,16 @@ def test_end_trigger():
 
 
 def over(players, arks, crates):
-    s = position(players, groups=[ts("flamingo-5")], arks=arks, crates=crates)
-    s.phase, s.turn = "over", None
-    return s
+    """The arks as they sail (a finished game)."""
+    return GAME.position(players, over=True, arks=arks, crates=crates)
 
 
 def test_scoring_example_43_points():
     """Text lines 246-258: 11 tiles, the elephant pair goes back, 4 + 2 + 4x5 + 3x5 + 2 = 43."""
-    ark = ts("elephant-1", "elephant-3", "crocodile-4", "tiger-2", "giraffe-1", "giraffe-2",
-             "giraffe-5", "panda-1", "panda-2", "panda-3", "panda-5")
+    ark = ["elephant-1", "elephant-3", "crocodile-4", "tiger-2", "giraffe-1", "giraffe-2",
+           "giraffe-5", "panda-1", "panda-2", "panda-3", "panda-5"]
     assert len(ark) == 11
-    sheet = over(2, [ark, ts("lion-1")], (2, 0)).score()
+    sheet = GAME.score_position(2, arks=[ark, ["lion-1"]], crates=[2, 0])
     assert sheet.totals[0] == 43
     lines = {(line.label, line.points, line.rule) for line in sheet.lines_for(0)}
     assert ("single crocodile-4", 4, R + "scoring.single") in lines
@@ -366,15 +384,15 @@ def test_scoring_example_43_points():
 
 
 def test_scoring_pairs():
-    sheet = over(2, [ts("panda-4", "panda-5", "tiger-1"), ts("lion-1")], (0, 0)).score()
+    sheet = over(2, [["panda-4", "panda-5", "tiger-1"], ["lion-1"]], [0, 0]).score()
     assert sheet.totals[0] == 1
 
 
 def test_scoring_reduce_never_leaves_a_herd_at_two():
     # 12 tiles: herd of 5 lions, herd of 3 tigers, singles panda-5, zebra-4, rhino-1, flamingo-1
-    ark = ts("lion-1", "lion-2", "lion-3", "lion-4", "lion-5", "tiger-1", "tiger-2", "tiger-3",
-             "panda-5", "zebra-4", "rhino-1", "flamingo-1")
-    sheet = over(2, [ark, ()], (0, 0)).score()
+    ark = ["lion-1", "lion-2", "lion-3", "lion-4", "lion-5", "tiger-1", "tiger-2", "tiger-3",
+           "panda-5", "zebra-4", "rhino-1", "flamingo-1"]
+    sheet = over(2, [ark, []], [0, 0]).score()
     # best 10: lions (25) + tigers (15) + panda 5 + zebra 4 = 49; cutting the tiger herd to 1
     # instead would leave 9 tiles worth less
     assert sheet.totals[0] == 49
@@ -384,35 +402,104 @@ def test_scoring_reduce_never_leaves_a_herd_at_two():
 
 def test_scoring_reduce_prefers_cutting_a_herd_to_one():
     # 11 tiles: three herds of 3 (45) + two singles 1 and 1; cutting a single is best (45 + 1)
-    ark = ts("lion-1", "lion-2", "lion-3", "tiger-1", "tiger-2", "tiger-3", "panda-1", "panda-2",
-             "panda-3", "zebra-1", "rhino-1")
-    assert over(2, [ark, ()], (0, 0)).score().totals[0] == 46
+    ark = ["lion-1", "lion-2", "lion-3", "tiger-1", "tiger-2", "tiger-3", "panda-1", "panda-2",
+           "panda-3", "zebra-1", "rhino-1"]
+    assert over(2, [ark, []], [0, 0]).score().totals[0] == 46
+
+
+def test_scoring_reduce_ties_on_points_keep_the_most_species():
+    # 11 tiles: returning panda-5 or lion-1 both leave 50 points, but lion-1 keeps 6 species
+    ark = ["lion-1", "lion-2", "lion-3", "lion-4", "tiger-1", "tiger-2", "tiger-3", "panda-5",
+           "zebra-5", "rhino-5", "gorilla-5"]
+    sheet = over(2, [ark, []], [0, 0]).score()
+    assert sheet.totals[0] == 50
+    assert sheet.notes[0] == ["6 species in the ark"]
+    cut = [line for line in sheet.lines_for(0) if line.rule == R + "scoring.reduce"]
+    assert len(cut) == 1 and "returned lion-1" in cut[0].label
+    assert "could keep as few as 5 species, this one keeps 6" in cut[0].label
+    assert score_ark(ts(*ark), 0).cut == ts("lion-1")
+
+
+def test_scoring_reduce_says_nothing_of_species_when_the_choice_does_not_matter():
+    ark = ["lion-1", "lion-2", "lion-3", "lion-4", "lion-5", "tiger-1", "tiger-2", "tiger-3",
+           "panda-5", "zebra-4", "rhino-1", "flamingo-1"]
+    cut = [line for line in over(2, [ark, []], [0, 0]).score().lines_for(0)
+           if line.rule == R + "scoring.reduce"]
+    assert len(cut) == 1 and "species" not in cut[0].label
+
+
+def all_cuts(tiles):
+    """Every way the rules allow to return tiles down to 10 (fewest returned first): pairs
+    already gone, no species left at exactly 2 that had more. Yields (points, species)."""
+    by_species = {}
+    for x in tiles:
+        by_species.setdefault(C.species_of(x), []).append(x)
+    for k in range(max(0, len(tiles) - 10), len(tiles) + 1):
+        found = []
+        for back in itertools.combinations(tiles, k):
+            kept = {}
+            for x in tiles:
+                if x not in back:
+                    kept.setdefault(C.species_of(x), []).append(x)
+            if any(len(v) == 2 for v in kept.values()):
+                continue
+            points = sum(C.value_of(v[0]) if len(v) == 1 else 5 * len(v) for v in kept.values())
+            found.append((points, len(kept)))
+        if found:
+            return found
+    return []
+
+
+def test_scoring_reduce_no_equal_points_cut_keeps_more_species():
+    """Many seeded random arks of 11-14 tiles from a few species (so herds and ties are
+    common): the engine's cut has the best points, and no cut of equal points keeps more
+    species."""
+    rng = random.Random(20240611)
+    checked = mattered = 0
+    while checked < 200:
+        kinds = rng.sample(range(len(C.SPECIES)), rng.randint(4, 7))
+        pool = [x for x in C.ALL_TILES if C.species_of(x) in kinds]
+        ark = tuple(sorted(rng.sample(pool, min(len(pool), rng.randint(11, 14)))))
+        counts = collections.Counter(C.species_of(x) for x in ark)
+        rest = tuple(x for x in ark if counts[C.species_of(x)] != 2)
+        if len(ark) < 11 or len(rest) <= 10:
+            continue                                  # no cut to choose
+        scored = score_ark(ark, 0)
+        cuts = all_cuts(rest)
+        best = max(points for points, _ in cuts)
+        species = {n for points, n in cuts if points == best}
+        assert scored.points == best
+        assert scored.species == max(species)
+        assert len(scored.kept) == len(rest) - len(scored.cut) <= 10
+        mattered += len(species) > 1
+        checked += 1
+    assert mattered >= 10                             # the tie-break was really exercised
 
 
 def test_scoring_single():
-    assert over(2, [ts("panda-4"), ts("lion-2")], (0, 0)).score().totals == {0: 4, 1: 2}
+    assert over(2, [["panda-4"], ["lion-2"]], [0, 0]).score().totals == {0: 4, 1: 2}
 
 
 def test_scoring_herd():
-    assert over(2, [ts("panda-1", "panda-2", "panda-3"), ()], (0, 0)).score().totals[0] == 15
+    assert over(2, [["panda-1", "panda-2", "panda-3"], []], [0, 0]).score().totals[0] == 15
 
 
 def test_scoring_crates():
-    assert over(2, [(), ()], (3, 1)).score().totals == {0: 3, 1: 1}
+    assert over(2, [[], []], [3, 1]).score().totals == {0: 3, 1: 1}
 
 
 def test_scoring_winner_tie_break_by_species():
-    sheet = over(2, [ts("panda-2", "tiger-2"), ts("lion-4")], (0, 0)).score()
+    sheet = over(2, [["panda-2", "tiger-2"], ["lion-4"]], [0, 0]).score()
     assert sheet.totals == {0: 4, 1: 4}
     assert sheet.winners == [0] and sheet.tiebreak_rule == R + "scoring.winner"
-    shared = over(2, [ts("panda-4"), ts("lion-4")], (0, 0)).score()
+    shared = over(2, [["panda-4"], ["lion-4"]], [0, 0]).score()
     assert shared.winners == [0, 1] and "shared" in shared.tiebreak
 
 
 # -- hidden information -----------------------------------------------------------------------
 def test_hidden_ark():
-    s = position(3, groups=[ts("panda-1", "panda-2")], arks=[ts("tiger-1"), ts("lion-1"), ()],
-                 facedown=t("panda-2"))
+    s = GAME.position(3, groups=[["panda-1", "panda-2"]], facedown="panda-2",
+                      arks=[["tiger-1"], ["lion-1"], ["lion-2"]])
     seen = s.view(1)
     assert seen.arks[0] == (C.HIDDEN,) and seen.arks[1] == ts("lion-1")
     assert C.HIDDEN in seen.groups[0] and t("panda-2") not in seen.groups[0]
@@ -429,7 +516,8 @@ def test_hidden_ark_move_labels_name_no_hidden_tile():
     assert C.tile_name(keep.tile) in state.describe_action(keep)
     assert C.tile_name(keep.tile) in state.describe_action(keep, viewer=0)
     assert C.tile_name(keep.tile) not in state.describe_action(keep, viewer=1)
-    s = position(3, groups=[ts("panda-1", "tiger-2")], crates=(2, 1, 1), facedown=t("tiger-2"))
+    s = GAME.position(3, groups=[["panda-1", "tiger-2"]], crates=[2, 1, 1], facedown="tiger-2",
+                      arks=[["lion-1"], ["lion-2"], ["lion-3"]])
     take = Take(ts("panda-1", "tiger-2"))
     assert s.describe_action(take, viewer=2) == "take panda-1, the face-down tile"
     assert "tiger-2" in s.describe_action(take, viewer=0)

@@ -18,7 +18,7 @@ from widgets.shared.scene import Rect, Text, hit_test, overlaps
 from widgets.shared.score_sheet import pad_rows
 from widgets.shared.timeline import SCORING
 
-from aob_helpers import position, ts
+from aob_helpers import ts
 
 GAME = explorer.GAMES["animals_on_board"]
 
@@ -333,10 +333,10 @@ def test_labels_in_a_player_view_never_name_another_players_kept_tile(shell):
 
 # -- the scoring step on the board ----------------------------------------------------
 def test_scoring_step_shows_each_ark_as_the_engine_scores_it():
-    state = position(players=2, crates=(2, 0), arks=(
-        ts("panda-1", "panda-2", "panda-3", "lion-4", "lion-5", "tiger-2"),
-        ts("zebra-1", "zebra-2", "zebra-3", "zebra-4", "rhino-1", "rhino-2", "rhino-3",
-               "gorilla-1", "gorilla-2", "gorilla-3", "elephant-5", "turtle-2")))
+    state = GAME.position(2, over=True, crates=[2, 0], arks=[
+        ["panda-1", "panda-2", "panda-3", "lion-4", "lion-5", "tiger-2"],
+        ["zebra-1", "zebra-2", "zebra-3", "zebra-4", "rhino-1", "rhino-2", "rhino-3",
+         "gorilla-1", "gorilla-2", "gorilla-3", "elephant-5", "turtle-2"]])
     plain = scene(state)
     sc = scene(state, scoring=True)
     assert not any("herd:" in t or "pair:" in t for t in plain.texts())   # only when scoring
@@ -366,7 +366,7 @@ def test_scoring_step_shows_each_ark_as_the_engine_scores_it():
 
 
 def test_scoring_step_leaves_arks_hidden_in_a_view_alone():
-    state = position(players=2, arks=(ts("panda-1", "panda-2"), ts("lion-4")))
+    state = GAME.position(2, over=True, arks=[["panda-1", "panda-2"], ["lion-4"]])
     shown = state.view(0)
     assert set(scoring_runs(shown)) == {0}
     texts = scene(shown, scoring=True).texts()

@@ -2,7 +2,8 @@
 
 Cutting to 10 is the one scoring choice the rules leave to the player; we make it for them,
 optimally: per species keep 0, 1 (the highest value) or 3+ tiles (never exactly 2), so that
-exactly 10 tiles stay (or as close to 10 as possible) with the highest score.
+exactly 10 tiles stay (or as close to 10 as possible) with the highest score, and among cuts of
+equal score the one that keeps the most species, because species break a tie for the win.
 """
 from __future__ import annotations
 
@@ -38,22 +39,26 @@ def _choices(tiles: list[int]) -> list[list[int]]:
     return options
 
 
-def cut_to_ten(by_species: dict[int, list[int]]) -> dict[int, list[int]]:
-    """Best way to keep at most 10 tiles (exactly 10 whenever that can be reached)."""
-    # best[n] = (score, choice per species) over species seen so far, keeping n tiles
-    best: dict[int, tuple[int, dict]] = {0: (0, {})}
+def _best_cut(by_species: dict[int, list[int]], species_sign: int) -> tuple[tuple, dict]:
+    """Keep at most 10 tiles (exactly 10 whenever that can be reached) with the most points;
+    among equal points the most species (`species_sign` 1) or the fewest (-1).
+
+    Points and species both add up species by species, so one pass that keeps, for every
+    number of tiles kept so far, the best (points, signed species) is exact."""
+    # best[n] = ((points, signed species), choice per species) over species seen so far
+    best: dict[int, tuple[tuple[int, int], dict]] = {0: ((0, 0), {})}
     for sp, tiles in sorted(by_species.items()):
-        nxt: dict[int, tuple[int, dict]] = {}
-        for n, (score, picked) in best.items():
+        nxt: dict[int, tuple[tuple[int, int], dict]] = {}
+        for n, ((points, kinds), picked) in best.items():
             for keep in _choices(tiles):
                 m = n + len(keep)
                 if m > FULL_ARK:
                     continue
-                cand = (score + _value(keep), {**picked, sp: keep})
-                if m not in nxt or cand[0] > nxt[m][0]:
-                    nxt[m] = cand
+                key = (points + _value(keep), kinds + (species_sign if keep else 0))
+                if m not in nxt or key > nxt[m][0]:
+                    nxt[m] = (key, {**picked, sp: keep})
         best = nxt
-    return best[max(best)][1]
+    return best[max(best)]
 
 
 def score_ark(tiles, crates: int) -> ArkScore:
@@ -70,14 +75,20 @@ def score_ark(tiles, crates: int) -> ArkScore:
     remaining = {sp: ts for sp, ts in by_species.items() if len(ts) != 2}
     cut: tuple[int, ...] = ()
     if sum(len(ts) for ts in remaining.values()) > FULL_ARK:
-        kept_map = cut_to_ten(remaining)
+        (_, most), kept_map = _best_cut(remaining, 1)
+        # the fewest species a cut of the same points keeps: if fewer, the choice mattered
+        (_, fewest_signed), _ = _best_cut(remaining, -1)
+        fewest = -fewest_signed
         cut = tuple(t for sp in sorted(remaining) for t in remaining[sp]
                     if t not in kept_map[sp])
         remaining = {sp: ts for sp, ts in kept_map.items() if ts}
         before = sum(len(ts) for ts in by_species.values()) - len(pairs)
-        lines.append((f"ark cut from {before} to {FULL_ARK} tiles at the least cost "
-                      f"(never leaving a herd at exactly 2): returned {', '.join(map(tile_name, cut))}",
-                      0, "animals_on_board.scoring.reduce"))
+        label = (f"ark cut from {before} to {FULL_ARK} tiles at the least cost "
+                 f"(never leaving a herd at exactly 2): returned {', '.join(map(tile_name, cut))}")
+        if most != fewest:
+            label += (f"; cuts worth the same points could keep as few as {fewest} species, "
+                      f"this one keeps {most} (species break a tie for the win)")
+        lines.append((label, 0, "animals_on_board.scoring.reduce"))
     points = 0
     for sp in sorted(remaining):
         ts = remaining[sp]

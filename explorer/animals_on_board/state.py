@@ -419,6 +419,11 @@ class AnimalsState(State):
                         else f"tie on {best} points and {most} species: shared victory")
         return ScoreSheet(totals, winners, lines, tiebreak, rule, notes)
 
+    def position_data(self) -> dict:
+        """This play or end position as plain data for `GAME.position_from` (a file to share)."""
+        from .position import position_data
+        return position_data(self)
+
     # -- hidden information ------------------------------------------------------------------
     def _hide(self, player: int) -> None:
         self.arks = tuple(ark if q == player else (C.HIDDEN,) * len(ark)
@@ -459,6 +464,20 @@ class AnimalsOnBoard(Game):
     end_rule = R + "end.trigger"
     view_rules = (R + "hidden.ark", R + "round.one_facedown")
     species = C.SPECIES
+
+    def position(self, players: int = 3, **fields) -> AnimalsState:
+        """A validated play (or, with over=True, end) position from tile names; the fields are
+        listed in `position.py`. PositionError names the bad field."""
+        from .position import build
+        return build(self, players, **fields)
+
+    def score_position(self, players: int, **fields) -> ScoreSheet:
+        """Score arks as they sail, e.g. `score_position(2, arks=[[...], [...]])`; with a turn,
+        rest flags or round given, the provisional score of that play position."""
+        from .position import PLAY_ONLY
+        if not set(fields) & set(PLAY_ONLY):
+            fields.setdefault("over", True)
+        return self.position(players, **fields).score()
 
     def _check_options(self, players: int, chosen: dict) -> None:
         super()._check_options(players, chosen)
