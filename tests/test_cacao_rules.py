@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from explorer import IllegalAction, SetupError, rules
-from explorer.cacao import GAME, Decline, Fill, Place, Rebuild, Work
+from explorer.cacao import GAME, Decline, Fill, Place, Rebuild, Work, scenarios
 from explorer.cacao import components as C
 from explorer.cacao.board import FrozenMap, is_jungle_cell, neighbours
-from explorer.cacao.scenarios import PURPLE, RED, WHITE, position
+from explorer.cacao.scenarios import PURPLE, RED, START, WHITE
 
 N, E, S, W = range(4)
 PACKAGE = Path(__file__).resolve().parent.parent / "explorer" / "cacao"
@@ -168,11 +168,10 @@ def test_cacao_setup_start_player():
 # -- a turn ------------------------------------------------------------------------------
 def simple(**kw):
     """Start tiles, Red to place, a display of two and a short pile."""
-    args = dict(jungle={(0, 0): "plantation-1", (1, 1): "market-2"},
-                hands={p: ["1-1-1-1", "2-1-0-1"] for p in range(3)},
-                display=("water", "gold_mine-2"), pile=("temple", "market-3"))
+    args = dict(jungle=START, hands={p: ["1-1-1-1", "2-1-0-1"] for p in range(3)},
+                display=("water", "gold_mine-2"), jungle_pile=("temple", "market-3"))
     args.update(kw)
-    return position(3, **args)
+    return GAME.position(3, **args)
 
 
 def test_cacao_turn_phases():
@@ -193,7 +192,7 @@ def test_cacao_turn_order():
 def test_cacao_place_worker_tile():
     state = simple()
     refused(state, Place("3-0-0-1", (1, 0), 0), "cacao.place.worker_tile")
-    busy = simple(workers={(1, 0): (PURPLE, "1-1-1-1", 0)})
+    busy = simple(workers={(1, 0): (PURPLE, "1-1-1-1", "N")})
     refused(busy, Place("1-1-1-1", (1, 0), 0), "cacao.place.worker_tile")
     after = busy.apply(Place("2-1-0-1", (0, 1), 1))
     assert C.pattern_of(after.workers[(0, 1)].tile) == "2-1-0-1"
@@ -227,7 +226,7 @@ def test_cacao_place_rotation():
 
 # -- step B ------------------------------------------------------------------------------
 def test_cacao_fill_spaces():
-    state = simple(workers={(2, 1): (PURPLE, "1-1-1-1", 0)})
+    state = simple(workers={(2, 1): (PURPLE, "1-1-1-1", "N")})
     state = state.apply(Place("1-1-1-1", (1, 0), 0))
     assert state.phase == "fill" and state.spaces == ((2, 0),)
     assert {a.cell for a in state.legal_actions()} == {(2, 0)}
@@ -237,7 +236,7 @@ def test_cacao_fill_spaces():
 
 def test_cacao_fill_display_choice():
     # Red's tile on (0, 1) makes two spaces touch two worker tiles each.
-    state = simple(workers={(-1, 0): (PURPLE, "1-1-1-1", 0), (1, 2): (WHITE, "1-1-1-1", 0)})
+    state = simple(workers={(-1, 0): (PURPLE, "1-1-1-1", "N"), (1, 2): (WHITE, "1-1-1-1", "N")})
     state = state.apply(Place("1-1-1-1", (0, 1), 0))
     assert sorted(state.spaces) == [(-1, 1), (0, 2)]
     refused(state, Fill("temple", (0, 2)), "cacao.fill.display_choice")
@@ -250,7 +249,7 @@ def test_cacao_fill_display_choice():
 
 
 def test_cacao_fill_display_waits():
-    state = simple(workers={(2, 1): (PURPLE, "1-1-1-1", 0)})
+    state = simple(workers={(2, 1): (PURPLE, "1-1-1-1", "N")})
     state = play(state, Place("1-1-1-1", (1, 0), 0), Fill("water", (2, 0)))
     assert [C.JUNGLE[t] for t in state.display] == ["gold_mine-2"]
     assert "cacao.fill.display_waits" in rules_of(state)
@@ -260,23 +259,22 @@ def test_cacao_fill_display_waits():
 
 
 def test_cacao_fill_draw_pile():
-    # Red's tile on (1, 0) makes three spaces touch two worker tiles: display first, then pile.
-    state = simple(jungle={(0, 0): "plantation-1"},
-                   workers={(2, 1): (PURPLE, "1-1-1-1", 0), (0, -1): (WHITE, "1-1-1-1", 0)})
-    state = state.apply(Place("1-1-1-1", (1, 0), 0))
-    assert sorted(state.spaces) == [(1, -1), (1, 1), (2, 0)]
-    state = play(state, Fill("water", (1, 1)), Fill("gold_mine-2", (2, 0)))
+    # Red's tile on (2, 1) makes three spaces touch two worker tiles: display first, then pile.
+    state = scenarios.three_spaces()
+    state = state.apply(Place("1-1-1-1", (2, 1), 0))
+    assert sorted(state.spaces) == [(2, 0), (2, 2), (3, 1)]
+    state = play(state, Fill("water", (2, 0)), Fill("gold_mine-2", (2, 2)))
     assert state.display == () and C.JUNGLE[state.drawn[0]] == "market-3"
     assert "cacao.fill.draw_pile" in rules_of(state)
-    refused(state, Fill("temple", (1, -1)), "cacao.fill.draw_pile")
-    state = state.apply(Fill("market-3", (1, -1)))
-    assert C.JUNGLE[state.jungle[(1, -1)]] == "market-3"
+    refused(state, Fill("temple", (3, 1)), "cacao.fill.draw_pile")
+    state = state.apply(Fill("market-3", (3, 1)))
+    assert C.JUNGLE[state.jungle[(3, 1)]] == "market-3"
     assert [C.JUNGLE[t] for t in state.jungle_pile] == ["temple"] and state.phase == "work"
 
 
 def test_cacao_fill_skip():
-    workers = {(-1, 0): (PURPLE, "1-1-1-1", 0), (1, 2): (WHITE, "1-1-1-1", 0)}
-    state = simple(workers=workers, display=("water",), pile=())
+    workers = {(-1, 0): (PURPLE, "1-1-1-1", "N"), (1, 2): (WHITE, "1-1-1-1", "N")}
+    state = simple(workers=workers, display=("water",), jungle_pile=())
     state = state.apply(Place("1-1-1-1", (0, 1), 0))
     assert {a.cell for a in state.legal_actions()} == {(-1, 1), (0, 2)}  # the player chooses
     state = state.apply(Fill("water", (-1, 1)))
@@ -294,14 +292,14 @@ def test_cacao_activate_placed():
 
 
 def test_cacao_activate_filled():
-    state = simple(workers={(2, 1): (PURPLE, "1-1-1-1", 0)})
+    state = simple(workers={(2, 1): (PURPLE, "1-1-1-1", "N")})
     state = play(state, Place("1-1-1-1", (1, 0), 0), Fill("water", (2, 0)))
     assert (PURPLE, (2, 1), N) in {(e.player, e.cell, e.side) for e in state.pending}
     assert "cacao.activate.filled" in rules_of(state)
 
 
 def test_cacao_activate_once():
-    state = simple(workers={(2, 1): (PURPLE, "1-1-1-1", 0)})
+    state = simple(workers={(2, 1): (PURPLE, "1-1-1-1", "N")})
     state = play(state, Place("1-1-1-1", (1, 0), 0), Fill("water", (2, 0)))
     # Purple's worker facing the old start market was activated long ago: not again.
     assert ((2, 1), W) not in {(e.cell, e.side) for e in state.pending}
@@ -311,7 +309,7 @@ def test_cacao_activate_once():
 
 
 def test_cacao_activate_all_players():
-    state = simple(workers={(2, 1): (PURPLE, "1-1-1-1", 0)}, cacao=(0, 1, 0))
+    state = simple(workers={(2, 1): (PURPLE, "1-1-1-1", "N")}, cacao=(0, 1, 0))
     state = play(state, Place("1-1-1-1", (1, 0), 0), Fill("water", (2, 0)))
     assert "cacao.activate.all_players" in rules_of(state)
     while state.current_player == RED:
@@ -328,28 +326,32 @@ def test_cacao_activate_decline():
 
 
 def test_cacao_activate_order():
-    # 4 cacao; a double plantation side with 2 workers and a market side with 1
-    layout = dict(jungle={(0, 0): "plantation-2", (1, 1): "market-3"}, cacao=(4, 0, 0))
-    edge = simple(**layout).apply(Place("2-1-0-1", (1, 0), 3))   # W2 at plantation, S1 market
-    edge = edge.apply(Work((1, 0), W))
-    refused(edge, Work((1, 0), S), "cacao.activate.order")
-    edge = play(edge, Work((1, 0), W), Work((1, 0), S))
+    # 4 cacao; a double plantation on (1, -1) and a price-3 market on (2, 0), each between two
+    # worker tiles; Red's tile on (2, -1) puts 2 workers at the plantation and 1 at the market
+    layout = dict(jungle={**START, (1, -1): "plantation-2", (2, 0): "market-3"},
+                  workers={(0, -1): (PURPLE, "1-1-1-1", "N"), (1, 0): (WHITE, "1-1-1-1", "N"),
+                           (2, 1): (PURPLE, "1-1-1-1", "N")}, cacao=(4, 0, 0))
+    edge = simple(**layout).apply(Place("2-1-0-1", (2, -1), 3))   # W2 plantation, S1 market
+    edge = edge.apply(Work((2, -1), W))
+    refused(edge, Work((2, -1), S), "cacao.activate.order")
+    edge = play(edge, Work((2, -1), W), Work((2, -1), S))
     assert (edge.cacao[RED], edge.gold[RED]) == (4, 3)
     worker = simple(options={"activation_order": "per_worker"}, **layout)
-    worker = play(worker, Place("2-1-0-1", (1, 0), 3), Work((1, 0), W), Work((1, 0), S),
-                  Work((1, 0), W))
+    worker = play(worker, Place("2-1-0-1", (2, -1), 3), Work((2, -1), W), Work((2, -1), S),
+                  Work((2, -1), W))
     assert (worker.cacao[RED], worker.gold[RED]) == (5, 3)
 
 
 def work_state(kind, **kw):
-    """Red places a 3-0-0-1 tile on (1, 0) with 3 workers facing a `kind` tile at (1, -1)."""
-    jungle = {(0, 0): "plantation-1", (1, 1): "market-2", (1, -1): kind}
-    return simple(jungle=jungle, hands={RED: ["3-0-0-1"]}, display=("temple", "temple"),
-                  pile=(), **kw).apply(
-        Place("3-0-0-1", (1, 0), 0))   # N3 E0 S0 W1
+    """Red places a 3-0-0-1 tile on (2, -1) with 3 workers facing a `kind` tile at (1, -1) (which
+    lies between Purple's tile on (0, -1) and White's on (1, 0)); no jungle tiles are left."""
+    return simple(jungle={**START, (1, -1): kind}, hands={RED: ["3-0-0-1"]}, display=(),
+                  jungle_pile=(),
+                  workers={(0, -1): (PURPLE, "1-1-1-1", "N"), (1, 0): (WHITE, "1-1-1-1", "N")},
+                  **kw).apply(Place("3-0-0-1", (2, -1), 3))   # N0 E0 S1 W3
 
 
-def work_all(state, cell=(1, 0), side=N):
+def work_all(state, cell=(2, -1), side=W):
     while any((e.cell, e.side) == (cell, side) for e in state.pending):
         state = state.apply(Work(cell, side))
     return state
@@ -363,10 +365,10 @@ def test_cacao_work_plantation():
 
 def test_cacao_work_market():
     state = work_state("market-4", cacao=(2, 0, 0))
-    state = play(state, Work((1, 0), N), Work((1, 0), N))
+    state = play(state, Work((2, -1), W), Work((2, -1), W))
     assert (state.cacao[RED], state.gold[RED]) == (0, 8)
-    refused(state, Work((1, 0), N), "cacao.work.market")
-    assert state.legal_actions()[0] == Decline((1, 0), N)
+    refused(state, Work((2, -1), W), "cacao.work.market")
+    assert state.legal_actions()[0] == Decline((2, -1), W)
 
 
 def test_cacao_work_gold_mine():
@@ -375,7 +377,7 @@ def test_cacao_work_gold_mine():
 
 
 def test_cacao_work_water():
-    state = work_all(work_state("water", water=(6, 0, 0)))
+    state = work_all(work_state("water", water=(11, -10, -10)))
     assert state.water_value(RED) == 16   # 11 -> 16, the third step is lost
     assert [e.data["water"] for e in state.events if e.rule == "cacao.work.water"] == [0]
 
@@ -387,7 +389,7 @@ def test_cacao_work_sun_worship():
 
 def test_cacao_work_temple():
     state = work_state("temple")
-    assert ((1, 0), N) not in {(e.cell, e.side) for e in state.pending}
+    assert ((2, -1), W) not in {(e.cell, e.side) for e in state.pending}
     assert "cacao.work.temple" in rules_of(state)
 
 
@@ -402,7 +404,7 @@ def test_cacao_turn_draw_worker():
 
 
 def test_cacao_turn_refill_display():
-    state = simple(workers={(2, 1): (PURPLE, "1-1-1-1", 0)}, pile=("market-3",))
+    state = simple(workers={(2, 1): (PURPLE, "1-1-1-1", "N")}, jungle_pile=("market-3",))
     state = play(state, Place("1-1-1-1", (1, 0), 0), Fill("water", (2, 0)))
     while state.phase == "work":
         state = state.apply(state.legal_actions()[-1])
@@ -412,11 +414,11 @@ def test_cacao_turn_refill_display():
 
 # -- rebuilding ----------------------------------------------------------------------------
 def rebuild_state(**kw):
-    args = dict(jungle={(0, 0): "plantation-1", (1, 1): "market-2"},
-                workers={(1, 0): (RED, "1-1-1-1", 0), (0, 1): (PURPLE, "1-1-1-1", 0)},
+    args = dict(jungle=START,
+                workers={(1, 0): (RED, "1-1-1-1", "N"), (0, 1): (PURPLE, "1-1-1-1", "N")},
                 hands={RED: ["2-1-0-1"], PURPLE: ["2-1-0-1"]}, sun=(1, 0))
     args.update(kw)
-    return position(2, **args)
+    return GAME.position(2, **args)
 
 
 def test_cacao_rebuild_when():
@@ -463,9 +465,9 @@ def test_cacao_rebuild_activate():
 
 # -- end -----------------------------------------------------------------------------------
 def test_cacao_end_trigger():
-    state = position(2, jungle={(0, 0): "plantation-1"}, hands={RED: ["1-1-1-1"]})
-    state = state.apply(Place("1-1-1-1", (1, 0), 0))
-    state = state.apply(Work((1, 0), W))
+    state = GAME.position(2, hands={RED: ["1-1-1-1"]})   # Purple has placed the last tile
+    state = state.apply(Place("1-1-1-1", (-1, 0), 0))    # touches only the start plantation
+    state = state.apply(Work((-1, 0), E))
     assert state.is_over and state.current_player is None and state.legal_actions() == []
     assert "cacao.end.trigger" in rules_of(state)
     refused(state, Place("1-1-1-1", (0, 1), 0), "cacao.end.trigger")

@@ -379,12 +379,10 @@ def test_clicking_an_own_tile_once_rebuilding_is_open_rebuilds_it(shell):
 
 
 def test_a_tile_drawn_from_the_pile_is_offered_in_place_of_the_display():
-    start = scenarios.position(
-        2, jungle={(0, 0): "plantation-1", (1, 1): "market-2"},
-        workers={(2, 1): (1, "2-1-0-1", 0)}, hands={0: ["1-1-1-1"], 1: ["1-1-1-1"]},
-        display=(), pile=("temple", "water"))
-    state = start.apply(Place("1-1-1-1", (1, 0), 0))   # (2, 0) now touches two worker tiles
-    assert state.phase == "fill" and C.JUNGLE[state.drawn[0]] == "water"
+    start = scenarios.three_spaces()   # a tile on (2, 1) makes three spaces to fill
+    state = start.apply(Place("1-1-1-1", (2, 1), 0))
+    state = state.apply(Fill("water", (2, 0))).apply(Fill("gold_mine-2", (2, 2)))
+    assert state.phase == "fill" and C.JUNGLE[state.drawn[0]] == "market-3"
     lay = layout(state)
     assert [b.key for b in lay.display] == [("drawn", 0)]
     hints = move_hints(state)

@@ -574,6 +574,17 @@ class Cacao(Game):
     end_rule = "cacao.end.trigger"
     view_rules = ("cacao.setup.worker_piles", "cacao.setup.jungle_pile")
 
+    def position(self, players: int = 4, **fields) -> CacaoState:
+        """A checked position from readable names (fields: see `explorer.cacao.builder`);
+        PositionError names the field that cannot be."""
+        from .builder import build
+        return build(players, **fields)
+
+    def _fields_from_data(self, data: dict) -> dict:
+        """Cells from "x,y" keys, players from "0" keys (see `explorer.cacao.builder`)."""
+        from .builder import fields_from_data
+        return fields_from_data(data)
+
     def _check_options(self, players: int, chosen: dict) -> None:
         super()._check_options(players, chosen)
         if chosen["start_player"] >= players:

@@ -1,0 +1,444 @@
+"""Hand-built Cacao positions from readable names, checked against the rules and the components.
+
+`GAME.position(players, **fields)` returns the position where `turn` is about to place a worker
+tile, or, once every hand and worker pile is empty, the finished game (ready to be scored).
+Every field is optional:
+
+    workers       {(x, y): (player, pattern, side)}: the worker tile on top of each worker cell.
+                  player: 0, 1, ... or the colour ("red", "purple", "white", "yellow");
+                  pattern: "1-1-1-1", "2-1-0-1", "3-0-0-1" or "3-1-0-0";
+                  side: "N", "E", "S" or "W", the side the pattern's first number faces; the
+                  other numbers follow clockwise. ("2-1-0-1", "E") has 2 workers on the east
+                  side, 1 south, 0 west and 1 north.
+    rebuilt       {(x, y): (pattern, side)}: the tile under a rebuilt stack (same owner).
+    jungle        {(x, y): kind}: jungle tiles by kind name ("plantation-1", "plantation-2",
+                  "market-2", "market-3", "market-4", "gold_mine-1", "gold_mine-2", "water",
+                  "sun_worship", "temple"). Default: the two start tiles, which every board has:
+                  the single plantation on (0, 0) and the price-2 market on (1, 1).
+    hands         {player: [patterns]} (or one list per player): the tiles in hand.
+    worker_piles  {player: [patterns]} (or one list per player): face-down tiles, top = last.
+                  Default: none left.
+    display       [kinds]: the face-up jungle tiles (at most 2). Default: none.
+    jungle_pile   [kinds]: the face-down jungle pile, top = last. Default: none.
+    cacao, sun, gold   one whole number per player (cacao 0-5, sun 0-3, gold 0 or more).
+    water         one number per player: the value printed on the water carrier's field
+                  (-10, -4, -1, 0, 2, 4, 7, 11, 16). Default: -10, where the carriers start.
+    turn          whose turn it is (player or colour). Default: the player the hand sizes call
+                  for (with equal hands, the option start_player, else player 0).
+    options       rule options, e.g. {"activation_order": "per_worker"}. seed: a whole number.
+
+x grows to the right and y downwards; jungle tiles lie on cells with x + y even, worker tiles on
+cells with x + y odd (the checkerboard of the rules).
+
+The board may leave out tiles placed elsewhere, but what it shows must be able to come about in
+play: every worker tile touches a jungle tile laid before it, every jungle tile other than the
+start tiles touches the 2 worker tiles that made it be laid, and while jungle tiles are left no
+empty jungle space touches 2 worker tiles. Tile counts stay within the box (for the player
+count), caps hold (5 cacao, 3 sun tokens, water 16), and hands and piles are ones that play can
+reach: 3 tiles in hand while the pile lasts, and the players who already had their turn this
+round one tile ahead of the rest. A position that is not over always has a legal move.
+
+`GAME.position_from(data)` reads the same fields from JSON or TOML data, where a cell is an
+"x,y" string key (e.g. "1,0" or "-2,1") and a player key is "0", "1", ... or a colour:
+
+    players = 2
+    turn = "purple"
+    cacao = [1, 0]
+    [workers]
+    "2,1" = ["red", "2-1-0-1", "E"]
+    [hands]
+    red = ["1-1-1-1"]
+    purple = ["1-1-1-1", "2-1-0-1"]
+"""
+from __future__ import annotations
+
+import re
+
+from ..core import PositionError, SetupError
+from . import components as C
+from .board import SIDES, START_CELLS, FrozenMap, is_jungle_cell, neighbour, neighbours
+from .state import CacaoState, Placed, player_name
+
+FIELDS = ("workers", "rebuilt", "jungle", "hands", "worker_piles", "display", "jungle_pile",
+          "cacao", "sun", "water", "gold", "turn", "options", "seed")
+CELL_FIELDS = ("workers", "rebuilt", "jungle")
+PLAYER_FIELDS = ("hands", "worker_piles")
+START_KINDS = dict(zip(START_CELLS, C.START_TILES))
+
+
+def _fail(field: str, reason: str, rule: str | None = None):
+    raise PositionError(field, f"{reason} [{rule}]" if rule else reason)
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# -- reading values -----------------------------------------------------------------------
+def _player(value, players: int, field: str) -> int:
+    """A player number, or the colour of a player in the game."""
+    p = C.COLOURS.index(value) if isinstance(value, str) and value in C.COLOURS else value
+    if not _is_int(p) or not 0 <= p < players:
+        colours = ", ".join(C.COLOURS[:players])
+        _fail(field, f"{value!r} is not a player: write 0-{players - 1} or a colour ({colours})")
+    return p
+
+
+def _cell(key, field: str) -> tuple[int, int]:
+    if not (isinstance(key, tuple) and len(key) == 2 and all(map(_is_int, key))):
+        _fail(field, f"{key!r} is not a cell: write (x, y) with two whole numbers")
+    return key
+
+
+def _pattern(value, field: str) -> str:
+    if value not in C.PATTERNS:
+        _fail(field, f"{value!r} is not a worker tile; the patterns are "
+              f"{', '.join(C.PATTERNS)}")
+    return value
+
+
+def _side(value, field: str) -> int:
+    if value not in SIDES:
+        _fail(field, f"{value!r} is not a side: write N, E, S or W (the side the pattern's "
+              "first number faces)")
+    return SIDES.index(value)
+
+
+def _kind(value, field: str) -> str:
+    if value not in C.JUNGLE_KINDS:
+        _fail(field, f"{value!r} is not a jungle tile; the kinds are {', '.join(C.JUNGLE_KINDS)}")
+    return value
+
+
+def _table(value, field: str) -> dict:
+    if not isinstance(value, dict):
+        _fail(field, f"a table cell -> tile, not {type(value).__name__}")
+    return value
+
+
+def _names(value, field: str) -> list:
+    if not isinstance(value, (list, tuple)):
+        _fail(field, f"a list of tile names, not {value!r}")
+    return list(value)
+
+
+def _per_player_lists(value, players: int, field: str) -> list[list]:
+    """{player: [names]} (missing players: none) or one list per player."""
+    if value is None:
+        return [[] for _ in range(players)]
+    if isinstance(value, (list, tuple)):
+        if len(value) != players:
+            _fail(field, f"one list per player: {players} lists, not {len(value)}")
+        return [_names(v, field) for v in value]
+    if not isinstance(value, dict):
+        _fail(field, f"a table player -> list of worker tiles, not {value!r}")
+    out: list[list | None] = [None] * players
+    for key, names in value.items():
+        p = _player(key, players, field)
+        if out[p] is not None:
+            _fail(field, f"{player_name(p)} is listed twice")
+        out[p] = _names(names, field)
+    return [names or [] for names in out]
+
+
+def _per_player_numbers(value, players: int, field: str, default: int, allowed, what: str):
+    if value is None:
+        return (default,) * players
+    if not isinstance(value, (list, tuple)):
+        _fail(field, f"one number per player, not {value!r}")
+    if len(value) != players:
+        _fail(field, f"one number per player: {players} numbers, not {len(value)}")
+    for p, n in enumerate(value):
+        if not _is_int(n):
+            _fail(field, f"{player_name(p)}: {n!r} is not a whole number")
+        if not allowed(n):
+            _fail(field, f"{player_name(p)}: {n} {what}")
+    return tuple(value)
+
+
+# -- the components -------------------------------------------------------------------------
+class _Box:
+    """The tiles still free to be used, by colour and pattern and by jungle kind."""
+
+    def __init__(self, players: int):
+        removed = C.REMOVED_NUMBERS[players]
+        self.players = players
+        self.removed_workers = tuple(C.worker_tile(p, n) for p in range(players)
+                                     for n in removed)
+        self.workers = {(p, pat): [C.worker_tile(p, n) for n in range(C.TILES_PER_COLOUR)
+                                   if n not in removed and C.TILE_PATTERNS[n] == pat]
+                        for p in range(players) for pat in C.PATTERNS}
+        self.jungle = {name: list(C.jungle_ids(name)) for name in C.JUNGLE_KINDS}
+        self.start = {cell: self.jungle[name].pop(0) for cell, name in START_KINDS.items()}
+        self.removed_jungle_names = C.TWO_PLAYER_REMOVED if players == 2 else ()
+        self.removed_jungle = tuple(self.jungle[name].pop(0)
+                                    for name in self.removed_jungle_names)
+
+    def worker(self, owner: int, pattern: str, field: str) -> int:
+        free = self.workers[(owner, pattern)]
+        if not free:
+            count = sum(1 for n in range(C.TILES_PER_COLOUR) if C.TILE_PATTERNS[n] == pattern
+                        and n not in C.REMOVED_NUMBERS[self.players])
+            _fail(field, f"{player_name(owner)} has only {count} {pattern} tile"
+                  f"{'s' if count != 1 else ''} in a {self.players}-player game; more are used",
+                  "cacao.setup.worker_removal")
+        return free.pop(0)
+
+    def jungle_tile(self, name: str, field: str) -> int:
+        free = self.jungle[name]
+        if not free:
+            used = C.JUNGLE_KINDS[name][2] - self.removed_jungle_names.count(name)
+            _fail(field, f"a {self.players}-player game has only {used} "
+                  f"{C.JUNGLE_LABELS[name]} tile{'s' if used != 1 else ''}; more are used",
+                  "cacao.setup.jungle_tiles")
+        return free.pop(0)
+
+
+# -- the builder ----------------------------------------------------------------------------
+def build(players=4, **fields) -> CacaoState:
+    """The checked position; PositionError names the first field that cannot be."""
+    from . import GAME
+    unknown = sorted(set(fields) - set(FIELDS))
+    if unknown:
+        _fail(unknown[0], f"not a field of a Cacao position; fields: {', '.join(FIELDS)}")
+    if not _is_int(players) or players not in GAME.player_counts:
+        _fail("players", f"Cacao is played by 2, 3 or 4 players, not {players!r}")
+    seed = fields.get("seed", 0)
+    if not _is_int(seed):
+        _fail("seed", f"a whole number, not {seed!r}")
+    options = {} if fields.get("options") is None else fields["options"]
+    if not isinstance(options, dict):
+        _fail("options", f"a table of rule options, not {options!r}")
+    try:
+        _, _, chosen = GAME.check_setup(players, seed, dict(options))
+    except SetupError as exc:
+        _fail("options", str(exc))
+
+    box = _Box(players)
+    s = CacaoState(GAME, players, seed, chosen)
+    s.removed_workers, s.removed_jungle = box.removed_workers, box.removed_jungle
+    s.jungle = FrozenMap(_jungle(fields.get("jungle"), box))
+    s.workers = FrozenMap(_workers(fields.get("workers"), players, box))
+    s.display = _jungle_list(fields.get("display"), "display", box)
+    s.jungle_pile = _jungle_list(fields.get("jungle_pile"), "jungle_pile", box)
+    _check_display(s)
+    s.covered = FrozenMap(_rebuilt(fields.get("rebuilt"), s, box))
+    _check_board(s)
+    hands = _per_player_lists(fields.get("hands"), players, "hands")
+    piles = _per_player_lists(fields.get("worker_piles"), players, "worker_piles")
+    s.hands = tuple(tuple(sorted(box.worker(p, _pattern(t, "hands"), "hands") for t in hand))
+                    for p, hand in enumerate(hands))
+    s.worker_piles = tuple(tuple(box.worker(p, _pattern(t, "worker_piles"), "worker_piles")
+                                 for t in pile) for p, pile in enumerate(piles))
+    s.cacao = _per_player_numbers(fields.get("cacao"), players, "cacao", 0,
+                                  lambda n: 0 <= n <= C.CACAO_CAP,
+                                  "cacao cannot be: a village stores 0 to 5")
+    s.sun = _per_player_numbers(fields.get("sun"), players, "sun", 0,
+                                lambda n: 0 <= n <= C.SUN_CAP,
+                                "sun tokens cannot be: a village keeps 0 to 3")
+    water = _per_player_numbers(fields.get("water"), players, "water", C.WATER_TRACK[0],
+                                lambda n: n in C.WATER_TRACK,
+                                "is not a field of the water track "
+                                f"({', '.join(map(str, C.WATER_TRACK))})")
+    s.water = tuple(C.WATER_TRACK.index(v) for v in water)
+    s.gold = _per_player_numbers(fields.get("gold"), players, "gold", 0, lambda n: n >= 0,
+                                 "gold cannot be: nobody pays into debt")
+    s.activated = frozenset((p.tile, side) for cell, p in s.workers.items() for side in range(4)
+                            if neighbour(cell, side) in s.jungle)
+    _turn(s, fields.get("turn"), "start_player" in options)
+    s.rebuild_announced = s.rebuilding_open
+    if not s.is_over and not s.legal_actions():
+        _fail("workers", f"{player_name(s.turn)} could not place a tile: no free worker cell "
+              "touches a jungle tile and no rebuild is possible", "cacao.place.adjacent")
+    return s
+
+
+def _jungle(value, box: _Box) -> dict:
+    raw = dict(START_KINDS) if value is None else _table(value, "jungle")
+    land = {}
+    for key, name in raw.items():
+        cell = _cell(key, "jungle")
+        name = _kind(name, "jungle")
+        if not is_jungle_cell(cell):
+            _fail("jungle", f"{cell} is a worker cell (x + y odd): jungle tiles and worker tiles "
+                  "alternate like a checkerboard", "cacao.place.checkerboard")
+        if cell in START_KINDS:
+            if name != START_KINDS[cell]:
+                _fail("jungle", f"{cell} holds the start tile {START_KINDS[cell]}, not {name}",
+                      "cacao.setup.start_tiles")
+            land[cell] = box.start[cell]
+    for cell in START_KINDS:
+        if cell not in land:
+            _fail("jungle", f"the start tiles lie on (0, 0) (plantation-1) and (1, 1) "
+                  f"(market-2); {cell} is missing", "cacao.setup.start_tiles")
+    for key, name in sorted(raw.items()):
+        if key not in START_KINDS:
+            land[key] = box.jungle_tile(name, "jungle")
+    return land
+
+
+def _jungle_list(value, field: str, box: _Box) -> tuple[int, ...]:
+    names = [] if value is None else _names(value, field)
+    return tuple(box.jungle_tile(_kind(name, field), field) for name in names)
+
+
+def _workers(value, players: int, box: _Box) -> dict:
+    board = {}
+    for key, entry in sorted(_table(value or {}, "workers").items(), key=repr):
+        cell = _cell(key, "workers")
+        if not (isinstance(entry, (tuple, list)) and len(entry) == 3):
+            _fail("workers", f"{cell}: write (player, pattern, side), e.g. "
+                  f"(0, '2-1-0-1', 'E'), not {entry!r}")
+        owner = _player(entry[0], players, "workers")
+        pattern, rotation = _pattern(entry[1], "workers"), _side(entry[2], "workers")
+        if is_jungle_cell(cell):
+            _fail("workers", f"{cell} is a jungle space (x + y even): a worker tile there would "
+                  "touch other worker tiles", "cacao.place.checkerboard")
+        tile = box.worker(owner, pattern, "workers")
+        board[cell] = Placed(tile, owner, rotation, C.workers_of(pattern, rotation))
+    return board
+
+
+def _rebuilt(value, s: CacaoState, box: _Box) -> dict:
+    covered = {}
+    for key, entry in sorted(_table(value or {}, "rebuilt").items(), key=repr):
+        cell = _cell(key, "rebuilt")
+        if not (isinstance(entry, (tuple, list)) and len(entry) == 2):
+            _fail("rebuilt", f"{cell}: write (pattern, side) of the covered tile, not {entry!r}")
+        pattern, rotation = _pattern(entry[0], "rebuilt"), _side(entry[1], "rebuilt")
+        top = s.workers.get(cell)
+        if top is None:
+            _fail("rebuilt", f"{cell} has no worker tile on top", "cacao.rebuild.own_tile")
+        if not s.rebuilding_open:
+            _fail("rebuilt", "rebuilding starts only once the jungle pile and the display are "
+                  "both empty", "cacao.rebuild.when")
+        tile = box.worker(top.owner, pattern, "rebuilt")
+        covered[cell] = (Placed(tile, top.owner, rotation, C.workers_of(pattern, rotation)),)
+    return covered
+
+
+def _check_display(s: CacaoState) -> None:
+    if len(s.display) > C.DISPLAY_SIZE:
+        _fail("display", f"the display holds at most {C.DISPLAY_SIZE} tiles",
+              "cacao.setup.jungle_pile")
+    if s.jungle_pile and len(s.display) < C.DISPLAY_SIZE:
+        _fail("display", "while the jungle pile lasts the display is refilled to 2 at the end "
+              "of every turn", "cacao.turn.refill_display")
+
+
+def _check_board(s: CacaoState) -> None:
+    """The board could have been laid tile by tile: worker tiles next to a jungle tile, jungle
+    tiles where 2 worker tiles met, no space left empty while tiles remain."""
+    workers, jungle = set(s.workers), set(s.jungle)
+    laid = set(START_CELLS)
+    grew = True
+    while grew:
+        new = {c for c in workers - laid if any(n in laid for n in neighbours(c))}
+        new |= {c for c in jungle - laid if sum(n in laid for n in neighbours(c)) >= 2}
+        grew = bool(new)
+        laid |= new
+    for cell in sorted(workers - laid):
+        if not any(n in jungle for n in neighbours(cell)):
+            _fail("workers", f"the worker tile on {cell} touches no jungle tile",
+                  "cacao.place.adjacent")
+    for cell in sorted(jungle - laid):
+        n = sum(m in workers for m in neighbours(cell))
+        if n < 2:
+            _fail("jungle", f"the jungle tile on {cell} touches {n} worker tile"
+                  f"{'s' if n != 1 else ''}; a jungle space is filled only once 2 worker tiles "
+                  "touch it", "cacao.fill.spaces")
+    if laid != workers | jungle:
+        cell = min((workers | jungle) - laid)
+        _fail("workers" if cell in workers else "jungle",
+              f"the tiles around {cell} cannot be reached from the start tiles: every tile is "
+              "laid next to the tiles already there", "cacao.place.adjacent")
+    if s.display or s.jungle_pile:
+        spaces = {n for c in workers for n in neighbours(c)} - jungle
+        for cell in sorted(spaces):
+            n = sum(m in workers for m in neighbours(cell))
+            if n >= 2:
+                _fail("jungle", f"the empty jungle space {cell} touches {n} worker tiles: it was "
+                      "filled when the second one was placed, as jungle tiles are left",
+                      "cacao.fill.spaces")
+
+
+def _turn(s: CacaoState, turn, start_given: bool) -> None:
+    """Everyone places one tile per turn, so the tiles left (hand + pile) tell who has had a
+    turn this round; the hand is 3 tiles while the pile lasts."""
+    players = s.players
+    for p in range(players):
+        hand, pile = len(s.hands[p]), len(s.worker_piles[p])
+        if hand > C.HAND_SIZE:
+            _fail("hands", f"{player_name(p)} holds {hand} tiles; a hand is at most "
+                  f"{C.HAND_SIZE}", "cacao.setup.worker_piles")
+        if pile and hand < C.HAND_SIZE:
+            _fail("hands", f"{player_name(p)} holds {hand} tiles with {pile} left in the pile: "
+                  "a tile is drawn after every turn, so the hand stays at 3 while the pile lasts",
+                  "cacao.turn.draw_worker")
+    left = [len(s.hands[p]) + len(s.worker_piles[p]) for p in range(players)]
+    if not any(left):
+        if turn is not None:
+            _fail("turn", "every hand and worker pile is empty: the game is over and it is "
+                  "nobody's turn", "cacao.end.trigger")
+        s.phase, s.turn, s.start_player = "over", None, s.options["start_player"]
+        return
+
+    def fits(t: int) -> bool:   # from t clockwise: the most tiles left, then one fewer
+        seq = [left[(t + i) % players] for i in range(players)]
+        return seq[0] == max(left) and min(seq) >= seq[0] - 1 and \
+            all(a >= b for a, b in zip(seq, seq[1:]))
+
+    wanted = s.options["start_player"] if start_given else 0
+    if turn is None:
+        if len(set(left)) == 1:
+            turn = wanted
+        else:
+            turn = next((t for t in range(players) if fits(t)), None)
+            if turn is None:
+                _fail("hands", "tiles left (hand + pile) per player "
+                      f"{left} cannot occur: everyone places one per turn, so those who had "
+                      "their turn this round have one fewer", "cacao.turn.order")
+    else:
+        turn = _player(turn, players, "turn")
+        if not fits(turn):
+            _fail("turn", f"with tiles left (hand + pile) {left} it cannot be "
+                  f"{player_name(turn)}'s turn: everyone places one tile per turn, clockwise, "
+                  "and the game ends when all are placed", "cacao.turn.order")
+    seq = [(turn + i) % players for i in range(players)]
+    start = next((p for p in seq if left[p] < left[turn]), turn)
+    if start_given and s.options["start_player"] != start:
+        _fail("options", f"start_player {s.options['start_player']} does not fit the hands: "
+              f"{player_name(start)} began this round", "cacao.setup.start_player")
+    s.options["start_player"] = s.start_player = start
+    s.turn, s.phase = turn, "place"
+
+
+# -- data (JSON / TOML) -----------------------------------------------------------------------
+_CELL_TEXT = re.compile(r"^\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?\s*$")
+
+
+def _cell_key(key, field: str):
+    if isinstance(key, tuple):
+        return key
+    match = _CELL_TEXT.match(key) if isinstance(key, str) else None
+    if not match:
+        _fail(field, f"{key!r} is not a cell: write \"x,y\", e.g. \"1,0\"")
+    return (int(match[1]), int(match[2]))
+
+
+def _player_key(key):
+    return int(key) if isinstance(key, str) and re.fullmatch(r"-?\d+", key) else key
+
+
+def fields_from_data(data: dict) -> dict:
+    """Data read from JSON or TOML -> the keyword fields of `build` (cells from "x,y" keys,
+    players from "0" keys, entries from lists)."""
+    fields = dict(data)
+    for name in CELL_FIELDS:
+        if name in fields and isinstance(fields[name], dict):
+            fields[name] = {_cell_key(k, name): tuple(v) if isinstance(v, list) else v
+                            for k, v in fields[name].items()}
+    for name in PLAYER_FIELDS:
+        if name in fields and isinstance(fields[name], dict):
+            fields[name] = {_player_key(k): v for k, v in fields[name].items()}
+    return fields
