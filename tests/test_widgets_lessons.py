@@ -170,3 +170,14 @@ def test_a_lesson_link_names_only_a_shipped_lesson():
         parse_query(GAME, "?lesson=nope", 3, 1)
     with pytest.raises(LinkError, match="only lesson and step"):
         parse_query(GAME, "?lesson=nope&seed=3", 3, 1)
+
+
+def test_a_lesson_opened_at_a_step_past_a_question_shows_the_lesson_s_answers():
+    app = shell()
+    lesson = lessons.loads(json.dumps(lesson_data(checkpoint_at=1)), "cacao", "test")
+    app.lessons.play(lesson, step=4)
+    assert app.timeline.index == 3
+    assert [f.action for f in app.timeline.frames[1:4]] == [s.action for s in lesson.steps[:3]]
+    assert lesson.captions()[3] in caption(app)
+    app.lessons.play(lesson, step=99)
+    assert app.timeline.index == 0 and "not 99" in app.message.text

@@ -120,15 +120,17 @@ class LessonView:
                                                  label=f"Lesson: {lesson.title}")
         self.lesson, self.origin = lesson, lesson.start
         self._fill(timeline)
-        if step is not None and not 1 <= step <= len(timeline):
-            self.app.message.error(f"This lesson shows steps 1 to {len(timeline)} before its "
-                                   f"first question, not {step}; showing its start.")
-            step = None
-        timeline.go(0 if step is None else step - 1)
+        while step is not None and len(timeline) < step and len(timeline) <= len(lesson.steps):
+            self._answer(timeline)   # a link past a question shows the lesson's own answer
+        fits = step is None or 1 <= step <= len(timeline)
+        timeline.go(step - 1 if step is not None and fits else 0)
+        self.widget.layout.display = None
         self.app.install(timeline, start.players, start.seed, dict(start.options),
                          keep_lesson=True)
-        self.widget.layout.display = None
-        return True
+        if not fits:
+            self.app.message.error(f"This lesson has steps 1 to {len(timeline)}, not {step}; "
+                                   "showing its start.")
+        return fits
 
     def leave(self, why: str = "") -> None:
         if self.lesson is None:
@@ -231,7 +233,7 @@ class LessonView:
 
     def _answer(self, t: Timeline) -> None:
         """Make the checkpoint's own move, then lay out the steps up to the next checkpoint."""
-        self._push(t, self.lesson.steps[t.index].action)
+        self._push(t, self.lesson.steps[len(t) - 1].action)
         self._fill(t)
 
     # -- saving ---------------------------------------------------------------------------

@@ -51,8 +51,10 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 .rx-board-frame { cursor: pointer; }
 .rx-side { flex: 0 0 clamp(440px, 36vw, 680px); min-height: 0; gap: 6px; }
 .rx-side > .rx-tabs { flex: 1 1 0; min-height: 0; }
-.rx-lesson { flex: 0 0 auto; max-height: 45%; overflow-y: auto; background: #fff8e1;
-  border-left: 6px solid #f9a825; padding: 4px 12px; border-radius: 4px; }
+.rx-lesson { flex: 0 1 auto; max-height: 50%; min-height: 0; background: #fff8e1;
+  border-left: 6px solid #f9a825; padding: 4px 12px; border-radius: 4px; overflow: hidden; }
+.rx-lesson > * { flex: 0 0 auto; }
+.rx-lesson > .rx-lesson-caption { flex: 0 1 auto; min-height: 40px; overflow-y: auto; }
 .rx-lesson-title { font-size: 18px; font-weight: 700; color: #5d4200; }
 .rx-lesson-count { font-weight: 400; color: #6d5a2a; font-size: 15px; }
 .rx-lesson-caption p { margin: 4px 0; font-size: 17px; line-height: 1.4; }
