@@ -30,12 +30,13 @@ def bag(state, p):
 
 def test_indian_summer_area_complete_example():
     """Lines 155-158: a leaf tile completes an area: its berry and nut go to the backpack, the
-    mushroom in the unfinished area stays."""
-    s = GAME.position(2, layouts=["1A", "2A"], paths=[["G01"], ["G02"]],
-                      boards=[rows("b##.#m..", "#n#.....", "###....."), rows()])
-    s = s.apply(Place("G01", 0, (3, 0)))
+    mushroom in the unfinished area stays. Side 2A prints a berry at (0, 1) and a nut at (3, 0)
+    in area 0, a mushroom at (5, 1) in area 1."""
+    s = GAME.position(2, layouts=["2A", "1A"], paths=[["G01"], ["G02"]],
+                      boards=[rows("##.n....", "b#.#.m..", "##.#...."), rows()])
+    s = s.apply(Place("G01", 0, (2, 0)))
     assert bag(s, 0) == {"berry": 1, "nut": 1, "mushroom": 0, "feather": 0}
-    assert s.floors[0].token_at((5, 0)) == "mushroom"
+    assert s.floors[0].token_at((5, 1)) == "mushroom"
     assert [e.data.get("area") for e in s.events if e.rule.endswith("area.complete")] == [0]
 
 
@@ -77,9 +78,11 @@ def test_indian_summer_berry_example():
 
 
 def test_indian_summer_nut_example():
-    """Lines 211-213: a nut buys a squirrel that completes an area: all its tokens are taken."""
-    s = GAME.position(2, layouts=["1A", "2A"], paths=[["G01"], ["G02"]],
-                      boards=[rows("b###....", "#b##....", "##n....."), rows()], backpacks=[{"nut": 1}, {}])
+    """Lines 211-213: a nut buys a squirrel that completes an area: all its tokens are taken.
+    Side 2B prints berries at (1, 0) and (1, 2) and a nut at (2, 0) in area 0."""
+    s = GAME.position(2, layouts=["2B", "1A"], paths=[["G01"], ["G02"]],
+                      boards=[rows("#bn#....", "####....", "#b#....."), rows()],
+                      backpacks=[{"nut": 1}, {}])
     s = s.apply(Nut((3, 2)))
     assert bag(s, 0) == {"berry": 2, "nut": 1, "mushroom": 0, "feather": 0}
     assert s.floors[0].squirrels == ((3, 2),) and not s.tile_done
@@ -119,15 +122,16 @@ def test_indian_summer_feather_example():
 def test_indian_summer_whole_turn_example():
     """Lines 257-269: 2 tiles and 2 berries + a feather: berry to 5, berry for a 6th, feather
     for the 3rd and 6th (completing an area: nut, mushroom), the nut for a squirrel
-    (completing another: berry, nut, mushroom), a berry to refill to 5."""
+    (completing another: berry, nut, mushroom), a berry to refill to 5. The tokens lie where
+    side 1A prints them: nut and mushroom in area 0, berry, mushroom and nut in area 1."""
     s = GAME.position(2, layouts=["1A", "2A"], paths=[["R03", "R04"], ["G05"]],
                       forest=["G01", "Y01", "Y02", "G06", "R01", "R02", "R05", "R06"],
-                      boards=[rows("n#..b#m#", "#m..#n##", "##..###."), rows()],
+                      boards=[rows("#.#.####", "n.m.b###", "#.#.mn#."), rows()],
                       backpacks=[{"berry": 2, "feather": 1}, {}])
     s = play(s, Berry(), Berry())
     assert len(s.paths[0]) == 6
     assert (s.paths[0][2], s.paths[0][5]) == (GAME_TILE("G01"), GAME_TILE("G06"))
-    s = play(s, Feather(("G01", "G06")), Place("G01", 0, (2, 0)), Place("G06", 0, (3, 0)))
+    s = play(s, Feather(("G01", "G06")), Place("G01", 0, (1, 0)), Place("G06", 0, (3, 0)))
     assert bag(s, 0) == {"berry": 0, "nut": 1, "mushroom": 1, "feather": 0}
     s = s.apply(Nut((7, 2)))
     assert bag(s, 0) == {"berry": 1, "nut": 1, "mushroom": 2, "feather": 0}
@@ -143,7 +147,7 @@ def test_indian_summer_end_ranking_example():
     Ryan has 1 empty cell (3rd), Jayden 3 (4th); Noah has 5 nuts left, Kaylee 2: Noah wins."""
     full = ["#" * 8] * 9
     noah, ryan, jayden, kaylee = range(4)
-    s = GAME.position(4, paths=[[], ["G02"], ["G03"], ["G01"]],
+    s = GAME.position(4, paths=[[], ["G02"], ["G03"], ["G01"]], forest=[], set_aside=[],
                       boards=[full, ["#" * 7 + "."] + full[1:], ["#" * 5 + "..."] + full[1:],
                               ["###." + "#" * 4, "###." + "#" * 4, "###." + "#" * 4] + full[3:]],
                       backpacks=[{"nut": 5}, {}, {}, {"nut": 2}], turn=kaylee, start_player=noah)

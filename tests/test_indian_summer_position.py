@@ -77,9 +77,11 @@ def test_squirrels_on_the_boards_are_taken_from_the_supply():
 
 
 def test_a_full_board_means_the_last_round_is_being_played():
-    s = GAME.position(2, boards=[FULL, rows()], paths=[[], ["G01"]], turn=1)
+    run_out = dict(forest=[], set_aside=[])         # an empty path: no tiles left to refill it
+    s = GAME.position(2, boards=[FULL, rows()], paths=[[], ["G01"]], turn=1, **run_out)
     assert s.apply(Squirrel((0, 0))).apply(EndTurn()).is_over
-    s = GAME.position(3, boards=[rows(), FULL, rows()], paths=[["G01"], [], ["G02"]], turn=2)
+    s = GAME.position(3, boards=[rows(), FULL, rows()], paths=[["G01"], [], ["G02"]], turn=2,
+                      **run_out)
     assert s.apply(Squirrel((0, 0))).apply(EndTurn()).is_over
 
 
@@ -102,7 +104,14 @@ TWENTY_FIVE = dict(paths=[names("G", 1, 5)], upper=names("Y", 1, 5), lower=names
     (2, {"layouts": ["1A", "1B"]}, "layouts"),                 # two sides of one board
     (2, {"layouts": [1, "2A"]}, "layouts"),
     (2, {"boards": [rows("x"), rows()]}, "boards"),
-    (2, {"boards": [rows(EMPTY, "b###"), rows()]}, "boards"),  # a token in a paid area
+    (2, {"boards": [rows(EMPTY, "n###"), rows()]}, "boards"),  # a token in a paid area
+    (2, {"boards": [rows("o.......", "b......."), rows()]}, "boards"),  # 1A prints a nut there
+    (2, {"boards": [rows("n.......", "o......."), rows()]}, "boards"),  # 1A prints nothing there
+    (2, {"paths": [["G01"], []]}, "paths"),                  # empty, yet the forest has tiles
+    (2, {"paths": [["G01"], []], "forest": ["Y01"], "set_aside": []}, "paths"),
+    (2, {"forest": []}, "forest"),                           # not topped up from the set-aside
+    (2, {"forest": names("Y", 1, 6)}, "forest"),
+    (3, {"forest": names("Y", 1, 3), "set_aside": ["G10"]}, "forest"),
     (2, {"boards": [["o" * 8] * 9, ["o" * 8] * 9]}, "boards"),  # 144 holes: 144 leaf tiles
     (2, {"paths": [names("G", 1, 7), []]}, "paths"),          # more than 6
     (2, {"paths": [["G01"], ["G01"]]}, "paths"),
@@ -143,6 +152,33 @@ def test_impossible_fields_are_refused_with_their_name(players, fields, field):
     assert info.value.field == field, info.value.reason
 
 
+def test_a_token_is_refused_where_the_board_prints_another_treasure_or_none():
+    for picture, printed in [(rows("o.......", "b......."), "a nut"),
+                             (rows(EMPTY, ".b......"), "nothing")]:
+        with pytest.raises(PositionError) as info:
+            GAME.position(2, layouts=["1A", "2A"], boards=[picture, rows()])
+        assert info.value.field == "boards"
+        cell = (0, 1) if printed == "a nut" else (1, 1)
+        assert f"berry token at {cell}" in info.value.reason
+        assert f"1A prints {printed}" in info.value.reason
+    s = GAME.position(2, layouts=["1A", "2A"], boards=[rows("o.......", "n...b..."), rows()])
+    assert s.floors[0].tokens == (((0, 1), "nut"), ((4, 1), "berry"))
+
+
+def test_forest_and_paths_not_named_are_laid_out_as_in_play():
+    s = GAME.position(2, paths=[["G01"], ["G02"]], set_aside=names("Y", 1, 25))
+    assert s.forest == tuple(C.tile_id(n) for n in names("Y", 6, 20))   # the last 20 aside
+    assert s.set_aside == tuple(C.tile_id(n) for n in names("Y", 1, 5))
+    dealt = GAME.position(3)
+    for path in dealt.paths:
+        assert [C.LEAVES[t].colour for t in path] == list(C.PATH_COLOURS)
+    assert len(dealt.forest) == 20 and len({t for p in dealt.paths for t in p}) == 15
+    low = GAME.position(2, paths=[["G01"], ["G02"]], forest=names("Y", 1, 3), set_aside=[])
+    assert len(low.forest) == 3                      # no tiles left to top it up: allowed
+    run_out = GAME.position(2, paths=[["G01"], []], forest=[], set_aside=[])
+    assert run_out.paths[1] == () and run_out.legal_actions()
+
+
 def test_position_from_refuses_data_it_cannot_read():
     with pytest.raises(PositionError) as info:
         GAME.position_from("players = ")
@@ -171,7 +207,7 @@ def round_trip(state) -> None:
 
 
 def test_round_trip_of_a_hand_built_position():
-    board = rows("aaaao#..", "#n##.#..", "s.......")
+    board = rows("aaaao#..", "n###.#..", "s.......")        # side 1A prints a nut at (0, 1)
     s = GAME.position(3, layouts=["1A", "3B", "6A"], boards=[board, rows("ss......"), rows()],
                       paths=[["G01", "Y01"], ["G02"], ["R01", "R02", "R03", "R04", "R05", "R06"]],
                       forest=names("Y", 2, 12), set_aside=names("G", 10, 5),

@@ -175,10 +175,11 @@ def test_indian_summer_refill_exhausted():
 
 
 def test_indian_summer_area_complete():
-    s = two(boards=[rows("#b#.####", "###.####", "###....."), rows()])
-    s = s.apply(Place("G01", 0, (3, 0)))
+    # side 2A prints a berry at (0, 1); the empty column of area 0 prints nothing
+    s = two(layouts=["2A", "1A"], boards=[rows("##.#####", "b#.#####", "##.#...."), rows()])
+    s = s.apply(Place("G01", 0, (2, 0)))
     assert complete_areas(s.floors[0]) == [0] and s.floors[0].paid == {0}
-    assert s.tokens(0)["berry"] == 1 and s.floors[0].token_at((1, 0)) is None
+    assert s.tokens(0)["berry"] == 1 and s.floors[0].token_at((0, 1)) is None
 
 
 # -- treasures used ------------------------------------------------------------------------------
@@ -192,8 +193,8 @@ def test_indian_summer_berry_refill_and_sixth():
 
 
 def test_indian_summer_berry_sixth_never_seven():
-    s = two(paths=[["G01", "G02", "G03", "G04", "G05", "G06"], []], forest=["Y01"],
-            backpacks=[{"berry": 1}, {}])
+    s = two(paths=[["G01", "G02", "G03", "G04", "G05", "G06"], ["G07"]], forest=["Y01"],
+            set_aside=[], backpacks=[{"berry": 1}, {}])
     refused(s, Berry(), "indian_summer.berry.sixth")
 
 
@@ -222,9 +223,9 @@ def test_indian_summer_exchange_refusals():
 
 
 def test_indian_summer_animal_holes():
-    s = two(boards=[rows("oo..n...", "........"), rows()])
+    s = two(boards=[rows("oo......", "........", "...n...."), rows()])   # 1A prints a nut
     assert Animal("mouse", 0, (0, 0)) in s.legal_actions()
-    refused(s, Animal("mouse", 0, (3, 0)), "indian_summer.animal.holes")   # a token on a hole
+    refused(s, Animal("mouse", 0, (2, 2)), "indian_summer.animal.holes")   # a token on a hole
     refused(s, Animal("mouse", 1, (0, 0)), "indian_summer.animal.holes")
 
 
@@ -240,8 +241,8 @@ def test_indian_summer_animal_once_bonus_and_token():
 
 
 def test_indian_summer_mushroom_take_three_players():
-    s = GAME.position(3, paths=[["G01"], ["G02", "G03"], []],
-                      backpacks=[{"mushroom": 1}, {}, {}])
+    s = GAME.position(3, paths=[["G01"], ["G02", "G03"], []], forest=[], set_aside=[],
+                      backpacks=[{"mushroom": 1}, {}, {}])          # the forest has run out
     assert [a for a in s.legal_actions() if a.kind == "mushroom"] == [Mushroom((1,))]
     s = s.apply(Mushroom((1,)))
     assert s.pending == ids("G02") and s.paths[1] == ids("G03")
@@ -258,9 +259,10 @@ def test_indian_summer_mushroom_two_players():
     refused(two(backpacks=[{"mushroom": 1}, {}]), Mushroom((0,)), "indian_summer.mushroom.two_players")
 
 
-def test_indian_summer_mushroom_two_players_from_an_empty_forest_takes_what_a_draw_takes():
+def test_indian_summer_mushroom_two_players_takes_the_tile_a_top_up_lays_by_the_bush():
     aside = [f"Y{n:02d}" for n in range(5, 30)]                # 25 set aside, forest size 20
-    s = two(forest=[], set_aside=aside, backpacks=[{"mushroom": 1}, {}])
+    s = two(set_aside=aside, backpacks=[{"mushroom": 1}, {}])  # forest laid out by a top-up
+    assert s.forest == ids(*aside[5:]) and s.set_aside == ids(*aside[:5])
     assert s._peek("forest") == C.tile_id("Y10")               # the top-up adds the last 20
     s = s.apply(Mushroom((1, "forest")))
     assert set(s.pending) == set(ids("G02", "Y10"))
@@ -284,10 +286,11 @@ def test_indian_summer_mushroom_take_refuses_wrong_sources(sources, words):
 
 
 def test_indian_summer_mushroom_take_refuses_an_empty_path_or_a_second_source():
-    s = GAME.position(3, paths=[["G01"], ["G02"], []], backpacks=[{"mushroom": 1}, {}, {}])
+    out = dict(forest=[], set_aside=[], backpacks=[{"mushroom": 1}, {}, {}])
+    s = GAME.position(3, paths=[["G01"], ["G02"], []], **out)
     error = refused(s, Mushroom((1, 2)), "indian_summer.mushroom.take")
     assert "Player 3's path is empty" in error.reason
-    nobody = GAME.position(3, paths=[["G01"], [], []], backpacks=[{"mushroom": 1}, {}, {}])
+    nobody = GAME.position(3, paths=[["G01"], [], []], **out)
     error = refused(nobody, Mushroom((1,)), "indian_summer.mushroom.take")
 
 
@@ -336,8 +339,8 @@ def test_indian_summer_feather_two():
     s = s.apply(Feather(("G01", "R01")))
     assert s.phase == "place" and s.need == 2
     refused(s, Squirrel((0, 0)), "indian_summer.turn.steps")
-    refused(two(paths=[["G01"], []], backpacks=[{"feather": 1}, {}]), Feather(("G01", "G02")),
-            "indian_summer.feather.two")
+    refused(two(paths=[["G01"], ["G02"]], backpacks=[{"feather": 1}, {}]),
+            Feather(("G01", "G02")), "indian_summer.feather.two")     # one tile in the path
 
 
 @pytest.mark.parametrize("tiles", [("G01",), ("G01", "G01"), ("G01", "Y01", "R01"), ()])
@@ -350,7 +353,8 @@ def test_indian_summer_feather_two_refuses_other_than_two_different_tiles(tiles)
 
 def test_indian_summer_feather_keeps_room_for_the_second_tile():
     nearly = [FULL_ROW] * 8 + ["##......"]
-    s = two(paths=[["G01", "G06"], []], boards=[nearly, rows()], backpacks=[{"feather": 1}, {}])
+    s = two(paths=[["G01", "G06"], ["G02"]], boards=[nearly, rows()],
+            backpacks=[{"feather": 1}, {}])
     s = s.apply(Feather(("G01", "G06")))
     legal = s.legal_actions()
     assert legal and all(a.at[0] in (2, 5) for a in legal)      # 3 + 3 cells in a row of 6
@@ -434,7 +438,7 @@ def test_indian_summer_end_convert_and_stand_in():
 
 def test_indian_summer_end_winner_tiebreak_and_ranking():
     full = [FULL_ROW] * 9
-    s = GAME.position(3, boards=[full, full, full], paths=[[], [], []],
+    s = GAME.position(3, boards=[full, full, full], paths=[[], [], []], set_aside=[],
                       backpacks=[{"nut": 2, "berry": 1}, {"nut": 2, "berry": 1}, {"nut": 1}],
                       turn=2)
     s = s.apply(EndTurn())
@@ -446,6 +450,7 @@ def test_indian_summer_end_winner_tiebreak_and_ranking():
 def test_indian_summer_end_ranking_shares_equal_cells():
     one_left = [FULL_ROW] * 8 + ["#######."]
     s = GAME.position(3, boards=[[FULL_ROW] * 9, one_left, one_left], paths=[[], [], []],
+                      set_aside=[],
                       turn=0, start_player=1)
     sheet = s.apply(EndTurn()).score()
     assert [sheet.notes[p][0] for p in range(3)] == ["rank 1", "rank 2", "rank 2"]

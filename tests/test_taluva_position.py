@@ -11,14 +11,8 @@ from explorer import PositionError
 from explorer.taluva import GAME, Expand, Finish, Hut, Place, Temple
 from explorer.taluva import components as C
 from explorer.taluva.scenarios import position_data
+from taluva_helpers import ERUPTED, ISLAND
 
-# A level-1 island (terrains in comments), rotations written as the first landscape's direction:
-#   (0, 0) volcano, (1, 0) jungle, (0, 1) clearing      (-2, 1) volcano, (-1, 0) sand, (-1, 1) rock
-#   (0, -2) volcano, (0, -1) lake, (-1, -1) jungle      (3, -1) volcano, (2, 0) jungle, (2, -1) sand
-#   (1, 2) volcano, (0, 2) clearing, (1, 1) jungle
-ISLAND = [("jungle-clearing", (0, 0), "E"), ("sand-rock", (-2, 1), "NE"),
-          ("lake-jungle", (0, -2), "SE"), ("jungle-sand", (3, -1), "SW"),
-          ("clearing-jungle", (1, 2), "W")]
 RAISED = ISLAND + [("clearing-sand", (0, 0), "SE")]     # (0, 1) clearing, (-1, 1) sand: level 2
 VILLAGE = {(1, 0): (0, "hut"), (1, 1): (0, "hut"), (2, 0): (0, "hut")}
 
@@ -95,7 +89,8 @@ BAD = [
     ({"buildings": {(1, 0): (0, "tower")}}, "buildings[(1, 0)]"),           # level 1 < 3
     ({"buildings": {h: (0, "temple") for h in [(1, 0), (0, 1), (-1, 0), (-1, 1)]}},
      "buildings"),                                                          # 4 of 3 temples
-    ({"buildings": {h: (0, "temple") for h in [(1, 0), (0, 1), (-1, 0)]}, "removed": (20, 0)},
+    ({"tiles": ERUPTED, "removed": (20, 0),
+      "buildings": {h: (0, "temple") for h in [(1, 0), (0, 1), (-1, 0)]}},
      "removed"),                                                            # an early win
     ({"removed": (21, 0)}, "removed"),
     ({"removed": 3}, "removed"),
@@ -107,7 +102,9 @@ BAD = [
     ({"eliminated": [1]}, "eliminated"),                                    # one player left
     ({"eliminated": 1}, "eliminated"),
     ({"phase": "dance"}, "phase"),
-    ({"phase": "build", "removed": (20, 0)}, "phase"),                      # nothing to build
+    ({"tiles": ERUPTED, "phase": "build", "removed": (20, 0)}, "phase"),   # nothing to build
+    ({"removed": (0, 1)}, "removed"),                       # no eruption: no hut was covered
+    ({"tiles": RAISED, "removed": (2, 1)}, "removed"),      # one level-2 eruption: 2 at most
     ({"phase": "build", "build_kind": "hut"}, "build_kind"),                # not the variant
     ({"phase": "build", "build_kind": "hut", "options": {"builds_per_turn": "one_kind"}},
      "build_kind"),                                                         # no hut built yet
@@ -120,6 +117,22 @@ BAD = [
     ({"stack": ["sand-sand"] + ["jungle-clearing"] * 6 + ["clearing-jungle"] * 5
       + ["jungle-sand"] * 4 + ["sand-jungle"] * 4 + ["jungle-rock"]}, "stack"),   # 21 > 18 left
 ]
+
+
+def test_removed_huts_are_bounded_by_what_the_eruptions_could_cover():
+    levels = [p.level for p in GAME.position(2, tiles=ERUPTED).placed]
+    room = sum(2 * (level - 1) for level in levels)                    # two hexes per eruption
+    assert sorted(level for level in levels if level > 1) == [2, 2, 2, 3, 3, 4] and room == 20
+    assert GAME.position(3, tiles=ERUPTED, removed=(7, 13, 0)).removed == (7, 13, 0)
+    with pytest.raises(PositionError) as info:
+        GAME.position(3, tiles=ERUPTED, removed=(7, 13, 1))
+    assert info.value.field == "removed"
+    assert "21 huts removed" in info.value.reason and "at most 20" in info.value.reason
+    raised = GAME.position(2, tiles=RAISED, removed=(1, 1))            # one eruption, level 2
+    assert raised.supply == ((19, 3, 2), (19, 3, 2))
+    with pytest.raises(PositionError) as info:
+        GAME.position(2, tiles=ISLAND, removed=(1, 0))
+    assert info.value.field == "removed" and "the 0 eruptions" in info.value.reason
 
 
 @pytest.mark.parametrize("fields, bad", BAD)

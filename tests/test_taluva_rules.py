@@ -10,14 +10,8 @@ from explorer.taluva import components as C
 from explorer.taluva.board import settlements, tile_hexes
 from explorer.taluva.placement import covered_tiles
 from explorer.taluva.scoring import ranking
+from taluva_helpers import ERUPTED, ISLAND, NORTH
 
-# A level-1 island (terrains in comments):
-#   (0, 0) volcano, (1, 0) jungle, (0, 1) clearing      (-2, 1) volcano, (-1, 0) sand, (-1, 1) rock
-#   (0, -2) volcano, (0, -1) lake, (-1, -1) jungle      (3, -1) volcano, (2, 0) jungle, (2, -1) sand
-#   (1, 2) volcano, (0, 2) clearing, (1, 1) jungle
-ISLAND = [("jungle-clearing", (0, 0), 0), ("sand-rock", (-2, 1), 5),
-          ("lake-jungle", (0, -2), 1), ("jungle-sand", (3, -1), 2),
-          ("clearing-jungle", (1, 2), 3)]
 ERUPTION = Place((0, 0), 2)   # volcano on (0, 0); covers (-1, 1) and (-1, 0) of the second tile
 
 # Thirteen tiles stacked round (0, 0): level 3 at (-1, -1) sand, (-1, 0) jungle, (-1, 1)
@@ -29,6 +23,11 @@ _TALL = [((0, 0), 1), ((0, 2), 1), ((1, -1), 3), ((0, 0), 4), ((-2, 0), 5), ((-2
 TALL = [(name, v, k) for (v, k), name in zip(
     _TALL, ["jungle-clearing"] * 6 + ["clearing-jungle"] * 5 + ["jungle-sand"] * 2)]
 TALL_ERUPTION = Place((0, 0), 3)   # on level 3: covers (-1, 0) and (0, -1)
+
+# Huts gone with eruptions: an eruption at level L covered two hexes of at most L - 1 huts each
+# (ERUPTED has room for 20). TALL (room for 16 removed huts) and a level-2 eruption north of it: room for 18
+TALL_ERUPTED = TALL + [(name, v, k) for (v, k), (name, _, _) in zip(
+    [((0, -4), 3), ((1, -6), 0), ((1, -6), 1)], NORTH)]
 
 
 def refused(state, action, rule):
@@ -333,7 +332,7 @@ def test_taluva_build_hut_adjacent_default_and_anywhere_variant():
 
 def test_taluva_build_supply():
     # 3 huts on the level-3 hex (-1, -1) and 17 removed: none left, but a tower still fits
-    state = position(tiles=TALL, phase="build", buildings={(-1, -1): (0, "hut")},
+    state = position(tiles=TALL_ERUPTED, phase="build", buildings={(-1, -1): (0, "hut")},
                      removed=(17, 0))
     assert state.supply[0][0] == 0 and Tower((-1, 0)) in state.legal_actions()
     refused(state, Hut((1, -2)), "taluva.build.supply")
@@ -374,12 +373,12 @@ def test_taluva_build_expansion_names_a_settlement_by_its_key_hex():
 ])
 def test_taluva_build_expansion_huts(settlement, terrain, level, huts_on_board):
     """An expansion puts `level` huts on the hex; one hut short, it is refused."""
-    short = position(tiles=TALL, phase="build", buildings={settlement: (0, "hut")},
+    short = position(tiles=TALL_ERUPTED, phase="build", buildings={settlement: (0, "hut")},
                      removed=(20 - huts_on_board - (level - 1), 0))
     assert hut_supply(short, 0) == level - 1
     error = refused(short, Expand(settlement, terrain), "taluva.build.expansion_huts")
     assert f"needs {level} huts" in error.reason
-    enough = position(tiles=TALL, phase="build", buildings={settlement: (0, "hut")},
+    enough = position(tiles=TALL_ERUPTED, phase="build", buildings={settlement: (0, "hut")},
                       removed=(20 - huts_on_board - level, 0))
     nxt = accepted(enough, Expand(settlement, terrain))
     assert [b.count for h, b in sorted(nxt.buildings.items()) if h != settlement] == [level]
@@ -454,14 +453,15 @@ def test_taluva_build_per_turn_one_kind_variant():
 
 
 def test_taluva_build_per_turn_one_kind_ends_when_nothing_more_of_that_kind_fits():
-    state = position(phase="build", removed=(19, 0), options={"builds_per_turn": "one_kind"})
+    state = position(tiles=ERUPTED, phase="build", removed=(19, 0),
+                     options={"builds_per_turn": "one_kind"})
     nxt = accepted(state, Hut((1, 0)))
     assert nxt.current_player == 1 and "taluva.build.per_turn" in rules_of(nxt)
 
 
 # -- elimination and the end -----------------------------------------------------------------
 def test_taluva_build_elimination():
-    state = position(3, turn=1, removed=(0, 20, 0))        # player 2 has no huts, no settlement
+    state = position(3, tiles=ERUPTED, turn=1, removed=(0, 20, 0))   # no huts, no settlement
     nxt = accepted(state, Place((4, 0), 3))
     assert nxt.eliminated == (1,) and nxt.current_player == 2
     assert "taluva.build.elimination" in rules_of(nxt)
@@ -479,7 +479,7 @@ def test_taluva_build_elimination_keeps_pieces_and_cannot_win():
 
 
 def test_taluva_end_last_player():
-    state = position(2, turn=1, removed=(0, 20))
+    state = position(2, tiles=ERUPTED, turn=1, removed=(0, 20))
     final = accepted(state, Place((4, 0), 3))
     assert final.is_over and final.legal_actions() == []
     assert rules_of(final)[-1] == "taluva.end.last_player"
@@ -489,7 +489,7 @@ def test_taluva_end_last_player():
 
 def test_taluva_end_early_win():
     temples = {(1, 1): (0, "temple"), (2, 0): (0, "temple"), (-1, -1): (0, "temple")}
-    state = position(phase="build", buildings=temples, removed=(19, 0))
+    state = position(tiles=ERUPTED, phase="build", buildings=temples, removed=(19, 0))
     final = accepted(state, Hut((-1, 1)))
     assert final.is_over and final.winner == 0 and final.end == "early"
     assert rules_of(final)[-1] == "taluva.end.early_win"
@@ -499,7 +499,8 @@ def test_taluva_end_early_win():
 
 def test_taluva_end_early_win_on_the_last_tile_still_counts():
     temples = {(1, 1): (0, "temple"), (2, 0): (0, "temple"), (-1, -1): (0, "temple")}
-    state = position(phase="build", buildings=temples, removed=(19, 0), stack=[])
+    state = position(tiles=ERUPTED, phase="build", buildings=temples, removed=(19, 0),
+                     stack=[])
     final = state.apply(Hut((-1, 1)))
     assert final.end == "early" and "taluva.end.tiles_out" not in rules_of(final)
 
@@ -583,7 +584,9 @@ def test_taluva_end_ranking_on_a_finished_game():
     ({"buildings": {(1, 0): (0, "hut", 1.0)}}, "buildings[(1, 0)]"),
     ({"eliminated": [1]}, "eliminated"),
     ({"eliminated": 1}, "eliminated"),
-    ({"phase": "build", "removed": (20, 0)}, "phase"),
+    ({"tiles": ERUPTED, "phase": "build", "removed": (20, 0)}, "phase"),   # nothing to build
+    ({"removed": (1, 0)}, "removed"),                        # no eruption on the island
+    ({"tiles": TALL, "removed": (10, 7)}, "removed"),        # its eruptions covered 16 at most
     ({"options": {"covered_huts": "eaten"}}, "options"),
     ({"stack": ["sand-rock", "rock-rock", "rock-rock"]}, "stack[2]"),
     ({"drawn": "volcano"}, "drawn"),

@@ -10,6 +10,7 @@ from explorer import bots
 from explorer.taluva import Expand, Hut, Place, Temple, Tower
 from explorer.taluva.board import neighbours, tile_hexes
 from explorer.taluva.placement import placement_problem
+from taluva_helpers import ERUPTED, ISLAND
 from widgets.shared.scene import Polygon, Scene, Text, hit_test
 from widgets.shared.score_sheet import pad_rows
 from widgets.shared.svg import scene_to_svg
@@ -376,19 +377,17 @@ def test_game_to_the_end_shows_the_ranking_and_the_score_pad(shell):
     assert shell.message.text.startswith("The game is over") and len(shell.timeline) == frames
 
 
-TILES = [("jungle-clearing", (0, 0), 0), ("sand-rock", (-2, 1), 5),
-          ("lake-jungle", (0, -2), 1), ("jungle-sand", (3, -1), 2),
-          ("clearing-jungle", (1, 2), 3)]
+TILES = ISLAND
 
 
 def test_early_win_and_elimination_are_narrated_on_the_board():
     temples = {(1, 1): (0, "temple"), (2, 0): (0, "temple"), (-1, -1): (0, "temple")}
-    state = GAME.position(2, tiles=TILES, phase="build", buildings=temples, removed=(19, 0))
+    state = GAME.position(2, tiles=ERUPTED, phase="build", buildings=temples, removed=(19, 0))
     final = state.apply(Hut((-1, 1)))                 # the last hut: every hut and temple placed
     header = next(t for t in scene(final).texts() if t.startswith("Game over after"))
     assert "Player 1 wins: Player 1 (white) placed every hut and temple: an early win" in header
     assert ranking_lines(final)[0].startswith("★ Player 1")
-    out = GAME.position(3, tiles=TILES, turn=1, removed=(0, 20, 0))
+    out = GAME.position(3, tiles=ERUPTED, turn=1, removed=(0, 20, 0))
     after = out.apply(Place((4, 0), 3))               # Player 2 cannot build: eliminated
     texts = scene(after).texts()
     assert after.eliminated == (1,) and "OUT: could not build, cannot win" in texts

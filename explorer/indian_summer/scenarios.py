@@ -7,12 +7,18 @@ A board is drawn as 9 rows of 8 characters:
 Every hole is one leaf tile laid (each tile has exactly one hole); the animal cells must be
 covered exactly by the animal tiles taken (`animals_left`); areas already complete count as
 paid, as they would be in play. Tiles not named anywhere are set aside (solo: out of the game).
+A token lies only on a hole over the treasure printed there (the treasure under the hole), and
+a path is empty only once the forest and the set-aside tiles have run out (2-4 players: an
+empty path is refilled at once).
 
 Fields (all optional):
   layouts       board side per player, e.g. ["1A", "4B"] (one side of a different board each)
   boards        one picture (9 strings) per player
-  paths         leaf tile names per player, the first next to the backpack (at most 6)
-  forest        tile names from the one next to the bush (2-4 players; at most `forest_size`)
+  paths         leaf tile names per player, the first next to the backpack (at most 6;
+                default 2-4 players: a set-up path each, from the lowest-numbered tiles left)
+  forest        tile names from the one next to the bush (2-4 players; at most `forest_size`;
+                more than 6 while set-aside tiles remain, as a low forest is topped up at once;
+                default: the last `forest_size` set-aside tiles, as a top-up lays them out)
   set_aside     tile names drawn from the end (2-4 players; default: every tile not named)
   backpacks     per player {"berry": n, "nut": n, "mushroom": n, "feather": n}
   animals_left  {"fox": 0, ...}: tiles still in the stacks (default: all)
@@ -30,10 +36,10 @@ import re
 
 from ..core import PositionError
 from . import components as C
-from .board import Floor, area_masks, picture
+from .board import Floor, area_masks, picture, printed_treasure
 from .geometry import bit
 from .moves import animal_by_cell, warm
-from .state import IndianSummerState, player_name, plural
+from .state import FOREST_LOW, IndianSummerState, player_name, plural
 
 FIELDS = {"turn", "start_player", "layouts", "boards", "paths", "forest", "set_aside",
           "backpacks", "animals_left", "tile_done", "animal_done", "upper", "lower", "track",
@@ -69,7 +75,15 @@ def _floor(rows, layout: int, field: str) -> Floor:
             if ch == "s":
                 squirrels.append((x, y))
             if ch in TOKEN_LETTERS:
-                tokens.append(((x, y), TOKEN_LETTERS[ch]))
+                kind = TOKEN_LETTERS[ch]
+                printed = printed_treasure(layout, (x, y))
+                if printed != kind:
+                    raise PositionError(field, f"a {kind} token at {(x, y)}: board side "
+                                        f"{C.LAYOUTS[layout].name} prints "
+                                        f"{'a ' + printed if printed else 'nothing (bare earth)'}"
+                                        " there, and a token shows the treasure printed under "
+                                        "its hole")
+                tokens.append(((x, y), kind))
     paid = frozenset(i for i, m in enumerate(area_masks(layout)) if m & ~covered == 0)
     for cell, _ in tokens:
         if any(bit(cell) & area_masks(layout)[i] for i in paid):
@@ -202,13 +216,29 @@ def _solo(s: IndianSummerState, fields: dict, used: set) -> None:
                             f"not {s.solo_turn!r}")
 
 
+def _deal_paths(players: int, used: set) -> tuple:
+    """Paths not named: each player's path as set up (green, green, yellow, yellow, red), from
+    the lowest-numbered tiles named nowhere else."""
+    free = {colour: [t for t in range(C.TILE_COUNT)
+                     if C.LEAVES[t].colour == colour and t not in used]
+            for colour in C.COLOURS}
+    paths = []
+    for _ in range(players):
+        path = tuple(free[colour].pop(0) for colour in C.PATH_COLOURS if free[colour])
+        used.update(path)
+        paths.append(path)
+    return tuple(paths)
+
+
 def _leaf_tiles(s: IndianSummerState, fields: dict, floors: list[Floor]) -> None:
     """Paths, forest, set-aside (solo: paths and track): every tile once, and no more tiles
     than the game has, counting one tile laid per hole on the boards."""
     used: set[int] = set()
     players = s.players
-    s.paths = tuple(_tiles(path, "paths", used)
-                    for path in _per_player(fields.get("paths", [[]] * players), players, "paths"))
+    dealt = not s.solo and "paths" not in fields
+    if not dealt:
+        s.paths = tuple(_tiles(path, "paths", used) for path in
+                        _per_player(fields.get("paths", [[]] * players), players, "paths"))
     if any(len(path) > C.PATH_MAX for path in s.paths):
         raise PositionError("paths", f"a path never holds more than {C.PATH_MAX} tiles")
     if s.solo:
@@ -221,6 +251,8 @@ def _leaf_tiles(s: IndianSummerState, fields: dict, floors: list[Floor]) -> None
                                 "only ever topped up to that")
         if "set_aside" in fields:
             s.set_aside = _tiles(fields["set_aside"], "set_aside", used)
+    if dealt:
+        s.paths = _deal_paths(players, used)
     on_boards = sum(f.holes.bit_count() for f in floors)    # one hole per leaf tile laid
     in_game = C.SOLO.tiles_per_game if s.solo else C.TILE_COUNT
     if len(used) > in_game:
@@ -240,6 +272,29 @@ def _leaf_tiles(s: IndianSummerState, fields: dict, floors: list[Floor]) -> None
         s.box, s.set_aside = rest[:on_boards], rest[on_boards:]
     else:
         s.box = rest
+    if not s.solo:
+        _forest_and_empty_paths(s, "forest" in fields)
+
+
+def _forest_and_empty_paths(s: IndianSummerState, named: bool) -> None:
+    """The forest as play leaves it: a forest not named is laid out from the set-aside tiles as
+    a top-up does (their last `forest_size`); a forest of 6 or fewer has been topped up unless
+    the set-aside tiles are gone; an empty path has been refilled unless the forest is too."""
+    if not named:
+        n = min(len(s.set_aside), s.options["forest_size"])
+        s.forest, s.set_aside = (s.set_aside[len(s.set_aside) - n:],
+                                 s.set_aside[:len(s.set_aside) - n])
+    if s.set_aside and len(s.forest) <= FOREST_LOW:
+        raise PositionError("forest", f"a forest of {plural(len(s.forest), 'tile')} with "
+                            f"{plural(len(s.set_aside), 'tile')} still set aside: at "
+                            f"{FOREST_LOW} or fewer it is topped up from the set-aside tiles at "
+                            "once")
+    left = len(s.forest) + len(s.set_aside)
+    for p, path in enumerate(s.paths):
+        if not path and left:
+            raise PositionError("paths", f"{player_name(p)}'s path is empty while "
+                                f"{plural(left, 'tile')} remain in the forest and set aside: "
+                                "an empty path is refilled to 5 from the forest at once")
 
 
 def position(players: int = 2, **fields) -> IndianSummerState:

@@ -48,7 +48,9 @@ def position(players: int = 2, *, tiles=(), buildings=None, drawn=None, stack=No
       as its level (an expansion put them there), so (player, 'hut', huts) must say just that.
     drawn: the open tile to place (phase "place"; default: the first of `stack`).
     stack: tile names in the order they will be drawn (default: unused tiles, by number, up to
-      the number in play). removed: huts per player gone with eruptions. eliminated: players out.
+      the number in play). removed: huts per player gone with eruptions (in all at most
+      2 x (level - 1) per eruption on the island: it covered two hexes of level - 1 huts at
+      most; its volcano lay on a volcano, which holds none). eliminated: players out.
     phase: "place" or "build"; build_kind: in the one_kind variant, the kind built this turn
       ('hut', 'expand', 'temple' or 'tower').
     """
@@ -167,6 +169,15 @@ def _put_buildings(s: TaluvaState, buildings, removed) -> None:
     if any(s.removed) and s.options["covered_huts"] == "returned":
         raise PositionError("removed", "with covered_huts=returned covered huts go back to "
                             "their owner: none are removed from the game")
+    # an eruption at level L covers two landscape hexes of level L - 1 (its volcano lies on
+    # a volcano, which never holds a building), each with at most L - 1 huts
+    most = sum(2 * (p.level - 1) for p in s.placed if p.level > 1)
+    if sum(s.removed) > most:
+        eruptions = sum(p.level > 1 for p in s.placed)
+        raise PositionError("removed", f"{sum(s.removed)} huts removed, yet the "
+                            f"{eruptions} eruption{'' if eruptions == 1 else 's'} on the island "
+                            f"could have covered at most {most} (an eruption at level L covers "
+                            "two hexes of L - 1 huts at most) [taluva.erupt.covered_huts]")
     supply = []
     for p in range(s.players):
         left = tuple(C.PIECES[k] - n for k, n in zip(C.KINDS, used[p]))

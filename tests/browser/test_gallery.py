@@ -48,3 +48,27 @@ def test_gallery_link_opens_the_app(page, voila_url, name):
     wait_for_board(app)
     assert page.errors == []
     assert app.errors == []
+
+
+def test_gallery_lists_each_game_s_lessons_and_a_lesson_link_opens_it(page, voila_url):
+    from explorer import lessons
+    from helpers import text, wait_text
+
+    page.goto(f"{voila_url}/voila/render/index.ipynb")
+    page.locator(".rx-lessons").first.wait_for(state="attached", timeout=TIMEOUT * 1000)
+    for name in APPS:
+        card = page.locator(f'.rx-card[data-game="{name}"]')
+        hrefs = card.locator("a.rx-lesson-link").evaluate_all("(links) => links.map(a => a.href)")
+        assert len(hrefs) == len(lessons.shipped(name)), name
+        assert all(f"{name}.ipynb?lesson=" in href for href in hrefs)
+    card = page.locator('.rx-card[data-game="cacao"]')
+    card.locator(".rx-lessons summary").click()
+    lesson = lessons.get("cacao", "rebuild")
+    screenshot(page, "gallery-lessons")
+    card.get_by_role("link", name=lesson.title).click()
+    page.wait_for_url("**/voila/render/cacao.ipynb?lesson=rebuild", timeout=TIMEOUT * 1000)
+    wait_for_board(page)
+    wait_text(page, ".rx-lesson", lesson.title)
+    assert lesson.captions()[0][:40] in text(page, ".rx-lesson")
+    screenshot(page, "gallery-lesson-opened")
+    assert page.errors == []
