@@ -1,6 +1,7 @@
 """Benchmarks of the rules explorer (figures to watch, not pass/fail tests).
 
     .venv/bin/python benchmarks/bench.py [--games 200] [--loads 5] [--clicks 20] [--no-browser]
+                                         [--no-engine]
 
 Engine, per game: random 4-player games (explorer.bots.RandomBot + play) over seeds 0..N-1:
 games per second, median and 95th percentile per game, slowest legal_actions().
@@ -289,9 +290,11 @@ def main(argv=None) -> int:
     parser.add_argument("--loads", type=int, default=5, help="page loads per notebook")
     parser.add_argument("--clicks", type=int, default=20, help="forward clicks to time")
     parser.add_argument("--no-browser", action="store_true", help="engine figures only")
+    parser.add_argument("--no-engine", action="store_true", help="app figures only")
     args = parser.parse_args(argv)
     failed = False
-    parts = [(f"{name} engine", lambda name=name: bench_engine(name, args.games)) for name in APPS]
+    parts = [] if args.no_engine else [
+        (f"{name} engine", lambda name=name: bench_engine(name, args.games)) for name in APPS]
     parts.append(("app", None if args.no_browser else lambda: bench_app(args.loads, args.clicks)))
     for part, run in parts:
         if run is None:
