@@ -1,4 +1,5 @@
-"""Command line: `python -m explorer simulate GAME ...` and `python -m explorer replay FILE`."""
+"""Command line: `python -m explorer simulate GAME ...`, `python -m explorer replay FILE` and
+`python -m explorer rules coverage GAME`."""
 from __future__ import annotations
 
 import argparse
@@ -108,6 +109,41 @@ def _replay(args) -> int:
     return 0
 
 
+def _coverage(args) -> int:
+    """One line per rule (enforced, tested, shown and how, passage lines), then the counts.
+    Exit status 1 if a rule is neither enforced nor shown: it would be a dead entry."""
+    from . import rulebook, rules
+
+    def mark(value) -> str:
+        return "-" if value is None else ("yes" if value else "no")
+
+    entries = rulebook.coverage(args.game)
+    width = max(len(c.rule) for c in entries)
+    print(f"{'rule':<{width}}  enforced  tested  shown          passage")
+    how = {}
+    for c in entries:
+        demo = rulebook.demo(args.game, c.rule) if c.shown else None
+        shown = demo.how if demo else "no"
+        if demo:
+            how[demo.how] = how.get(demo.how, 0) + 1
+        rule = rules.get(c.rule)
+        first, last = rule.lines
+        where = f"{rule.source}:{first}" + (f"-{last}" if last != first else "")
+        if rule.also:
+            where += f" (+{len(rule.also)} more)"
+        print(f"{c.rule:<{width}}  {mark(c.enforced):<8}  {mark(c.tested):<6}  {shown:<13}  {where}")
+    counts = rulebook.summary(args.game)
+    unsupported = [c.rule for c in entries if not c.enforced and not c.shown]
+    by_how = ", ".join(f"{kind} {how.get(kind, 0)}" for kind in ("lesson", "game", "refusal"))
+    tested = "-" if counts["tested"] is None else counts["tested"]
+    print(f"{args.game}: {counts['rules']} rules in {counts['passages']} rule passages; "
+          f"enforced {counts['enforced']}, tested {tested}, shown {counts['shown']} "
+          f"({by_how}); neither enforced nor shown {len(unsupported)}")
+    for rule_id in unsupported:
+        print(f"neither enforced nor shown: {rule_id}", file=sys.stderr)
+    return 1 if unsupported else 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m explorer",
                                      description="Rules engines of the tabletop rules explorer.")
@@ -123,6 +159,13 @@ def main(argv=None) -> int:
                           "every seat (default: random everywhere)")
     rep = sub.add_parser("replay", help="print the narrated log and score sheet of a record")
     rep.add_argument("record", help="a record JSON file")
+    rules_cmd = sub.add_parser("rules", help="the rule index: how well each rule is covered")
+    rules_sub = rules_cmd.add_subparsers(dest="rules_command", required=True)
+    cov = rules_sub.add_parser("coverage",
+                               help="per rule: enforced by the engine, named by a test, shown "
+                                    "by a lesson, game or refused move; exit 1 if a rule is "
+                                    "neither enforced nor shown")
+    cov.add_argument("game", choices=sorted(GAMES))
     args = parser.parse_args(argv)
     try:
         if args.command == "simulate":
@@ -134,6 +177,8 @@ def main(argv=None) -> int:
             if args.bots is not None:
                 args.bots = parse_bots(args.bots, args.players)
             return _simulate(args)
+        if args.command == "rules":
+            return _coverage(args)
         return _replay(args)
     except (SetupError, RecordError, BotsError) as exc:
         print(f"error: {exc}", file=sys.stderr)

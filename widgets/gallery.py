@@ -63,6 +63,7 @@ CARD_CSS = """<style>
 .rx-card { border: 1px solid #bbb; border-radius: 10px; padding: 12px; width: 440px;
   background: #fafafa; font-size: 16px; }
 .rx-card h3 { margin: 0 0 6px 0; font-size: 20px; }
+.rx-rulebook-link { margin-left: 10px; font-weight: 600; }
 .rx-lessons { margin-top: 8px; } .rx-lessons summary { cursor: pointer; font-weight: 600; }
 .rx-lessons li { margin: 3px 0; }
 .rx-card a.rx-open { display: inline-block; margin-top: 8px; padding: 6px 14px; background: #1565c0;
@@ -78,7 +79,9 @@ def card_html(entry: dict) -> str:
             f'<h3><a href="{link}">{escape(game.title)}</a></h3>'
             f'<div>{escape(counts)} players</div><p>{escape(entry["description"])}</p>'
             f'<a href="{link}">{entry["picture"]()}</a><br>'
-            f'<a class="rx-open" href="{link}">Open the explorer</a>'
+            f'<a class="rx-open" href="{link}">Open the explorer</a> '
+            f'<a class="rx-rulebook-link" href="rulebook.ipynb?game={escape(game.name, quote=True)}">'
+            f'The rulebook, annotated</a>'
             f'{lessons_html(game.name, link)}</div>')
 
 

@@ -22,6 +22,7 @@ from .controls import FrameCounter, MessageArea, PerspectiveSwitch
 from .event_log import EventLog
 from .lesson_view import LessonView
 from .rule_panel import RulePanel
+from .rulebook_view import RulebookView
 from .score_sheet import SCORE_CSS, ScoreSheetView
 from .setup_panel import SetupPanel
 from .share import LinkError, parse_query
@@ -31,8 +32,8 @@ from .timeline import MOVE, SCORING, Timeline, TimelineBar
 
 KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
 TYPING = {"INPUT", "TEXTAREA", "SELECT"}
-TABS = ("Rules", "Score", "History", "Game", "Share")
-RULES_TAB, SCORE_TAB, HISTORY_TAB, GAME_TAB, SHARE_TAB = range(len(TABS))
+TABS = ("Rules", "Score", "History", "Game", "Share", "Rulebook")
+RULES_TAB, SCORE_TAB, HISTORY_TAB, GAME_TAB, SHARE_TAB, RULEBOOK_TAB = range(len(TABS))
 PROJECTOR_TEXT = 1.5     # board labels in projector mode (the page's text grows alike)
 
 
@@ -66,6 +67,7 @@ class ExplorerApp:
         self.autoplay = AutoPlay(self)
         self.share = SharePanel(self)
         self.lessons = LessonView(self)
+        self.rulebook = RulebookView(self)
         self.events = w.HTML()
         self.events.add_class("rx-frame-events")
         self.timeline: Timeline | None = None
@@ -77,7 +79,7 @@ class ExplorerApp:
                            self.seats.widget, w.HTML("<h3>Lessons</h3>"), self.lessons.catalogue,
                            self.lessons.upload])
         panes = [w.VBox([self.events, self.rules.widget]), self.score.widget, self.log.widget,
-                 game_box, self.share.widget, *extra.values()]
+                 game_box, self.share.widget, self.rulebook.widget, *extra.values()]
         for pane in panes:
             pane.add_class("rx-tab-pane")
         self.tabs.children = panes
@@ -165,6 +167,8 @@ class ExplorerApp:
             return False
         if link.lesson:
             return self.lessons.open(link.lesson, link.step)
+        if link.rule:
+            return self.show_rule(link.rule, link.options or None)
         self.new_game(link.players, link.seed, link.options, link.actions)
         if link.step is not None:
             if not 1 <= link.step <= len(self.timeline):
@@ -231,6 +235,33 @@ class ExplorerApp:
         self.refresh()
         return True
 
+    def show_rule(self, rule_id: str, options: dict | None = None) -> bool:
+        """Open a step where `rule_id` acts (from a lesson, a sample game, or a refused move),
+        with the rule first in the Rules tab; says so when no step shows it."""
+        from explorer import rulebook
+        demo = rulebook.demo(self.game.name, rule_id, options)
+        if demo is None:
+            self.message.info(f"No lesson or sample game shows rule {rule_id} on the board; "
+                              "its text is in the Rules tab.")
+            self.rules.show([], highlight=rule_id)
+            self.show_rules_tab()
+            return False
+        if demo.how == "lesson":
+            self.lessons.open(demo.lesson, demo.frame + 1)
+        else:
+            self.new_game(demo.players, demo.seed, demo.options, list(demo.actions),
+                          step=demo.frame)
+        if demo.how == "refusal":
+            self.try_action(self.game.action_from_json(demo.refused))
+        else:
+            self.rules.show(self.timeline.frame.rule_ids, highlight=rule_id)
+            if rule_id in self.timeline.frame.rule_ids:
+                self.message.info(f"Rule {rule_id} acts at this step.")
+            else:  # a lesson question: the rule judges the learner's move
+                self.message.info(f"Rule {rule_id} decides this question: try a move.")
+        self.show_rules_tab()
+        return True
+
     def show_rules_tab(self) -> None:
         self.tabs.selected_index = RULES_TAB
 
@@ -284,6 +315,8 @@ class ExplorerApp:
     def _tab_changed(self) -> None:
         if self.tabs.selected_index == SHARE_TAB:
             self.share.sync()
+        if self.tabs.selected_index == RULEBOOK_TAB:
+            self.rulebook.ensure_rendered()
         if self.tabs.selected_index != SCORE_TAB:
             self._score_opened_by_app = False
 

@@ -46,14 +46,17 @@ class RulePanel:
         self.widget = w.VBox([w.HTML("<h3>Rules for this step</h3>"), self.cited,
                               w.HTML("<h3>Rule index</h3>"), self.search, self.results])
 
-    def show(self, rule_ids, refused: str | None = None) -> None:
-        """Show these rule ids (deduplicated); a refused rule goes first, marked as the reason."""
-        ids = list(dict.fromkeys(([refused] if refused else []) + list(rule_ids)))
+    def show(self, rule_ids, refused: str | None = None, highlight: str | None = None) -> None:
+        """Show these rule ids (deduplicated); a refused rule goes first, marked as the reason,
+        and so does a rule asked for from the rulebook (`highlight`)."""
+        first = [r for r in (refused, highlight) if r]
+        ids = list(dict.fromkeys(first + list(rule_ids)))
         self.rule_ids = ids
         if not ids:
             self.cited.value = "<i>No rule is cited at this step.</i>"
             return
-        self.cited.value = "".join(rule_html(i, "Why not:" if i == refused else "") for i in ids)
+        marks = {refused: "Why not:", highlight: "From the rulebook:"}
+        self.cited.value = "".join(rule_html(i, marks.get(i, "") if i else "") for i in ids)
 
     def matches(self) -> list[str]:
         text = str(self.search.value)[:200]

@@ -50,6 +50,7 @@ class DeepLink:
     actions: list = field(default_factory=list)
     step: int | None = None
     lesson: str | None = None   # a shipped lesson's name (`?lesson=<name>&step=N`)
+    rule: str | None = None     # a rule id to see act (`?rule=<id>`, options pick a reading)
 
 
 # -- reading a link -------------------------------------------------------------------------
@@ -75,7 +76,7 @@ def _parse_query(game, query, default_players, default_seed) -> DeepLink:
         raise LinkError(f"the link is too long ({len(query):,} characters; "
                         f"at most {MAX_QUERY_CHARS:,})")
     params = _split_query(query)
-    known = (*SETUP_PARAMS, *game.options, "record", "step", "lesson")
+    known = (*SETUP_PARAMS, *game.options, "record", "step", "lesson", "rule")
     for name in params:
         if name not in known:
             raise LinkError(f"unknown parameter {_shown(name)}; a link may give "
@@ -104,6 +105,16 @@ def _parse_query(game, query, default_players, default_seed) -> DeepLink:
             raise LinkError(f"{game.title} has no lesson {_shown(name)}; lessons: "
                             f"{', '.join(names) or 'none'}")
         return DeepLink(default_players, default_seed, {}, [], step, lesson=name)
+
+    if "rule" in params:
+        others = sorted(set(params) - {"rule", *game.options})
+        if others:
+            raise LinkError(f"a rule link gives only rule and rule options, not "
+                            f"{_shown(others[0])}")
+        rule = params["rule"]
+        if not rule.startswith(game.name + ".") or not explorer.rules.exists(rule):
+            raise LinkError(f"{game.title} has no rule {_shown(rule)}")
+        return DeepLink(default_players, default_seed, options, [], None, rule=rule)
 
     if "record" not in params:
         players, seed, chosen = _check_setup(game, given.get("players", default_players),

@@ -83,6 +83,26 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 .rx-share-link textarea { font-family: monospace; font-size: 13px; }
 .rx-share a, .rx-picture-link a { font-size: 16px; font-weight: 600; }
 .rx-frame-counter { display: none !important; }
+.rx-rulebook-text { font-family: 'Noto Sans CJK KR', 'Noto Sans KR', sans-serif; font-size: 15px; }
+.rx-line { display: flex; gap: 8px; line-height: 1.45; }
+.rx-ln { flex: 0 0 2.4em; text-align: right; color: #888; font-size: 13px; user-select: none; }
+.rx-lt { flex: 1 1 auto; white-space: pre-wrap; }
+.rx-plain { color: #555; }
+.rx-passage { border-left: 5px solid #7986cb; background: #f3f5ff; margin: 4px 0;
+  padding: 2px 6px; cursor: pointer; border-radius: 3px; }
+.rx-passage:hover { background: #e3e8ff; }
+.rx-passage-page { border-left: 5px solid #7986cb; background: #f3f5ff; margin: 4px 0;
+  padding: 2px 6px; border-radius: 3px; }
+.rx-see-link { font-weight: 600; margin-left: 6px; }
+.rx-passage * { pointer-events: none; }
+.rx-passage-rule { font-family: sans-serif; font-size: 14px; margin: 2px 0 2px 3em; }
+.rx-passage-english { color: #333; font-style: italic; }
+.rx-mark { margin-left: 4px; } .rx-mark.rx-no { opacity: .25; filter: grayscale(1); }
+.rx-rulebook-summary { font-size: 15px; }
+.rx-rulebook-chosen { flex-wrap: wrap; gap: 4px; }
+.rx-aligned { border-collapse: collapse; font-size: 14px; }
+.rx-aligned td, .rx-aligned th { border: 1px solid #ccd; padding: 3px 6px; vertical-align: top; }
+.rx-aligned-rule { background: #f3f5ff; font-family: sans-serif; }
 .rx-projector { font-size: 24px; --jp-widgets-font-size: 21px;
   --jp-widgets-inline-height: 40px; }
 .rx-projector h3 { font-size: 26px; }
@@ -96,5 +116,7 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 .rx-projector .rx-lesson-caption p { font-size: 24px; }
 .rx-projector .rx-lesson-title { font-size: 26px; }
 .rx-projector .rx-rule-source, .rx-projector .rx-rule-note { font-size: 20px; }
+.rx-projector .rx-rulebook-text { font-size: 21px; }
+.rx-projector .rx-passage-rule, .rx-projector .rx-ln { font-size: 18px; }
 </style>
 """

@@ -1,0 +1,82 @@
+"""The annotated rulebook in Chromium (1280x800): the Rulebook tab, three passages of different
+kinds clicked (a set-up rule, a turn rule, a rule seen as a refusal), a `?rule=` link, and the
+rulebook page of the gallery."""
+from __future__ import annotations
+
+import pytest
+
+import explorer
+from explorer import rulebook
+from helpers import (TIMEOUT, act, board_pixels, open_board, pixels_differing, screenshot, tab,
+                     text, wait_for_board, wait_text)
+
+pytestmark = pytest.mark.browser
+
+NAME = "cacao"
+GAME = explorer.GAMES[NAME]
+
+
+def passage_of_kind(kind: str) -> tuple[int, str]:
+    """(passage index in the main text, rule id) of the first passage whose first rule is
+    shown as `kind`: "setup" (a set-up step), "turn" (a move of a game) or "refusal"."""
+    source = rulebook.sources(NAME)[0]
+    for index, passage in enumerate(rulebook.passages(NAME, source)):
+        if not passage.rules:
+            continue
+        demo = rulebook.demo(NAME, passage.rules[0])
+        if demo is None or demo.how == "lesson":
+            continue
+        set_up = len(GAME.setup_steps(demo.players, demo.seed, **demo.options))
+        found = {"refusal": demo.how == "refusal",
+                 "setup": demo.how == "game" and demo.frame < set_up,
+                 "turn": demo.how == "game" and set_up <= demo.frame <= set_up + len(demo.actions)}
+        if found[kind]:
+            return index, passage.rules[0]
+    raise AssertionError(f"no {kind} passage in the Cacao rulebook")
+
+
+def rule_panel_leads_with(page, rule_id: str) -> None:
+    page.wait_for_function(
+        "(id) => document.querySelector('.rx-rules .rx-rule')?.dataset.rule === id",
+        arg=rule_id, timeout=TIMEOUT * 1000)
+
+
+@pytest.mark.parametrize("kind", ["setup", "turn", "refusal"])
+def test_clicking_a_passage_shows_its_rule_on_the_board(page, voila_url, kind):
+    index, rule_id = passage_of_kind(kind)
+    open_board(page, voila_url, NAME)
+    before = board_pixels(page)
+    tab(page, "Rulebook")
+    passage = page.locator(f"#rx-passage-{index}")
+    passage.wait_for(state="visible", timeout=TIMEOUT * 1000)
+    passage.scroll_into_view_if_needed()
+    screenshot(page, f"rulebook-{kind}-1-tab")
+    act(page, lambda: passage.click())
+    rule_panel_leads_with(page, rule_id)
+    if kind == "refusal":
+        wait_text(page, ".rx-message", f"rule {rule_id}")
+        assert "Why not:" in text(page, ".rx-rules")
+    else:
+        wait_text(page, ".rx-message", f"Rule {rule_id} acts at this step.")
+        assert "From the rulebook:" in text(page, ".rx-rules")
+    if kind != "setup":
+        assert pixels_differing(before, board_pixels(page)) > 1000   # another position
+    screenshot(page, f"rulebook-{kind}-2-shown")
+    assert page.errors == []
+
+
+def test_a_rule_link_and_the_rulebook_page(page, voila_url):
+    _, rule_id = passage_of_kind("turn")
+    open_board(page, voila_url, NAME, f"?rule={rule_id}")
+    rule_panel_leads_with(page, rule_id)
+    screenshot(page, "rulebook-link")
+    page.goto(f"{voila_url}/voila/render/rulebook.ipynb?game={NAME}")
+    see = page.locator(f'a.rx-see-link[href="{NAME}.ipynb?rule={rule_id}"]')
+    see.wait_for(state="visible", timeout=TIMEOUT * 1000)
+    assert "rule passages" in text(page, ".rx-rulebook-summary")
+    screenshot(page, "rulebook-page")
+    see.click()
+    page.wait_for_url(f"**/{NAME}.ipynb?rule={rule_id}", timeout=TIMEOUT * 1000)
+    wait_for_board(page)
+    rule_panel_leads_with(page, rule_id)
+    assert page.errors == []

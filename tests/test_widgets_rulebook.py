@@ -1,0 +1,127 @@
+"""The Rulebook tab and page without a browser: every rule has a marked passage, a click opens a
+step where that rule acts (or is the reason a move is refused), and `?rule=` links do the same."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import explorer
+from explorer import rulebook
+from widgets.animals_on_board import app as aob_app
+from widgets.cacao import app as cacao_app
+from widgets.indian_summer import app as is_app
+from widgets.rulebook_page import rulebook_page
+from widgets.shared.app import RULEBOOK_TAB
+from widgets.shared.share import LinkError, parse_query
+from widgets.taluva import app as taluva_app
+
+APPS = {"animals_on_board": aob_app, "cacao": cacao_app, "taluva": taluva_app,
+        "indian_summer": is_app}
+
+
+def shell(name):
+    return APPS[name](3, 1).explorer
+
+
+def open_rulebook(app):
+    app.tabs.selected_index = RULEBOOK_TAB
+    assert app.rulebook.rendered
+    return app.rulebook
+
+
+def cites(app, rule_id) -> bool:
+    """Whether the step shown acts by `rule_id`, a move was just refused by it, or it judges
+    the lesson question shown."""
+    lesson, t = app.lessons.lesson, app.timeline
+    question = (lesson is not None and t.index < len(lesson.steps)
+                and lesson.steps[t.index].checkpoint is not None
+                and lesson.steps[t.index].checkpoint.rule == rule_id)
+    return (rule_id in t.frame.rule_ids or f"— rule {rule_id}" in app.message.text
+            or question)
+
+
+@pytest.mark.parametrize("name", sorted(APPS))
+def test_every_rule_of_the_index_has_a_marked_passage_in_the_tab(name):
+    view = open_rulebook(shell(name))
+    marked = set()
+    for source in view.sources:
+        view.chooser.value = source
+        marked |= {r for group in re.findall(r'data-rules="([^"]*)"', view.text.value)
+                   for r in group.split()}
+    assert {r.id for r in explorer.rules.for_game(name)} <= marked
+    assert "rule passages" in view.summary.value
+
+
+@pytest.mark.parametrize("name", sorted(APPS))
+def test_clicking_a_passage_opens_a_step_where_its_rule_acts(name):
+    app = shell(name)
+    view = open_rulebook(app)
+    shown = [i for i, p in enumerate(view.passages)
+             if p.rules and rulebook.demo(name, p.rules[0]) is not None]
+    assert shown
+    for index in shown[:: max(1, len(shown) // 6)]:
+        rule_id = view.passages[index].rules[0]
+        view._clicked({"target": {"id": f"rx-passage-{index}", "tagName": "DIV"}})
+        assert cites(app, rule_id), (rule_id, rulebook.demo(name, rule_id))
+        assert app.rules.rule_ids[0] == rule_id
+        assert app.tabs.selected_index == 0                  # the Rules tab shows it
+        assert [b.description for b in view.chosen.children[1:]][0] == f"See {rule_id}"
+
+
+def test_a_click_outside_a_passage_does_nothing():
+    app = shell("cacao")
+    view = open_rulebook(app)
+    before = app.timeline.frame
+    view._clicked({"target": {"id": "", "tagName": "SPAN"}})
+    view._clicked({"target": {"id": "rx-passage-x"}})
+    view._clicked({"target": "nonsense"})
+    assert app.timeline.frame is before
+
+
+def test_a_variant_passage_offers_each_reading_and_see_it_plays_with_that_option():
+    app = shell("taluva")
+    view = open_rulebook(app)
+    index, rule_id = next((i, p.rules[0]) for i, p in enumerate(view.passages)
+                          if p.rules and rulebook.variants("taluva", p.rules[0]))
+    view.choose(index)
+    readings = [b for b in view.chosen.children[1:] if " with " in b.description]
+    assert len(readings) >= 2
+    option, value = rulebook.variants("taluva", rule_id)[-1]
+    readings[-1].click()
+    assert app.options[option] == value
+
+
+def test_cacao_texts_side_by_side_aligned_by_rule():
+    view = open_rulebook(shell("cacao"))
+    assert len(view.sources) == 2
+    view.chooser.value = "aligned"
+    assert view.text.value.count('class="rx-aligned-rule"') == len(explorer.rules.for_game("cacao"))
+    assert "Hungarian" in view.text.value and "Korean" in view.text.value
+
+
+@pytest.mark.parametrize("name", sorted(APPS))
+def test_a_rule_link_opens_the_step_where_the_rule_acts(name):
+    rule_id = next(r.id for r in explorer.rules.for_game(name) if rulebook.demo(name, r.id))
+    app = shell(name)
+    assert app.open_query(f"?rule={rule_id}")
+    assert cites(app, rule_id)
+
+
+def test_a_bad_rule_link_is_refused_with_why():
+    game = explorer.GAMES["cacao"]
+    with pytest.raises(LinkError, match="has no rule"):
+        parse_query(game, "?rule=cacao.no.such", 3, 1)
+    with pytest.raises(LinkError, match="has no rule"):
+        parse_query(game, "?rule=taluva.build.hut", 3, 1)
+    with pytest.raises(LinkError, match="only rule and rule options"):
+        parse_query(game, "?rule=cacao.setup.villages&seed=2", 3, 1)
+
+
+def test_the_rulebook_page_links_each_shown_rule_to_its_app():
+    page = rulebook_page("?game=cacao").value
+    for rule in explorer.rules.for_game("cacao"):
+        linked = f'href="cacao.ipynb?rule={rule.id}"' in page
+        assert linked == (rulebook.demo("cacao", rule.id) is not None), rule.id
+    assert "Side by side" in page
+    assert "Choose a game" in rulebook_page("?game=nope").value

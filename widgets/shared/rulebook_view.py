@@ -1,0 +1,176 @@
+"""The annotated rulebook: the rule text in full, each rule passage marked; click one to see it act.
+
+The text and everything about it (passages, where a rule can be seen, coverage) come from
+`explorer.rulebook`; this module only draws it and wires a click to the app. A click anywhere in
+a passage reaches the kernel through ipyevents (its target's id names the passage).
+"""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+from ipyevents import Event
+
+from explorer import rulebook, rules
+
+PASSAGE_ID = "rx-passage-"
+MARKS = (("enforced", "⚙", "enforced by the engine"), ("tested", "✓", "named by a test"),
+         ("shown", "👁", "has a step to see it"))
+
+
+def source_label(source: str, main: str) -> str:
+    language = "Hungarian" if _is_hungarian(source) else "Korean"
+    return f"{language} text ({source})" + ("" if source == main else "")
+
+
+def _is_hungarian(source: str) -> bool:
+    text = "\n".join(rules.seed_lines(source))
+    return any(ch in text for ch in "őűáé")
+
+
+def marks_html(cov) -> str:
+    out = []
+    for name, mark, meaning in MARKS:
+        on = getattr(cov, name) if cov is not None else None
+        state = "yes" if on else ("unknown" if on is None else "no")
+        out.append(f'<span class="rx-mark rx-mark-{name} rx-{state}" title="{meaning}: '
+                   f'{state}">{mark}</span>')
+    return "".join(out)
+
+
+def passage_html(index: int, passage, coverage: dict, link: str = "") -> str:
+    """One passage: numbered lines; a rule passage carries its ids, marks and English. With
+    `link` (the app's page), each rule gets a "See it" link (`?rule=<id>`) instead of a click
+    on the passage."""
+    lines = "".join(f'<div class="rx-line"><span class="rx-ln">{n}</span>'
+                    f'<span class="rx-lt">{escape(text) or "&nbsp;"}</span></div>'
+                    for n, text in zip(range(passage.first, passage.last + 1), passage.lines))
+    if not passage.rules:
+        return f'<div class="rx-plain">{lines}</div>'
+    notes = []
+    for rule_id in passage.rules:
+        rule = rules.get(rule_id)
+        cov = coverage.get(rule_id)
+        see = (f' <a class="rx-see-link" href="{escape(link, quote=True)}?rule='
+               f'{escape(rule_id, quote=True)}">See it</a>' if link and cov and cov.shown else "")
+        notes.append(f'<div class="rx-passage-rule"><code>{escape(rule_id)}</code> '
+                     f'{marks_html(coverage.get(rule_id))}{see}<br>'
+                     f'<span class="rx-passage-english">{escape(rule.english)}</span></div>')
+    title = escape(" · ".join(rules.get(r).english for r in passage.rules), quote=True)
+    kind = "rx-passage-page" if link else "rx-passage"
+    return (f'<div class="{kind}" id="{PASSAGE_ID}{index}" title="{title}" '
+            f'data-rules="{escape(" ".join(passage.rules), quote=True)}">{lines}'
+            f'{"".join(notes)}</div>')
+
+
+def side_by_side_html(game: str, sources: list[str]) -> str:
+    """Both texts of a game, one row per rule (Cacao: Korean and Hungarian)."""
+    head = "".join(f"<th>{escape(source_label(s, sources[0]))}</th>" for s in sources)
+    rows = []
+    for rule in rules.for_game(game):
+        cells = []
+        for source in sources:
+            quotes = [ref for ref in rule.references if ref.source == source]
+            cells.append("<td>" + "".join(
+                f'<div class="rx-ln">{ref.lines[0]}–{ref.lines[1]}</div>'
+                f'<div class="rx-lt">{escape(ref.quote.strip())}</div>' for ref in quotes)
+                + ("" if quotes else "<i>—</i>") + "</td>")
+        rows.append(f'<tr><td colspan="{len(sources)}" class="rx-aligned-rule">'
+                    f'<code>{escape(rule.id)}</code> {escape(rule.english)}</td></tr>'
+                    f'<tr>{"".join(cells)}</tr>')
+    return f'<table class="rx-aligned"><tr>{head}</tr>{"".join(rows)}</table>'
+
+
+class RulebookView:
+    """The Rulebook tab (rx-rulebook): a source chooser, the coverage summary, the text
+    (rx-rulebook-text, passages rx-passage), and the chosen passage's rules with "See it"
+    buttons (rx-see-rule), one per reading of a variant rule."""
+
+    def __init__(self, app):
+        self.app = app
+        game = app.game.name
+        self.sources = rulebook.sources(game)
+        choices = [(source_label(s, self.sources[0]), s) for s in self.sources]
+        if len(self.sources) > 1:
+            choices.append(("Side by side, aligned by rule", "aligned"))
+        self.chooser = w.Dropdown(options=choices, value=self.sources[0],
+                                  layout=w.Layout(width="auto"))
+        self.chooser.add_class("rx-rulebook-source")
+        self.chooser.observe(lambda _: self.render(), names="value")
+        self.summary = w.HTML()
+        self.summary.add_class("rx-rulebook-summary")
+        self.chosen = w.VBox()
+        self.chosen.add_class("rx-rulebook-chosen")
+        self.text = w.HTML()
+        self.text.add_class("rx-rulebook-text")
+        self.clicks = Event(source=self.text, watched_events=["click"])
+        self.clicks.on_dom_event(self._clicked)
+        self.passages: list = []
+        self.coverage: dict | None = None
+        self.widget = w.VBox([self.chooser, self.summary, self.chosen, self.text])
+        self.widget.add_class("rx-rulebook")
+        self.rendered = False
+
+    # -- showing the text --------------------------------------------------------------------
+    def render(self) -> None:
+        """Draw the chosen text (on first showing of the tab: finding a step for every rule
+        takes a moment, so it is not done before anyone asks)."""
+        game = self.app.game.name
+        if self.coverage is None:
+            self.summary.value = "<i>Finding a step that shows each rule…</i>"
+            self.coverage = {c.rule: c for c in rulebook.coverage(game)}
+            counts = rulebook.summary(game)
+            tested = "" if counts["tested"] is None else f" · ✓ tested {counts['tested']}"
+            self.summary.value = (
+                f'<div>{counts["passages"]} rule passages, {counts["rules"]} rules: '
+                f'⚙ enforced {counts["enforced"]}{tested} · 👁 shown {counts["shown"]}. '
+                "Click a marked passage to see its rule act on the board.</div>")
+        source = self.chooser.value
+        if source == "aligned":
+            self.passages = []
+            self.text.value = side_by_side_html(game, self.sources)
+        else:
+            self.passages = rulebook.passages(game, source)
+            self.text.value = "".join(passage_html(i, p, self.coverage)
+                                      for i, p in enumerate(self.passages))
+        self.rendered = True
+
+    def ensure_rendered(self) -> None:
+        if not self.rendered:
+            self.render()
+
+    # -- clicking ---------------------------------------------------------------------------
+    def _clicked(self, event: dict) -> None:
+        target = event.get("target") if isinstance(event, dict) else None
+        ident = str(target.get("id", "")) if isinstance(target, dict) else ""
+        if not ident.startswith(PASSAGE_ID):
+            return
+        try:
+            index = int(ident[len(PASSAGE_ID):])
+        except ValueError:
+            return
+        self.choose(index)
+
+    def choose(self, index: int) -> None:
+        """A passage was clicked: offer its rules (and readings), and show the first one."""
+        if not 0 <= index < len(self.passages) or not self.passages[index].rules:
+            return
+        passage = self.passages[index]
+        buttons = []
+        for rule_id in passage.rules:
+            buttons.append(self._button(rule_id, None))
+            for option, value in rulebook.variants(self.app.game.name, rule_id):
+                buttons.append(self._button(rule_id, {option: value}))
+        where = (f"Lines {passage.first}–{passage.last}" if passage.last > passage.first
+                 else f"Line {passage.first}")
+        self.chosen.children = [w.HTML(f"<b>{where}</b>: see it on the board"), *buttons]
+        self.app.show_rule(passage.rules[0])
+
+    def _button(self, rule_id: str, options: dict | None) -> w.Button:
+        reading = "" if not options else " with " + ", ".join(
+            f"{k}={v}" for k, v in options.items())
+        button = w.Button(description=f"See {rule_id}{reading}", layout=w.Layout(width="auto"),
+                          tooltip=rules.get(rule_id).english)
+        button.add_class("rx-see-rule")
+        button.on_click(lambda _: self.app.show_rule(rule_id, options))
+        return button
