@@ -17,21 +17,24 @@ GAME = explorer.GAMES[NAME]
 
 
 def passage_of_kind(kind: str) -> tuple[int, str]:
-    """(passage index in the main text, rule id) of the first passage whose first rule is
-    shown as `kind`: "setup" (a set-up step), "turn" (a move of a game) or "refusal"."""
+    """(passage index in the main text, rule id) of the first passage whose first rule is of
+    `kind`: "setup" (a set-up rule), "turn" (a rule that acts in a move) or "refusal" (a rule
+    seen as the reason a move is refused)."""
     source = rulebook.sources(NAME)[0]
     for index, passage in enumerate(rulebook.passages(NAME, source)):
         if not passage.rules:
             continue
-        demo = rulebook.demo(NAME, passage.rules[0])
-        if demo is None or demo.how == "lesson":
+        rule_id = passage.rules[0]
+        demo = rulebook.demo(NAME, rule_id)
+        if demo is None:
             continue
-        set_up = len(GAME.setup_steps(demo.players, demo.seed, **demo.options))
+        set_up = ".setup." in rule_id
         found = {"refusal": demo.how == "refusal",
-                 "setup": demo.how == "game" and demo.frame < set_up,
-                 "turn": demo.how == "game" and set_up <= demo.frame <= set_up + len(demo.actions)}
+                 "setup": set_up and demo.how != "refusal",
+                 "turn": not set_up and ".scoring." not in rule_id and demo.how != "refusal"
+                 and (demo.how != "lesson" or demo.frame > 0)}
         if found[kind]:
-            return index, passage.rules[0]
+            return index, rule_id
     raise AssertionError(f"no {kind} passage in the Cacao rulebook")
 
 
@@ -71,7 +74,7 @@ def test_a_rule_link_and_the_rulebook_page(page, voila_url):
     rule_panel_leads_with(page, rule_id)
     screenshot(page, "rulebook-link")
     page.goto(f"{voila_url}/voila/render/rulebook.ipynb?game={NAME}")
-    see = page.locator(f'a.rx-see-link[href="{NAME}.ipynb?rule={rule_id}"]')
+    see = page.locator(f'a.rx-see-link[href="{NAME}.ipynb?rule={rule_id}"]').first
     see.wait_for(state="visible", timeout=TIMEOUT * 1000)
     assert "rule passages" in text(page, ".rx-rulebook-summary")
     screenshot(page, "rulebook-page")

@@ -64,7 +64,8 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
   overflow: hidden; padding: 4px 6px; }
 .rx-tab-pane { height: 100%; overflow-y: auto !important; overflow-x: hidden;
   padding-right: 4px; box-sizing: border-box; }
-.rx-tabs .lm-TabBar-tab { font-size: 16px; min-width: 60px; }
+.rx-tabs .lm-TabBar-tab { font-size: 16px; min-width: 0; flex: 0 1 auto !important;
+  padding: 0 9px; }
 .rx-events-title { font-weight: bold; margin-top: 4px; }
 .rx-frame-events ul { margin: 2px 0 6px 0; padding-left: 20px; }
 .rx-rule { border: 1px solid #ccd; border-radius: 6px; padding: 6px 10px; margin: 6px 0;
