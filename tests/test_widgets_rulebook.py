@@ -84,6 +84,9 @@ def test_a_variant_passage_offers_each_reading_and_see_it_plays_with_that_option
     view = open_rulebook(app)
     index, rule_id = next((i, p.rules[0]) for i, p in enumerate(view.passages)
                           if p.rules and rulebook.variants("taluva", p.rules[0]))
+    passage = view.text.value.split(f'id="rx-passage-{index}"')[1].split('class="rx-passage"')[0]
+    for option, value in rulebook.variants("taluva", rule_id):
+        assert f"{option}={value}" in passage           # both readings shown in the text
     view.choose(index)
     readings = [b for b in view.chosen.children[1:] if " with " in b.description]
     assert len(readings) >= 2

@@ -38,6 +38,17 @@ def marks_html(cov) -> str:
     return "".join(out)
 
 
+def variant_html(rule) -> str:
+    """For a rule read two ways: the readings, the option that selects each, and the note."""
+    readings = rulebook.variants(rule.game, rule.id)
+    if not readings:
+        return ""
+    options = " · ".join(f"<code>{escape(name)}={escape(str(value))}</code>"
+                         for name, value in readings)
+    return (f'<div class="rx-variant">Read two ways — rule option {options}. '
+            f'{escape(rule.note)}</div>')
+
+
 def passage_html(index: int, passage, coverage: dict, link: str = "") -> str:
     """One passage: numbered lines; a rule passage carries its ids, marks and English. With
     `link` (the app's page), each rule gets a "See it" link (`?rule=<id>`) instead of a click
@@ -55,7 +66,8 @@ def passage_html(index: int, passage, coverage: dict, link: str = "") -> str:
                f'{escape(rule_id, quote=True)}">See it</a>' if link and cov and cov.shown else "")
         notes.append(f'<div class="rx-passage-rule"><code>{escape(rule_id)}</code> '
                      f'{marks_html(coverage.get(rule_id))}{see}<br>'
-                     f'<span class="rx-passage-english">{escape(rule.english)}</span></div>')
+                     f'<span class="rx-passage-english">{escape(rule.english)}</span>'
+                     f'{variant_html(rule)}</div>')
     title = escape(" · ".join(rules.get(r).english for r in passage.rules), quote=True)
     kind = "rx-passage-page" if link else "rx-passage"
     return (f'<div class="{kind}" id="{PASSAGE_ID}{index}" title="{title}" '

@@ -98,6 +98,8 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 .rx-passage * { pointer-events: none; }
 .rx-passage-rule { font-family: sans-serif; font-size: 14px; margin: 2px 0 2px 3em; }
 .rx-passage-english { color: #333; font-style: italic; }
+.rx-variant { background: #fff3e0; border-left: 4px solid #ef6c00; padding: 2px 6px;
+  margin-top: 2px; }
 .rx-mark { margin-left: 4px; } .rx-mark.rx-no { opacity: .25; filter: grayscale(1); }
 .rx-rulebook-summary { font-size: 15px; }
 .rx-rulebook-chosen { flex-wrap: wrap; gap: 4px; }
