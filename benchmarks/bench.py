@@ -14,6 +14,7 @@ Every figure is printed with its target.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import statistics
 import sys
@@ -117,12 +118,41 @@ def pool_fills(server: helpers.VoilaServer, notebook: str) -> int:
 def wait_for_pool(server: helpers.VoilaServer, notebook: str, at_least: int,
                   timeout: float = helpers.TIMEOUT) -> None:
     """With preheated kernels (voila.json) wait until a warm kernel is waiting for the next
-    visitor, so every load is measured the way a visitor meets it. No-op without preheating."""
+    visitor, so every load is measured the way a visitor meets it. No-op without preheating.
+
+    Voila logs "filled" when the pooled kernel has started, while it still runs the notebook;
+    a visitor arriving then waits for that run. So this also waits until the server and its
+    kernels are quiet (see `wait_until_quiet`)."""
     if "preheat" not in (REPO / "voila.json").read_text():
         return
     deadline = time.monotonic() + timeout
     while pool_fills(server, notebook) < at_least and time.monotonic() < deadline:
         time.sleep(0.1)
+    wait_until_quiet(server, deadline)
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of these processes (from /proc), gone ones counting 0."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def wait_until_quiet(server: helpers.VoilaServer, deadline: float, window: float = 1.0,
+                     busy: float = 0.05) -> None:
+    """Wait until the server and all its kernels use under `busy` of a core over `window`
+    seconds: every pooled kernel has finished running its notebook."""
+    while time.monotonic() < deadline:
+        pids = server.pids()
+        before = cpu_seconds(pids)
+        time.sleep(window)
+        if cpu_seconds(pids) - before < busy * window:
+            return
 
 
 def time_to_board(browser, server: helpers.VoilaServer, name: str, loads: int) -> list[float]:
