@@ -18,7 +18,7 @@ from explorer.taluva import Expand, Place, Temple, Tower
 from explorer.taluva.board import lava_direction
 from explorer.taluva.placement import placement_problem
 from helpers import (act, board_point, canvas_signature, click_and_time, new_page, open_board,
-                     painted_pixels, screenshot, text, wait_for_repaint, wait_text)
+                     painted_pixels, screenshot, tab, text, wait_for_repaint, wait_text)
 from widgets.shared.share import build_query
 from widgets.taluva import layout
 
@@ -45,15 +45,6 @@ def open_at(page, voila_url, actions):
     step = SETUP_STEPS + len(actions)
     open_board(page, voila_url, "taluva", build_query(GAME, 3, 1, {}, actions, step))
     wait_text(page, ".rx-step-label", f"Step {step} of {step}")
-
-
-def tab(page, title: str) -> None:
-    """Open a side tab by its title and wait until its pane shows."""
-    page.locator(".rx-tabs .lm-TabBar-tab", has_text=title).first.click()
-    page.wait_for_function(
-        "(title) => [...document.querySelectorAll('.rx-tabs .lm-TabBar-tab')]"
-        ".some(t => t.innerText.includes(title) && t.classList.contains('lm-mod-current'))",
-        arg=title)
 
 
 def open_record(page, actions, folder) -> None:

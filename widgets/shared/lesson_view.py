@@ -17,6 +17,7 @@ import ipywidgets as w
 from explorer import lessons
 
 from .share import download_link_html
+from .share_panel import take_upload
 from .timeline import Timeline
 
 UPLOAD_LIMIT = 1_000_000
@@ -91,16 +92,10 @@ class LessonView:
         return self.play(lesson, step)
 
     def _uploaded(self, change) -> None:
-        files = change["new"]
-        if not files:
+        chosen = take_upload(self.upload, change, UPLOAD_LIMIT, "lesson", self.app.message)
+        if chosen is None:
             return
-        upload = files[0]
-        self.upload.value = ()          # the same file may be opened again later
-        content = bytes(upload.get("content", b"")) if isinstance(upload, dict) else b""
-        name = str(upload.get("name", "lesson")) if isinstance(upload, dict) else "lesson"
-        if len(content) > UPLOAD_LIMIT:
-            self.app.message.error("Cannot open this lesson: the file is larger than 1 MB.")
-            return
+        name, content = chosen
         try:
             text = content.decode("utf-8")
             lesson = lessons.loads(text, self.app.game.name, "uploaded", name[:60],

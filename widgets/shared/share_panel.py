@@ -40,6 +40,24 @@ def page_query() -> str:
     return get_query_string() or ""
 
 
+def take_upload(upload: w.FileUpload, change, limit: int, what: str,
+                message) -> tuple[str, bytes] | None:
+    """The file just chosen in `upload` as (name, content), then cleared so the same file may
+    be chosen again; None when there is none or it is over `limit` bytes (`message` says so)."""
+    files = change["new"]
+    if not files:
+        return None
+    chosen = files[0]
+    upload.value = ()
+    content = bytes(chosen.get("content", b"")) if isinstance(chosen, dict) else b""
+    name = str(chosen.get("name", what)) if isinstance(chosen, dict) else what
+    if len(content) > limit:
+        message.error(f"Cannot open this {what}: the file is larger than "
+                      f"{limit / 1_000_000:g} MB.")
+        return None
+    return name, content
+
+
 def file_stem(game, step: int) -> str:
     return re.sub(r"[^a-z0-9]+", "-", game.title.lower()).strip("-") + f"-step-{step}"
 
@@ -116,16 +134,10 @@ class SharePanel:
                                                  "rx-download-link")
 
     def _uploaded(self, change) -> None:
-        files = change["new"]
-        if not files:
+        chosen = take_upload(self.upload, change, UPLOAD_LIMIT, "record", self.app.message)
+        if chosen is None:
             return
-        upload = files[0]
-        self.upload.value = ()          # the same file may be opened again later
-        content = bytes(upload.get("content", b"")) if isinstance(upload, dict) else b""
-        if len(content) > UPLOAD_LIMIT:
-            self.app.message.error(f"Cannot open this record: the file is larger than "
-                                   f"{UPLOAD_LIMIT // 1_000_000} MB.")
-            return
+        _, content = chosen
         try:
             record = read_record_file(self.app.game, content)
         except LinkError as exc:
