@@ -94,7 +94,8 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 .rx-passage:hover { background: #e3e8ff; }
 .rx-passage-page { border-left: 5px solid #7986cb; background: #f3f5ff; margin: 4px 0;
   padding: 2px 6px; border-radius: 3px; }
-.rx-see-link { font-weight: 600; margin-left: 6px; }
+.rx-see-link, .rx-rulebook-summary a { font-weight: 600; margin-left: 6px; color: #1565c0;
+  text-decoration: underline; }
 .rx-passage * { pointer-events: none; }
 .rx-passage-rule { font-family: sans-serif; font-size: 14px; margin: 2px 0 2px 3em; }
 .rx-passage-english { color: #333; font-style: italic; }
