@@ -64,6 +64,7 @@ CARD_CSS = """<style>
   background: #fafafa; font-size: 16px; }
 .rx-card h3 { margin: 0 0 6px 0; font-size: 20px; }
 .rx-rulebook-link { margin-left: 10px; font-weight: 600; }
+.rx-card a.rx-rulebook-link, .rx-lessons a { color: #1565c0; text-decoration: underline; }
 .rx-lessons { margin-top: 8px; } .rx-lessons summary { cursor: pointer; font-weight: 600; }
 .rx-lessons li { margin: 3px 0; }
 .rx-card a.rx-open { display: inline-block; margin-top: 8px; padding: 6px 14px; background: #1565c0;
