@@ -271,7 +271,10 @@ class Game:
     def _check_options(self, players: int, chosen: dict) -> None:
         for name, value in chosen.items():
             opt = self.options[name]
-            if opt.choices is not None and value not in opt.choices:
+            # by type too: 1.0 and True equal 1 but are not a player number
+            if opt.choices is not None and not any(type(value) is type(choice)
+                                                   and value == choice
+                                                   for choice in opt.choices):
                 allowed = ", ".join(map(repr, opt.choices))
                 raise SetupError(f"option {name}={value!r} is not allowed; choose one of {allowed}")
 

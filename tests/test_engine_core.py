@@ -182,3 +182,10 @@ def test_cli_replay_reports_a_broken_record(tmp_path):
     assert out.returncode == 2 and "field 'players' is missing" in out.stderr
     out = run_cli("replay", str(tmp_path / "missing.json"))
     assert out.returncode == 2 and "cannot read record" in out.stderr
+
+
+@pytest.mark.parametrize("value", [1.0, True, "1"])
+def test_an_option_value_of_the_wrong_type_is_refused_at_set_up(value):
+    for game in explorer.GAMES.values():
+        with pytest.raises(explorer.SetupError, match="start_player"):
+            game.setup(game.player_counts[-1], 1, start_player=value)
