@@ -11,7 +11,7 @@ import ipywidgets as w
 import explorer
 from explorer import rulebook
 
-from .shared.rulebook_view import passage_html, side_by_side_html, source_label
+from .shared.rulebook_view import passage_html, side_by_side_html, source_label, summary_text
 from .shared.share_panel import page_query
 from .shared.style import CSS
 
@@ -25,15 +25,12 @@ def games_list() -> str:
 def page_html(name: str) -> str:
     game = explorer.GAMES[name]
     coverage = {c.rule: c for c in rulebook.coverage(name)}
-    counts = rulebook.summary(name)
-    tested = "" if counts["tested"] is None else f" · ✓ tested {counts['tested']}"
     parts = [f'<h2>{escape(game.title)}: the rulebook, annotated</h2>'
-             f'<p class="rx-rulebook-summary">{counts["passages"]} rule passages, '
-             f'{counts["rules"]} rules: ⚙ enforced {counts["enforced"]}{tested} · 👁 shown '
-             f'{counts["shown"]}. <a href="{name}.ipynb">Open the explorer</a></p>']
+             f'<p class="rx-rulebook-summary">{summary_text(name)} '
+             f'<a href="{name}.ipynb">Open the explorer</a></p>']
     sources = rulebook.sources(name)
     for source in sources:
-        parts.append(f"<h3>{escape(source_label(source, sources[0]))}</h3>")
+        parts.append(f"<h3>{escape(source_label(source))}</h3>")
         parts.append("".join(passage_html(i, p, coverage, link=f"{name}.ipynb")
                              for i, p in enumerate(rulebook.passages(name, source))))
     if len(sources) > 1:

@@ -15,7 +15,7 @@ from html import escape
 import ipywidgets as w
 from ipyevents import Event
 
-from explorer import IllegalAction, Record, SetupError, replay
+from explorer import IllegalAction, Record, SetupError, replay, rulebook
 
 from .autoplay import AutoPlay, Seats
 from .controls import FrameCounter, MessageArea, PerspectiveSwitch
@@ -238,7 +238,6 @@ class ExplorerApp:
     def show_rule(self, rule_id: str, options: dict | None = None) -> bool:
         """Open a step where `rule_id` acts (from a lesson, a sample game, or a refused move),
         with the rule first in the Rules tab; says so when no step shows it."""
-        from explorer import rulebook
         demo = rulebook.demo(self.game.name, rule_id, options)
         if demo is None:
             self.message.info(f"No lesson or sample game shows rule {rule_id} on the board; "

@@ -18,9 +18,17 @@ MARKS = (("enforced", "⚙", "enforced by the engine"), ("tested", "✓", "named
          ("shown", "👁", "has a step to see it"))
 
 
-def source_label(source: str, main: str) -> str:
+def source_label(source: str) -> str:
     language = "Hungarian" if _is_hungarian(source) else "Korean"
-    return f"{language} text ({source})" + ("" if source == main else "")
+    return f"{language} text ({source})"
+
+
+def summary_text(game: str) -> str:
+    """The coverage counts of a game's rulebook, one line."""
+    counts = rulebook.summary(game)
+    tested = "" if counts["tested"] is None else f" · ✓ tested {counts['tested']}"
+    return (f'{counts["passages"]} rule passages, {counts["rules"]} rules: ⚙ enforced '
+            f'{counts["enforced"]}{tested} · 👁 shown {counts["shown"]}.')
 
 
 def _is_hungarian(source: str) -> bool:
@@ -77,7 +85,7 @@ def passage_html(index: int, passage, coverage: dict, link: str = "") -> str:
 
 def side_by_side_html(game: str, sources: list[str]) -> str:
     """Both texts of a game, one row per rule (Cacao: Korean and Hungarian)."""
-    head = "".join(f"<th>{escape(source_label(s, sources[0]))}</th>" for s in sources)
+    head = "".join(f"<th>{escape(source_label(s))}</th>" for s in sources)
     rows = []
     for rule in rules.for_game(game):
         cells = []
@@ -102,7 +110,7 @@ class RulebookView:
         self.app = app
         game = app.game.name
         self.sources = rulebook.sources(game)
-        choices = [(source_label(s, self.sources[0]), s) for s in self.sources]
+        choices = [(source_label(s), s) for s in self.sources]
         if len(self.sources) > 1:
             choices.append(("Side by side, aligned by rule", "aligned"))
         self.chooser = w.Dropdown(options=choices, value=self.sources[0],
@@ -131,12 +139,8 @@ class RulebookView:
         if self.coverage is None:
             self.summary.value = "<i>Finding a step that shows each rule…</i>"
             self.coverage = {c.rule: c for c in rulebook.coverage(game)}
-            counts = rulebook.summary(game)
-            tested = "" if counts["tested"] is None else f" · ✓ tested {counts['tested']}"
-            self.summary.value = (
-                f'<div>{counts["passages"]} rule passages, {counts["rules"]} rules: '
-                f'⚙ enforced {counts["enforced"]}{tested} · 👁 shown {counts["shown"]}. '
-                "Click a marked passage to see its rule act on the board.</div>")
+            self.summary.value = (f"<div>{summary_text(game)} Click a marked passage to see "
+                                  "its rule act on the board.</div>")
         source = self.chooser.value
         if source == "aligned":
             self.passages = []
