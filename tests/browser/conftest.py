@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers import NOTEBOOKS, SCREENSHOTS, VoilaServer, launch_browser, new_page, screenshot
+from helpers import (NOTEBOOKS, SCREENSHOTS, VoilaServer, launch_browser, new_page, screenshot,
+                     traceback_in_page)
 
 HERE = Path(__file__).resolve().parent
 
@@ -57,10 +58,15 @@ def browser():
 def page(browser, request):
     """A new page (1280x800, scale 1, requests outside the server refused and kept in
     `page.outside`); `page.errors` collects page errors. A failed test leaves
-    FAILED-<test>.png in this run's screenshot folder."""
+    FAILED-<test>.png in this run's screenshot folder. Every test also fails if a traceback
+    reached the page, in its HTML or over its websocket."""
     page = new_page(browser)
     try:
         yield page
+        if not page.is_closed():
+            mark = traceback_in_page(page)
+            assert mark is None, f"the page shows a traceback ({mark!r})"
+        assert not page.tracebacks, f"a traceback reached the page: {page.tracebacks[0][:600]}"
     finally:
         failed = any(getattr(getattr(request.node, f"rep_{when}", None), "failed", False)
                      for when in ("setup", "call"))

@@ -48,8 +48,9 @@ class VoilaServer:
     """Voila serving `root_dir` with the repository's voila.json, in its own process group."""
 
     def __init__(self, root_dir: Path | str = NOTEBOOKS, port: int | None = None,
-                 timeout: float = TIMEOUT):
+                 timeout: float = TIMEOUT, args: tuple[str, ...] = ()):
         self.root_dir = Path(root_dir)
+        self.args = tuple(args)  # more settings on the command line, e.g. a smaller cap
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.timeout = timeout
@@ -58,9 +59,9 @@ class VoilaServer:
         self.log_path = Path(self._log.name)
 
     def start(self) -> "VoilaServer":
-        cmd = [sys.executable, "-m", "voila", str(self.root_dir),
+        cmd = [sys.executable, "-m", "widgets.server", str(self.root_dir),
                f"--Voila.config_file_paths={REPO}",  # the repo's voila.json, wherever we run from
-               f"--port={self.port}", "--Voila.ip=127.0.0.1", "--no-browser"]
+               f"--port={self.port}", "--Voila.ip=127.0.0.1", "--no-browser", *self.args]
         self.proc = subprocess.Popen(cmd, cwd=REPO, stdout=self._log, stderr=subprocess.STDOUT,
                                      stdin=subprocess.DEVNULL, start_new_session=True)
         deadline = time.monotonic() + self.timeout
@@ -179,15 +180,62 @@ def is_local(url: str) -> bool:
     return url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:", "data:", "blob:", "about:"))
 
 
+# What a traceback or a kernel's error report looks like on the wire or in a page.
+TRACEBACK_MARKS = ("Traceback (most recent call last)", '"msg_type": "error"',
+                   '"msg_type":"error"', '"output_type": "error"', '"output_type":"error"')
+
+
+def kernel_id(page) -> str:
+    """The id of the kernel behind a Voila page."""
+    return page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data')"
+                         ".textContent).kernelId")
+
+
+def kernel_alive(server_url: str, kernel: str) -> bool:
+    """Whether the server still has this kernel (GET /api/kernels/<id>: 200, or 404 once gone)."""
+    try:
+        with urllib.request.urlopen(f"{server_url}/api/kernels/{kernel}", timeout=5) as response:
+            return response.status == 200
+    except urllib.error.HTTPError as exc:
+        if exc.code == 404:
+            return False
+        raise
+
+
+def wait_kernel_gone(server_url: str, kernel: str, timeout: float) -> float:
+    """Poll until the kernel is gone; seconds it took. Fails after `timeout` seconds."""
+    start = time.monotonic()
+    while kernel_alive(server_url, kernel):
+        if time.monotonic() - start > timeout:
+            raise AssertionError(f"kernel {kernel} still alive after {timeout:.0f} s")
+        time.sleep(0.1)
+    return time.monotonic() - start
+
+
+def traceback_in_page(page) -> str | None:
+    """The first traceback mark in the page's HTML, or None."""
+    html = page.content()
+    return next((mark for mark in TRACEBACK_MARKS if mark in html), None)
+
+
 def new_page(browser, viewport: dict | None = None):
     """A fresh context + page (1280x800 unless told, scale 1). Every request that would leave
-    the server is refused and kept in `page.outside`; page errors are kept in `page.errors`."""
+    the server is refused and kept in `page.outside`; page errors are kept in `page.errors`, and
+    every websocket message that carries a traceback or an error report in `page.tracebacks`."""
     context = browser.new_context(viewport=viewport or VIEWPORT, device_scale_factor=1,
                                   accept_downloads=True)
     context.set_default_timeout(TIMEOUT * 1000)
     page = context.new_page()
     page.errors = []
     page.outside = []
+    page.tracebacks = []
+
+    def frame(payload):
+        text = payload.decode("utf-8", "replace") if isinstance(payload, bytes) else payload
+        if any(mark in text for mark in TRACEBACK_MARKS):
+            page.tracebacks.append(text[:2000])
+
+    page.on("websocket", lambda socket: socket.on("framereceived", frame))
 
     def route(route):
         if is_local(route.request.url):

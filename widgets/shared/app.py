@@ -19,6 +19,7 @@ from explorer import IllegalAction, Record, SetupError, replay, rulebook
 
 from .autoplay import AutoPlay, Seats
 from .controls import FrameCounter, MessageArea, PerspectiveSwitch
+from .errors import keep_tracebacks_on_server
 from .event_log import EventLog
 from .lesson_view import LessonView
 from .rule_panel import RulePanel
@@ -51,6 +52,7 @@ class ExplorerApp:
         self.players, self.seed, self.options = players, seed, dict(options or {})
         self.counter = FrameCounter()
         self.message = MessageArea()
+        keep_tracebacks_on_server(self.message.error)
         self.rules = RulePanel(game)
         self.log = EventLog(self.go)
         self.score = ScoreSheetView()

@@ -1,0 +1,91 @@
+"""The explorer's web server: Voila, sized for a class.
+
+Two things plain Voila does not do for a room full of visitors:
+
+- Render pages never set the ``_xsrf`` cookie, so the shutdown request a page sends when it is
+  closed is refused (403) and its kernel lingers until the culler finds it. Every app page here
+  sets the cookie, so closing a page ends its kernel at once.
+- Nothing limits how many kernels anonymous visitors start. Here at most ``max_visitors`` pages
+  hold a kernel; the next visitor gets a short "the explorer is full" page (HTTP 503,
+  ``Retry-After``) instead of a server that runs out of memory.
+
+Run it like Voila: ``python -m widgets.server notebooks --Voila.config_file_paths=.``; every
+setting lives in voila.json.
+"""
+from __future__ import annotations
+
+import html
+
+from traitlets import Int
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+
+FULL_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="refresh" content="{retry}">
+<title>The explorer is full</title>
+<style>
+ body {{ font: 20px/1.5 system-ui, sans-serif; background: #f6f3ea; color: #2b2b2b;
+        display: flex; align-items: center; justify-content: center; height: 100vh; margin: 0; }}
+ main {{ max-width: 34em; padding: 2em; background: #fff; border-radius: 12px;
+        box-shadow: 0 2px 12px rgba(0,0,0,.12); }}
+ h1 {{ font-size: 1.6em; margin-top: 0; }}
+ a {{ color: #1f5fa8; font-weight: bold; }}
+</style></head>
+<body><main class="rx-full">
+<h1>The explorer is full</h1>
+<p>All {visitors} places on this server are taken right now.</p>
+<p>Try again in a minute: this page tries by itself every {retry} seconds,
+or <a href="{again}">try again now</a>.</p>
+</main></body></html>
+"""
+
+
+class ExplorerPageHandler(TornadoVoilaHandler):
+    """An app page: sets the xsrf cookie, and turns visitors away once the server is full."""
+
+    async def prepare(self):
+        await super().prepare()
+        if self._finished:  # e.g. redirected to a login page
+            return
+        self.xsrf_token  # noqa: B018 - reading it sets the _xsrf cookie the closing page needs
+        server = self.settings["voila"]  # Voila files itself under its name
+        visitors = server.visitors()
+        if visitors >= server.max_visitors:
+            self.log.warning("explorer full: %d visitors, refusing %s", visitors, self.request.path)
+            self.set_status(503)
+            self.set_header("Retry-After", str(server.retry_after))
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.set_header("Cache-Control", "no-store")
+            self.finish(FULL_PAGE.format(visitors=visitors, retry=server.retry_after,
+                                         again=html.escape(self.request.uri, quote=True)))
+
+
+class ExplorerServer(Voila):
+    """Voila with kernels that end with their page and a cap on visitors."""
+
+    max_visitors = Int(40, config=True, help=(
+        "How many pages may hold a kernel at once (preheated kernels waiting in the pool do not "
+        "count). Each costs about 120 MB."))
+    retry_after = Int(60, config=True, help="Seconds a turned-away visitor is asked to wait.")
+
+    def init_handlers(self):
+        handlers = super().init_handlers()
+        return [(route[0], ExplorerPageHandler, *route[2:])
+                if route[1] is TornadoVoilaHandler else route for route in handlers]
+
+    def visitors(self) -> int:
+        """Kernels that belong to a page: every live kernel but the warm ones still in the pool."""
+        kernels = set(self.kernel_manager.list_kernel_ids())
+        pooled = set()
+        for pool in getattr(self.kernel_manager, "_pools", {}).values():
+            for item in pool:
+                if item.done() and not item.cancelled() and item.exception() is None:
+                    pooled.add(item.result().get("kernel_id"))
+        return len(kernels - pooled)
+
+
+main = ExplorerServer.launch_instance
+
+if __name__ == "__main__":
+    main()
