@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -12,6 +13,7 @@ from . import GAMES
 from .bots import BOTS, RandomBot, make_bot, play, play_seats
 from .core import RecordError, SetupError
 from .record import Record, replay
+from .untrusted import clipped
 
 
 def _simulate(args) -> int:
@@ -105,8 +107,21 @@ def sheet_lines(sheet) -> list[str]:
 
 
 def _replay(args) -> int:
-    sys.stdout.write(narrate(Record.load(args.record)))
+    record = Record.load(args.record)
+    try:
+        text = narrate(record)
+    except (RecordError, SetupError):
+        raise
+    except Exception as exc:  # a record the engine cannot even judge: refuse it, never crash
+        raise RecordError(f"the record cannot be replayed ({type(exc).__name__})") from None
+    sys.stdout.write(text)
     return 0
+
+
+def _error(exc: Exception) -> int:
+    """One line on stderr, `error: ...`, of bounded length; exit status 2."""
+    print(f"error: {clipped(' '.join(str(exc).split()))}", file=sys.stderr)
+    return 2
 
 
 def _coverage(args) -> int:
@@ -181,5 +196,7 @@ def main(argv=None) -> int:
             return _coverage(args)
         return _replay(args)
     except (SetupError, RecordError, BotsError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return _error(exc)
+    except BrokenPipeError:  # the reader of the output stopped early (`| head`)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        return 1

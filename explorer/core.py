@@ -313,18 +313,29 @@ class Game:
         return self.position(players, **fields).score()
 
     def action_from_json(self, data: Any) -> Action:
+        """An action from its JSON data (or JSON text); ValueError (TypeError or KeyError from
+        a game's own reader) names the bad field, in a message of bounded length."""
+        from .untrusted import MESSAGE_LIMIT, clipped, parse_json, shown
         if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"action is not valid JSON: {exc}") from None
+            data = parse_json(data, "action", ValueError)
         if not isinstance(data, dict) or "type" not in data:
-            raise ValueError(f"an action is a JSON object with a 'type', not {data!r}")
-        cls = self.action_types.get(data["type"])
+            raise ValueError(f"an action is a JSON object with a 'type', not {shown(data)}")
+        kind = data["type"]
+        if not isinstance(kind, str):
+            raise ValueError(f"action field 'type' must be a text naming the kind of action, "
+                             f"not {shown(kind)}")
+        cls = self.action_types.get(kind)
         if cls is None:
             kinds = ", ".join(sorted(self.action_types))
-            raise ValueError(f"unknown action type {data['type']!r}; {self.title} has: {kinds}")
-        return cls.from_json(data)
+            raise ValueError(f"unknown action type {shown(kind)} in field 'type'; "
+                             f"{self.title} has: {kinds}")
+        try:
+            return cls.from_json(data)
+        except (ValueError, TypeError, KeyError) as exc:
+            message = str(exc)
+            if len(message) <= MESSAGE_LIMIT:
+                raise
+            raise ValueError(clipped(message)) from None
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

@@ -30,8 +30,6 @@ present, the stated result reached. A broken file is refused with its name and s
 """
 from __future__ import annotations
 
-import json
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -40,7 +38,9 @@ from typing import Any
 
 from . import rules as rule_index
 from .core import Action, IllegalAction, PositionError, SetupError, State
+from .untrusted import MESSAGE_LIMIT, clipped, counted_path, parse_json, parse_toml, read_file
 
+_PLACE = counted_path("steps", "step")  # how a refusal names where in a lesson a value is
 LESSON_KEYS = {"title", "teaches", "intro", "start", "steps", "expect"}
 STEP_KEYS = {"action", "caption", "try"}
 TRY_KEYS = {"prompt", "accept", "cites", "rule", "hint"}
@@ -287,33 +287,40 @@ def _check_expect(expect, final: State, cited: set[str], game_name: str, fail) -
 
 
 def read(path: str | Path, game_name: str) -> Lesson:
-    """Read and check one lesson file (.toml or .json)."""
+    """Read and check one lesson file (.toml or .json): UTF-8, at most MAX_TEXT_BYTES bytes."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LessonError(f"{path.name}: cannot read: {exc}") from None
+    where = clipped(path.name, 80)
+    text = read_file(path, "lesson", lambda message: LessonError(f"{where}: {message}"))
     return loads(text, game_name, path.stem, path.name, toml=path.suffix == ".toml")
 
 
 def loads(text: str, game_name: str, name: str, where: str = "", toml: bool | None = None) -> Lesson:
-    """A checked Lesson from TOML or JSON text (e.g. an uploaded file)."""
-    where = where or name
+    """A checked Lesson from TOML or JSON text (e.g. an uploaded file), read within the size,
+    nesting and number limits of `explorer.untrusted`. With `toml` None, text starting with
+    "{" is read as JSON (a lesson is an object), any other as TOML."""
+    where = clipped(where or name, 80)
+
+    def refuse(message: str) -> LessonError:
+        return LessonError(clipped(f"{where}: {message}"))
+
+    if not isinstance(text, str):
+        raise refuse("a lesson is TOML or JSON text")
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
+    if toml is None:
+        toml = not text.lstrip().startswith("{")
+    if toml:
+        data = parse_toml(text, "lesson", refuse, _PLACE)
+    else:
+        data = parse_json(text, "lesson", refuse, _PLACE)
     try:
-        if toml is None:
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError:
-                data = tomllib.loads(text)
-        elif toml:
-            data = tomllib.loads(text)
-        else:
-            data = json.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise LessonError(f"{where}: not valid {'TOML' if toml else 'JSON or TOML'}: {exc}") from None
-    except RecursionError:
-        raise LessonError(f"{where}: nested too deeply") from None
-    return parse(data, game_name, name, where)
+        return parse(data, game_name, name, where)
+    except LessonError as exc:
+        if len(str(exc)) <= MESSAGE_LIMIT:
+            raise
+        raise LessonError(clipped(str(exc))) from None
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+        # a value of a type the checks did not foresee: still a refusal, never a crash
+        raise refuse(f"cannot be read ({type(exc).__name__}: {clipped(str(exc), 200)})") from None
 
 
 @lru_cache(maxsize=None)

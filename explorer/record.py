@@ -5,7 +5,11 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .core import IllegalAction, RecordError, SetupError, State
+from .core import Action, IllegalAction, RecordError, SetupError, State
+from .untrusted import check_data, clipped, counted_path, decode, parse_json, read_file, shown
+
+FIELDS = {"game": str, "players": int, "seed": int, "options": dict, "actions": list}
+_where = counted_path("actions", "action")  # how a refusal names where in a record a value is
 
 
 @dataclass
@@ -26,32 +30,24 @@ class Record:
 
     @classmethod
     def from_json(cls, data) -> "Record":
+        """A Record from its JSON data, or JSON text or UTF-8 bytes (read within the size,
+        nesting and number limits of `explorer.untrusted`); RecordError names the bad field."""
+        if isinstance(data, (bytes, bytearray)):
+            data = decode(bytes(data), "record", RecordError)
         if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as exc:
-                raise RecordError(f"record is not valid JSON: {exc}") from None
+            data = parse_json(data, "record", RecordError, _where)
+        else:
+            check_data(data, "record", RecordError, _where)
         if not isinstance(data, dict):
-            raise RecordError("a record is a JSON object with game, players, seed, options, actions")
-        for name, kind in (("game", str), ("players", int), ("seed", int), ("options", dict),
-                           ("actions", list)):
-            if name not in data:
-                raise RecordError(f"record field {name!r} is missing")
-            if not isinstance(data[name], kind) or isinstance(data[name], bool):
-                raise RecordError(f"record field {name!r} must be {kind.__name__}, "
-                                  f"not {type(data[name]).__name__}")
-        extra = sorted(set(data) - {"game", "players", "seed", "options", "actions"})
-        if extra:
-            raise RecordError(f"record has unknown field {extra[0]!r}")
+            raise RecordError("a record is a JSON object with game, players, seed, options, "
+                              f"actions, not {shown(data)}")
+        _check_fields(data)
         return cls(data["game"], data["players"], data["seed"], data["options"], data["actions"])
 
     @classmethod
     def load(cls, path: str | Path) -> "Record":
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read record {path}: {exc.strerror}") from None
-        return cls.from_json(text)
+        """A record file: UTF-8 JSON of at most MAX_TEXT_BYTES bytes."""
+        return cls.from_json(read_file(path, "record", RecordError))
 
     @classmethod
     def of(cls, states: list[State], actions: list) -> "Record":
@@ -59,30 +55,54 @@ class Record:
         return cls(first.game.name, first.players, first.seed, dict(first.options), list(actions))
 
 
+def _check_fields(data: dict) -> None:
+    for name, kind in FIELDS.items():
+        if name not in data:
+            raise RecordError(f"record field {name!r} is missing")
+        if not isinstance(data[name], kind) or isinstance(data[name], bool):
+            raise RecordError(f"record field {name!r} must be {kind.__name__}, "
+                              f"not {type(data[name]).__name__} ({shown(data[name])})")
+    extra = sorted(map(str, set(data) - set(FIELDS)))
+    if extra:
+        raise RecordError(f"record has unknown field {shown(extra[0])}")
+    for name in data["options"]:
+        if not isinstance(name, str):
+            raise RecordError(f"record field 'options': option names are text, not {shown(name)}")
+
+
 def replay(record: Record | dict | str) -> list[State]:
-    """Every state of a record: the position after set-up, then one per action."""
+    """Every state of a record: the position after set-up, then one per action.
+    RecordError names the field or the action (counted from 1) that cannot be replayed."""
     from . import GAMES
 
-    if not isinstance(record, Record):
+    if isinstance(record, Record):
+        _check_fields(vars(record))
+        check_data(vars(record), "record", RecordError, _where)
+    else:
         record = Record.from_json(record)
     game = GAMES.get(record.game)
     if game is None:
-        raise RecordError(f"record field 'game': unknown game {record.game!r}; "
+        raise RecordError(f"record field 'game': unknown game {shown(record.game)}; "
                           f"games: {', '.join(sorted(GAMES))}")
     try:
         state = game.setup(record.players, record.seed, **record.options)
     except SetupError as exc:
-        raise RecordError(f"record set-up: {exc}") from None
+        raise RecordError(clipped(f"record set-up: {exc}")) from None
     states = [state]
     for step, raw in enumerate(record.actions, start=1):
-        try:
-            action = raw if not isinstance(raw, (dict, str)) else game.action_from_json(raw)
-        except (ValueError, TypeError) as exc:
-            raise RecordError(f"record action {step}: {exc}") from None
+        if isinstance(raw, Action):
+            action = raw
+        elif not isinstance(raw, dict):
+            raise RecordError(f"record action {step} is not an object: {shown(raw)}")
+        else:
+            try:
+                action = game.action_from_json(raw)
+            except (ValueError, TypeError, KeyError) as exc:
+                raise RecordError(clipped(f"record action {step}: {exc}")) from None
         try:
             state = state.apply(action)
         except IllegalAction as exc:
-            raise RecordError(f"record action {step} ({action.describe()}) is illegal: "
-                              f"{exc.reason} [{exc.rule}]") from None
+            raise RecordError(clipped(f"record action {step} ({clipped(action.describe(), 120)}) "
+                                      f"is illegal: {exc.reason} [{exc.rule}]")) from None
         states.append(state)
     return states

@@ -135,6 +135,18 @@ def draw_shapes(layer, shapes, text_scale: float = 1.0) -> None:
             layer.fill_text(s.text, s.x, s.y, s.max_width)
 
 
+def _finite(value) -> float | None:
+    """A coordinate sent by the page as a float, or None for anything else: a text, a bool,
+    NaN, an infinity or a number too large for a float (10**400 from a hostile page)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
+
+
 def shown_scale(frame_w: float, frame_h: float, width: float, height: float) -> float:
     """How much the browser scales a `width` x `height` drawing to fit a frame (object-fit:
     contain); 0 for a frame with no size."""
@@ -235,12 +247,11 @@ class BoardCanvas:
         drawing is shown scaled to fit the frame's size (sent along with the click)."""
         if not isinstance(event, dict):
             return
-        values = [event.get(k) for k in ("relativeX", "relativeY", "boundingRectWidth",
-                                          "boundingRectHeight")]
-        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-                   for v in values):
+        values = [_finite(event.get(k)) for k in ("relativeX", "relativeY", "boundingRectWidth",
+                                                  "boundingRectHeight")]
+        if None in values:
             return
-        x, y, frame_w, frame_h = (float(v) for v in values)
+        x, y, frame_w, frame_h = values
         scale = shown_scale(frame_w, frame_h, self.width, self.height)
         if scale > 0:
             self.click(x / scale, y / scale)

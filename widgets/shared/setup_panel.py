@@ -5,6 +5,8 @@ from typing import Callable
 
 import ipywidgets as w
 
+from explorer.untrusted import MAX_DIGITS
+
 OptionFactory = Callable[[object, int], "OptionControl"]
 
 
@@ -63,18 +65,35 @@ class SetupPanel:
         self.widget.add_class("rx-setup")
 
     def _players_changed(self, change) -> None:
+        """Tell the option controls; a value that is no player count (a page may send None)
+        is ignored here and refused by `read`."""
+        if self._player_count(change["new"]) is None:
+            return
         for control in self.controls.values():
             control.players_changed(change["new"])
 
+    def _player_count(self, value) -> int | None:
+        if isinstance(value, int) and not isinstance(value, bool) \
+                and value in self.game.player_counts:
+            return value
+        return None
+
     def read(self) -> tuple[int, int, dict]:
-        """The chosen settings; ValueError with a plain message if the seed is not a number."""
+        """The chosen settings; ValueError with a plain message if the seed is not a number or
+        no player count is chosen."""
+        players = self._player_count(self.players.value)
+        if players is None:
+            counts = ", ".join(map(str, self.game.player_counts))
+            raise ValueError(f"choose the number of players ({counts})")
         text = str(self.seed.value).strip()
+        if len(text.lstrip("+-")) > MAX_DIGITS:  # as long as a record may hold
+            raise ValueError(f"the seed must be a whole number of at most {MAX_DIGITS} digits")
         try:
             seed = int(text)
         except ValueError:
             raise ValueError(f"the seed must be a whole number, not {text[:40]!r}") from None
         options = {name: control.read() for name, control in self.controls.items()}
-        return int(self.players.value), seed, options
+        return players, seed, options
 
     def submit(self) -> None:
         """Read the settings and start a game, or report what is wrong with them."""
