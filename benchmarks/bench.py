@@ -173,13 +173,6 @@ def time_to_board(browser, server: helpers.VoilaServer, name: str, loads: int) -
     return times
 
 
-def kernel_of(page) -> str | None:
-    return page.evaluate("""() => {
-        const el = document.getElementById('jupyter-config-data');
-        try { return JSON.parse(el.textContent).kernelId || null; } catch (e) { return null; }
-    }""")
-
-
 def bench_app(loads: int, clicks: int) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -206,7 +199,7 @@ def bench_app(loads: int, clicks: int) -> None:
                 minimal = time_to_board(browser, minimal_server, MINIMAL, loads)
             minimal_median = statistics.median(minimal)
             line("painted board, minimal ipycanvas notebook", f"{1000 * minimal_median:.0f} ms")
-            with helpers.VoilaServer(helpers.NOTEBOOKS) as app_server:
+            with helpers.VoilaServer(helpers.NOTEBOOKS, args=("--warm=1",)) as app_server:
                 for name in apps:
                     print(f" {name}")
                     app_median = statistics.median(time_to_board(browser, app_server, name, loads))
@@ -274,7 +267,7 @@ def bench_clicks(browser, server: helpers.VoilaServer, name: str, clicks: int) -
         if page.errors:
             print(f"  note: page errors in the app: {page.errors}")
         kernels = helpers.kernel_processes(server)
-        kernel_id = kernel_of(page)
+        kernel_id = helpers.kernel_id(page)
         if kernel_id in kernels:
             mb = helpers.rss_bytes(kernels[kernel_id]) / 2**20
             line("app kernel memory (RSS)", f"{mb:.0f} MB", f"< {TARGETS['kernel_mb']:.0f} MB",

@@ -5,6 +5,9 @@ Two things plain Voila does not do for a room full of visitors:
 - Render pages never set the ``_xsrf`` cookie, so the shutdown request a page sends when it is
   closed is refused (403) and its kernel lingers until the culler finds it. Every app page here
   sets the cookie, so closing a page ends its kernel at once.
+- Voila keeps the same number of warm kernels for every notebook. Here the game apps, where a
+  class arrives together, keep ``warm_kernels`` each; the gallery and rulebook pages keep Voila's
+  ``default_pool_size``.
 - Nothing limits how many kernels anonymous visitors start. Here at most ``max_visitors`` pages
   hold a kernel; the next visitor gets a short "the explorer is full" page (HTTP 503,
   ``Retry-After``) instead of a server that runs out of memory.
@@ -15,6 +18,8 @@ setting lives in voila.json.
 from __future__ import annotations
 
 import html
+
+from pathlib import Path
 
 from traitlets import Int
 from voila.app import Voila
@@ -68,6 +73,25 @@ class ExplorerServer(Voila):
         "How many pages may hold a kernel at once (preheated kernels waiting in the pool do not "
         "count). Each costs about 120 MB."))
     retry_after = Int(60, config=True, help="Seconds a turned-away visitor is asked to wait.")
+    warm_kernels = Int(1, config=True, help=(
+        "Kernels kept warm (notebook already run) for each game app, so that this many visitors "
+        "arriving at once get a board without waiting for a kernel to start. Each costs about "
+        "120 MB while it waits."))
+
+    aliases = {**Voila.aliases, "warm": "ExplorerServer.warm_kernels",
+               "max-visitors": "ExplorerServer.max_visitors"}
+
+    def init_settings(self):
+        """Size the warm pools before Voila creates its kernel manager from the config."""
+        if self.voila_configuration.preheat_kernel:
+            from explorer import GAMES
+
+            root = Path(self.root_dir)
+            pools = {"default": {"pool_size": self.voila_configuration.default_pool_size}}
+            pools.update({f"{name}.ipynb": {"pool_size": self.warm_kernels}
+                          for name in GAMES if (root / f"{name}.ipynb").exists()})
+            self.config.VoilaKernelManager.kernel_pools_config = pools
+        return super().init_settings()
 
     def init_handlers(self):
         handlers = super().init_handlers()

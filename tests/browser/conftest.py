@@ -29,7 +29,7 @@ def pytest_runtest_makereport(item, call):
 @pytest.fixture(scope="session")
 def voila_server():
     """The running VoilaServer (notebooks/ with the repo's voila.json); stopped at the end."""
-    server = VoilaServer(NOTEBOOKS).start()
+    server = VoilaServer(NOTEBOOKS, args=("--warm=1",)).start()  # one page at a time here
     try:
         yield server
     finally:

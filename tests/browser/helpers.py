@@ -175,6 +175,13 @@ def launch_browser(playwright, headless: bool = True):
                                       headless=headless)
 
 
+async def launch_browser_async(playwright):
+    """Debian Chromium for Playwright's asyncio API (many visitors at once)."""
+    if not Path(CHROMIUM).exists():
+        raise RuntimeError(f"{CHROMIUM} is missing: install Debian's chromium (./dev test does)")
+    return await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
 def is_local(url: str) -> bool:
     """Whether a request stays on this machine's own server (or inside the page)."""
     return url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:", "data:", "blob:", "about:"))
@@ -185,10 +192,15 @@ TRACEBACK_MARKS = ("Traceback (most recent call last)", '"msg_type": "error"',
                    '"msg_type":"error"', '"output_type": "error"', '"output_type":"error"')
 
 
-def kernel_id(page) -> str:
-    """The id of the kernel behind a Voila page."""
-    return page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data')"
-                         ".textContent).kernelId")
+KERNEL_ID_JS = """() => {
+  const el = document.getElementById('jupyter-config-data');
+  try { return JSON.parse(el.textContent).kernelId || null; } catch (e) { return null; }
+}"""
+
+
+def kernel_id(page) -> str | None:
+    """The id of the kernel behind a Voila page (None on a page without one)."""
+    return page.evaluate(KERNEL_ID_JS)
 
 
 def kernel_alive(server_url: str, kernel: str) -> bool:
