@@ -12,6 +12,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable
 
+from .untrusted import MESSAGE_LIMIT, clipped, parse_json, shown
+
 
 class IllegalAction(Exception):
     """An action the rules forbid now. `.rule` is the rule id that forbids it."""
@@ -256,13 +258,14 @@ class Game:
         if isinstance(players, bool) or not isinstance(players, int) \
                 or players not in self.player_counts:
             allowed = ", ".join(map(str, self.player_counts))
-            raise SetupError(f"{self.title} is played by {allowed} players, not {players!r}")
+            raise SetupError(f"{self.title} is played by {allowed} players, not {shown(players)}")
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise SetupError(f"seed must be a whole number, not {seed!r}")
-        unknown = sorted(set(options) - set(self.options))
+            raise SetupError(f"seed must be a whole number, not {shown(seed)}")
+        unknown = sorted(set(options) - set(self.options), key=str)
         if unknown:
             known = ", ".join(sorted(self.options)) or "none"
-            raise SetupError(f"unknown option {unknown[0]!r} for {self.title}; options: {known}")
+            raise SetupError(f"unknown option {shown(unknown[0])} for {self.title}; "
+                             f"options: {known}")
         chosen = {name: opt.default for name, opt in self.options.items()}
         chosen.update(options)
         self._check_options(players, chosen)
@@ -276,7 +279,8 @@ class Game:
                                                    and value == choice
                                                    for choice in opt.choices):
                 allowed = ", ".join(map(repr, opt.choices))
-                raise SetupError(f"option {name}={value!r} is not allowed; choose one of {allowed}")
+                raise SetupError(f"option {name}={shown(value)} is not allowed; "
+                                 f"choose one of {allowed}")
 
     def _setup(self, players: int, seed: int, rng: random.Random,
                options: dict) -> Iterable[State]:
@@ -315,7 +319,6 @@ class Game:
     def action_from_json(self, data: Any) -> Action:
         """An action from its JSON data (or JSON text); ValueError (TypeError or KeyError from
         a game's own reader) names the bad field, in a message of bounded length."""
-        from .untrusted import MESSAGE_LIMIT, clipped, parse_json, shown
         if isinstance(data, str):
             data = parse_json(data, "action", ValueError)
         if not isinstance(data, dict) or "type" not in data:

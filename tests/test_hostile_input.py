@@ -59,7 +59,7 @@ RECORDS = {
     "seed_long_number.json": r"^record field 'seed': a number of 150 digits is too long",
     "players_negative.json": r"^record set-up: Cacao is played by 2, 3, 4 players, not -3$",
     "players_zero.json": r"^record set-up: Cacao is played by 2, 3, 4 players, not 0$",
-    "players_huge.json": r"^record set-up: Cacao is played by 2, 3, 4 players, not 10+$",
+    "players_huge.json": r"^record set-up: Cacao is played by 2, 3, 4 players, not 10+…?$",
     "players_float.json": r"^record field 'players' must be int, not float \(3\.0\)$",
     "players_missing.json": r"^record field 'players' is missing$",
     "game_unknown.json": r"^record field 'game': unknown game 'chess'; games: ",
@@ -452,3 +452,17 @@ def test_canvas_ignores_click_values_a_hostile_page_can_send(junk):
     board._on_dom_click(None)
     board._on_dom_click(event)              # a good click still works afterwards
     assert seen[-1] == ("tile", 20, 30)
+
+
+@pytest.mark.parametrize("players, seed, options, field", [
+    (10**5000, 0, {}, "players"),
+    (3, "x" * 100_000, {}, "seed"),
+    (3, 0, {"start_player": 10**5000}, "start_player"),
+    (3, 0, {"x" * 100_000: 1}, "unknown option"),
+])
+def test_setup_refuses_huge_values_in_a_short_message(players, seed, options, field):
+    with pytest.raises(SetupError) as refused:
+        explorer.GAMES["cacao"].setup(players, seed, **options)
+    message = str(refused.value)
+    assert len(message) < 200
+    assert field in message or (field == "players" and "played by" in message)
