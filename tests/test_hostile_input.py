@@ -459,7 +459,7 @@ def test_canvas_ignores_click_values_a_hostile_page_can_send(junk):
     (3, "x" * 100_000, {}, "seed"),
     (3, 0, {"start_player": 10**5000}, "start_player"),
     (3, 0, {"x" * 100_000: 1}, "unknown option"),
-])
+], ids=["players", "seed", "option-value", "option-name"])
 def test_setup_refuses_huge_values_in_a_short_message(players, seed, options, field):
     with pytest.raises(SetupError) as refused:
         explorer.GAMES["cacao"].setup(players, seed, **options)
