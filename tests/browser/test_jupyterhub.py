@@ -1,0 +1,246 @@
+"""The explorer served by JupyterHub (deploy/jupyterhub_config.py) on this machine: the hub, its
+configurable-http-proxy (from npm, in .venv/node/), servers started by SimpleLocalProcessSpawner
+and a shared-password sign-in. Two people sign in through the login form at the same time; each
+lands on the gallery in a server of their own and opens an app with a painted board.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from helpers import (ARTIFACTS, REPO, TIMEOUT, descendants, free_port, new_page, painted_pixels,
+                     screenshot, wait_for_board, wait_frame)
+
+pytestmark = pytest.mark.browser
+
+CONFIG = REPO / "deploy" / "jupyterhub_config.py"
+PROXY = REPO / ".venv" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
+JUPYTERHUB = Path(sys.executable).with_name("jupyterhub")
+PASSWORD = "explorer-on-loopback"  # the hub listens on 127.0.0.1 for this test only
+# who signs in, and the app each opens from the gallery
+APPS = {"alice": "cacao", "bob": "animals_on_board"}
+# signing in starts a Jupyter server and then a kernel per page: slow on a busy machine
+SPAWN_TIMEOUT = 180.0
+LOG = ARTIFACTS / "jupyterhub.log"
+# not the defaults, to see the environment reach the culler and the servers
+CULL_TIMEOUT = 1800  # seconds
+MEM_LIMIT = 768  # MB
+
+
+class Hub:
+    """JupyterHub with deploy/jupyterhub_config.py, its state and user homes in `folder`."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.homes = folder / "homes"
+        self.proc: subprocess.Popen | None = None
+        self.seen: set[int] = set()  # every process seen below the hub, for the final clean-up
+        self.env = {
+            **os.environ,
+            "RX_HUB_URL": self.url,
+            "RX_HUB_API_URL": f"http://127.0.0.1:{free_port()}",
+            "RX_HUB_PROXY_API_URL": f"http://127.0.0.1:{free_port()}",
+            "RX_HUB_STATE_DIR": str(folder),
+            "RX_HUB_SPAWNER": "simple",
+            "RX_HUB_HOMES": str(self.homes / "{username}"),
+            "RX_HUB_AUTH": "shared",
+            "RX_HUB_PASSWORD": PASSWORD,
+            "RX_HUB_USERS": ",".join(APPS),
+            "RX_HUB_CULL_TIMEOUT": str(CULL_TIMEOUT),
+            "RX_HUB_MEM_LIMIT": f"{MEM_LIMIT}M",
+        }
+
+    def start(self) -> "Hub":
+        LOG.parent.mkdir(parents=True, exist_ok=True)
+        self._log = LOG.open("wb")
+        self.proc = subprocess.Popen([str(JUPYTERHUB), "-f", str(CONFIG)], cwd=self.folder,
+                                     env=self.env, stdout=self._log, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL, start_new_session=True)
+        deadline = time.monotonic() + TIMEOUT
+        while not self.answers():
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"JupyterHub exited with code {self.proc.returncode}.\n"
+                                   f"--- {LOG} ---\n{self.log()}")
+            if time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"JupyterHub did not answer on {self.url} within "
+                                   f"{TIMEOUT:.0f} s.\n--- {LOG} ---\n{self.log()}")
+            time.sleep(0.2)
+        return self
+
+    def answers(self) -> bool:
+        """Whether the hub's API answers through the proxy (both are up)."""
+        try:
+            with urllib.request.urlopen(self.url + "/hub/api/", timeout=5) as response:
+                return response.status == 200
+        except (urllib.error.URLError, ConnectionError, OSError):
+            return False
+
+    def log(self) -> str:
+        return LOG.read_text(errors="replace")[-20000:]
+
+    def processes(self) -> list[int]:
+        """The hub's processes: proxy, idle culler, user servers and their kernels."""
+        pids = descendants(self.proc.pid) if self.proc else []
+        self.seen.update(pids)
+        return pids
+
+    def servers(self) -> dict[str, dict[str, str]]:
+        """User name -> environment of that user's single-user server process."""
+        found = {}
+        for pid in self.processes():
+            try:
+                argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+                environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if not any(arg.endswith(b"jupyterhub-singleuser") for arg in argv):
+                continue
+            env = dict(item.decode(errors="replace").split("=", 1)
+                       for item in environ if b"=" in item)
+            found[env.get("JUPYTERHUB_USER", "?")] = {**env, "pid": str(pid)}
+        return found
+
+    def stop(self) -> list[int]:
+        """Stop the hub (it stops the proxy, the culler and the servers), then kill whatever
+        is left of every process group seen. Returns the processes still alive (none)."""
+        if self.proc is None:
+            return []
+        self.processes()
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                pass
+        groups = {self.proc.pid}
+        for pid in self.seen:
+            try:
+                groups.add(os.getpgid(pid))
+            except ProcessLookupError:
+                pass
+        for group in groups:
+            try:
+                os.killpg(group, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        if self.proc.poll() is None:
+            self.proc.wait(timeout=10)
+        self._log.close()
+        deadline = time.monotonic() + 10
+        while (alive := [pid for pid in self.seen if running(pid)]) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        return alive
+
+
+def running(pid: int) -> bool:
+    """Whether process `pid` exists and is not a zombie."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory):
+    """The running hub; stopped at the end, leaving no process behind."""
+    if not PROXY.exists():
+        pytest.fail(f"configurable-http-proxy is missing at {PROXY}: `./dev test` installs it "
+                    f"(npm install --prefix .venv/node configurable-http-proxy)")
+    server = Hub(tmp_path_factory.mktemp("jupyterhub")).start()
+    try:
+        yield server
+    finally:
+        left = server.stop()
+        assert left == [], f"processes left after stopping the hub: {left}"
+
+
+@pytest.fixture
+def user_pages(browser, request):
+    """One page per user, each in a browser context of its own (its own cookies)."""
+    pages = {user: new_page(browser) for user in APPS}
+    try:
+        yield pages
+    finally:
+        failed = any(getattr(getattr(request.node, f"rep_{when}", None), "failed", False)
+                     for when in ("setup", "call"))
+        for user, page in pages.items():
+            if failed:
+                try:
+                    screenshot(page, f"FAILED-hub-{user}")
+                except Exception as exc:  # a crashed page must not hide the real failure
+                    print(f"could not save failure screenshot: {exc}")
+            page.context.close()
+
+
+def sign_in(page, hub_url: str, user: str) -> None:
+    """Fill in and send the hub's login form (the server starts after this)."""
+    page.goto(f"{hub_url}/hub/login", timeout=TIMEOUT * 1000)
+    page.fill("#username_input", user)
+    page.fill("#password_input", PASSWORD)
+    page.click("#login_submit")
+
+
+def test_culler_runs_with_the_hub(hub):
+    """jupyterhub-idle-culler runs as a hub service, with the timeout set in the environment."""
+    commands = []
+    for pid in hub.processes():
+        try:
+            commands.append(Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0"))
+        except OSError:
+            continue
+    cullers = [argv for argv in commands if b"jupyterhub_idle_culler" in argv]
+    assert len(cullers) == 1, f"no culler below the hub.\n--- {LOG} ---\n{hub.log()}"
+    assert f"--timeout={CULL_TIMEOUT}".encode() in cullers[0]
+
+
+def test_two_users_each_get_the_explorer_in_a_server_of_their_own(hub, user_pages):
+    start = time.perf_counter()
+    for user, page in user_pages.items():  # both sign in before either server is up
+        sign_in(page, hub.url, user)
+    for user, page in user_pages.items():
+        page.wait_for_url(f"**/user/{user}/voila/render/index.ipynb", timeout=SPAWN_TIMEOUT * 1000)
+        link = page.locator(f'.rx-card[data-game="{APPS[user]}"] a.rx-open')
+        link.wait_for(state="visible", timeout=SPAWN_TIMEOUT * 1000)
+        print(f"{user}: sign-in to gallery {time.perf_counter() - start:.1f} s")
+        screenshot(page, f"hub-{user}-gallery")
+        link.click()
+        page.wait_for_url(f"**/user/{user}/voila/render/{APPS[user]}.ipynb",
+                          timeout=TIMEOUT * 1000)
+        to_board = wait_for_board(page, timeout=SPAWN_TIMEOUT)
+        print(f"{user}: {APPS[user]} page to painted board {to_board:.1f} s")
+        wait_frame(page, 0)
+        assert painted_pixels(page, ".rx-board") > 100_000
+        # voila.json's template, through deploy/singleuser/jupyter_server_config.py
+        assert page.locator('link[href*="/voila/templates/rules-explorer/"]').count() > 0
+        screenshot(page, f"hub-{user}-{APPS[user]}")
+
+    servers = hub.servers()
+    assert sorted(servers) == sorted(APPS)
+    assert len({server["pid"] for server in servers.values()}) == len(APPS)
+    for user, env in servers.items():
+        assert env["HOME"] == str(hub.homes / user)
+        assert env["JUPYTERHUB_DEFAULT_URL"] == "/voila/render/index.ipynb"
+        assert env["MEM_LIMIT"] == str(MEM_LIMIT * 1024 ** 2)  # passed on, not enforced
+
+    # one person's sign-in does not open the other's server
+    response = user_pages["alice"].goto(f"{hub.url}/user/bob/voila/render/index.ipynb",
+                                        timeout=TIMEOUT * 1000)
+    assert response.status == 403
+    assert "/hub/api/oauth2/authorize?client_id=jupyterhub-user-bob" in user_pages["alice"].url
+
+    for user, page in user_pages.items():
+        assert page.errors == [], user
+        # the explorer's own template: nothing (like Font Awesome) is fetched from elsewhere
+        assert page.outside == [], user
