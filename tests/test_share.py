@@ -375,3 +375,26 @@ def test_fuzz_damaged_record_files(game):
     nested = ("[" * 100_000 + "]" * 100_000).encode()
     with pytest.raises(LinkError):
         read_record_file(game, nested)
+
+
+def test_the_page_address_as_visitors_reach_it(monkeypatch):
+    from widgets.shared.share_panel import page_address
+
+    for name in ("SCRIPT_NAME", "SERVER_NAME", "SERVER_PORT", "JUPYTERHUB_SERVICE_PREFIX",
+                 "JUPYTERHUB_BASE_URL", "VOILA_REQUEST_URL"):
+        monkeypatch.delenv(name, raising=False)
+    assert page_address() == ""
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/cacao.ipynb")
+    monkeypatch.setenv("SERVER_NAME", "127.0.0.1")
+    monkeypatch.setenv("SERVER_PORT", "8866")
+    assert page_address() == "http://127.0.0.1:8866/voila/render/cacao.ipynb"
+    # on a hub: through the user-redirect, so the link opens on the follower's own server
+    monkeypatch.setenv("SCRIPT_NAME", "/user/alice/voila/render/cacao.ipynb")
+    monkeypatch.setenv("SERVER_NAME", "explorer.example.org")
+    monkeypatch.setenv("SERVER_PORT", "")
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", "/user/alice/")
+    monkeypatch.setenv("JUPYTERHUB_BASE_URL", "/")
+    monkeypatch.setenv("VOILA_REQUEST_URL",
+                       "https://explorer.example.org/user/alice/voila/render/cacao.ipynb")
+    assert page_address() == ("https://explorer.example.org/hub/user-redirect/"
+                              "voila/render/cacao.ipynb")

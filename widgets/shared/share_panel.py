@@ -19,7 +19,9 @@ UPLOAD_LIMIT = 2_000_000
 
 def page_address() -> str:
     """This page's address without its query, as the browser asked for it (Voila puts the
-    request in the kernel's environment); "" outside Voila."""
+    request in the kernel's environment); "" outside Voila. On a JupyterHub the page lives on
+    this user's own server, which nobody else may open, so the address goes through the hub's
+    user-redirect instead: it opens the same page on whoever follows the link's own server."""
     path = os.environ.get("SCRIPT_NAME", "")
     host = os.environ.get("SERVER_NAME", "")
     if not path or not host:
@@ -27,7 +29,13 @@ def page_address() -> str:
     port = os.environ.get("SERVER_PORT", "")
     if port and ":" not in host:
         host = f"{host}:{port}"
-    return f"http://{host}{path}"
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "")
+    if prefix and path.startswith(prefix):
+        hub = os.environ.get("JUPYTERHUB_BASE_URL", "/").rstrip("/")
+        path = f"{hub}/hub/user-redirect/{path[len(prefix):].lstrip('/')}"
+    request = os.environ.get("VOILA_REQUEST_URL", "")
+    scheme = "https" if request.startswith("https://") else "http"
+    return f"{scheme}://{host}{path}"
 
 
 def page_query() -> str:
