@@ -1,10 +1,11 @@
 """Load benchmark: a class arriving at one app (figures to watch, not pass/fail tests).
 
-    .venv/bin/python benchmarks/load.py [--app cacao] [--warm 10] [--visitors 10] [--busy 2]
-                                        [--spread 30] [--over 30] [--only burst,busy,spread]
+    .venv/bin/python benchmarks/load.py [--app cacao] [--warm 10] [--fill-delay 1] [--visitors 10]
+                                        [--busy 2] [--spread 30] [--over 30]
+                                        [--only burst,busy,spread]
 
-Serves notebooks/ with `widgets.server` (the repo's voila.json, `--warm` kernels kept warm per
-app) on 127.0.0.1 only, and drives headless Debian Chromium, one browser context per visitor:
+Serves notebooks/ with `widgets.server` (the repo's voila.json; `--warm` kernels kept warm for
+the app, as `./dev serve --warm=N --warm-apps=APP` does) on 127.0.0.1 only, and drives headless Debian Chromium, one browser context per visitor:
 
 - burst:  `--visitors` pages opened at the same moment;
 - busy:   the same while `--busy` processes keep the CPU busy (each stops by itself);
@@ -37,6 +38,7 @@ PAGE_LIMIT = 90.0      # seconds a visitor waits for a board before it counts as
 AFTER_CLOSE = 10.0     # seconds after the last page closed before counting live kernels
 BUSY_LIMIT = 600       # a busy process stops by itself after this many seconds
 TARGET_BURST_S = 6.0   # 10 visitors at once: every board painted within this
+SETTLE_LIMIT = 900.0   # seconds to wait for full warm pools and a quiet server
 
 # Resolves to {"ms": performance.now()} at the first painted board, or {"failed": why}.
 OUTCOME_JS = f"""
@@ -59,9 +61,15 @@ async def visit(browser, url: str, delay: float) -> dict:
         handle = await page.wait_for_function(OUTCOME_JS, arg=helpers.BOARD, polling="raf",
                                               timeout=PAGE_LIMIT * 1000)
         result.update(await handle.json_value())
-        result["kernel"] = await page.evaluate(helpers.KERNEL_ID_JS)
+        # when the server had sent the whole page (its notebook output included)
+        result["html_ms"] = await page.evaluate(
+            "() => performance.getEntriesByType('navigation')[0].responseEnd")
     except Exception as exc:  # a page that never answers is a failed visitor, not a crash
         result["failed"] = f"no board within {PAGE_LIMIT:.0f} s ({type(exc).__name__})"
+    try:
+        result["kernel"] = await page.evaluate(helpers.KERNEL_ID_JS)
+    except Exception:  # a page still without its configuration has no kernel yet
+        result["kernel"] = None
     return result
 
 
@@ -100,6 +108,9 @@ def report(name: str, result: dict, target_s: float | None) -> None:
              f"max <= {target_s:.0f} s" if target_s else "",
              (slowest <= target_s and not failed) if target_s else None)
         print("    per visitor (s): " + " ".join(f"{t:.1f}" for t in sorted(times)))
+        html = [o["html_ms"] / 1000 for o in outcomes if "html_ms" in o]
+        line("  of which the server's page complete, median / max",
+             f"{statistics.median(html):.1f} / {max(html):.1f} s")
     visitor_mb = [result["rss"][k] / 2**20 for k in result["mine"]]
     all_mb = [b / 2**20 for b in result["rss"].values()]
     if visitor_mb:
@@ -117,36 +128,40 @@ def busy_processes(count: int) -> list[subprocess.Popen]:
     return [subprocess.Popen([sys.executable, "-c", code]) for _ in range(count)]
 
 
-def settle(server: helpers.VoilaServer, warm: int) -> None:
-    """Wait until every warm pool is full again (one kernel per notebook, `warm` per game app,
-    and no visitor's) and the server and its kernels are quiet."""
-    from explorer import GAMES
-
+def settle(server: helpers.VoilaServer, app: str, warm: int) -> None:
+    """Wait until every warm pool is full again (`warm` kernels for `app`, one for every other
+    notebook) and the server and its kernels are quiet; say so if that never happens."""
     notebooks = [p.stem for p in helpers.NOTEBOOKS.glob("*.ipynb")]
-    expected = sum(warm if name in GAMES else 1 for name in notebooks)
-    deadline = time.monotonic() + 300
+    expected = sum(warm if name == app else 1 for name in notebooks)
+    deadline = time.monotonic() + SETTLE_LIMIT
     while len(helpers.kernel_processes(server)) < expected and time.monotonic() < deadline:
         time.sleep(0.2)
     wait_until_quiet(server, deadline)
+    if time.monotonic() >= deadline:
+        print(f"  note: the server was not quiet with {expected} warm kernels after "
+              f"{SETTLE_LIMIT:.0f} s; the next figures include that load")
 
 
 async def run(args) -> None:
     from playwright.async_api import async_playwright
 
     notebook = f"{args.app}.ipynb"
-    print(f"Load: {args.app}, {args.warm} warm kernels per app, cap {args.cap} visitors, "
+    print(f"Load: {args.app} with {args.warm} warm kernels (other pages 1), refilled "
+          f"{args.fill_delay:g} s after a visitor takes one, cap {args.cap} visitors, "
           f"Chromium {helpers.CHROMIUM}")
     with helpers.VoilaServer(helpers.NOTEBOOKS, timeout=300,
-                             args=(f"--warm={args.warm}", f"--max-visitors={args.cap}")) as server:
+                             args=(f"--warm={args.warm}", f"--warm-apps={args.app}",
+                                   f"--max-visitors={args.cap}",
+                                   f"--VoilaKernelManager.fill_delay={args.fill_delay}")) as server:
         url = f"{server.url}/voila/render/{notebook}"
-        settle(server, args.warm)
+        settle(server, args.app, args.warm)
         async with async_playwright() as pw:
             browser = await helpers.launch_browser_async(pw)
             try:
                 warm = await visit(browser, url, 0)  # the browser's cache, as a returning class
                 await warm["page"].close(run_before_unload=True)
                 await warm["context"].close()
-                settle(server, args.warm)
+                settle(server, args.app, args.warm)
                 plan = [("burst", args.visitors, 0.0, 0), ("busy", args.visitors, 0.0, args.busy),
                         ("spread", args.spread, float(args.over), 0)]
                 for name, visitors, over, busy in plan:
@@ -163,7 +178,7 @@ async def run(args) -> None:
                              f"{visitors} over {over:.0f} s") + (f", {busy} busy processes"
                                                                  if busy else "")
                     report(label, result, TARGET_BURST_S if name == "burst" else None)
-                    settle(server, args.warm)
+                    settle(server, args.app, args.warm)
             finally:
                 await browser.close()
 
@@ -177,6 +192,8 @@ def main() -> None:
     parser.add_argument("--busy", type=int, default=2)
     parser.add_argument("--spread", type=int, default=30)
     parser.add_argument("--over", type=int, default=30)
+    parser.add_argument("--fill-delay", type=float, default=1.0,
+                        help="seconds before a taken warm kernel is replaced")
     parser.add_argument("--only", default="burst,busy,spread")
     args = parser.parse_args()
     args.only = set(args.only.split(","))

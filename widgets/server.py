@@ -21,7 +21,7 @@ import html
 
 from pathlib import Path
 
-from traitlets import Int
+from traitlets import Int, Unicode
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
@@ -78,7 +78,12 @@ class ExplorerServer(Voila):
         "arriving at once get a board without waiting for a kernel to start. Each costs about "
         "120 MB while it waits."))
 
+    warm_apps = Unicode("", config=True, help=(
+        "Comma-separated game names (e.g. 'cacao') whose app keeps `warm_kernels`; the others "
+        "keep one, like the gallery. Empty: every game."))
+
     aliases = {**Voila.aliases, "warm": "ExplorerServer.warm_kernels",
+               "warm-apps": "ExplorerServer.warm_apps",
                "max-visitors": "ExplorerServer.max_visitors"}
 
     def init_settings(self):
@@ -87,9 +92,14 @@ class ExplorerServer(Voila):
             from explorer import GAMES
 
             root = Path(self.root_dir)
+            chosen = {n.strip() for n in self.warm_apps.split(",") if n.strip()} or set(GAMES)
+            unknown = sorted(chosen - set(GAMES))
+            if unknown:
+                raise ValueError(f"--warm-apps: no game named {', '.join(unknown)}; "
+                                 f"games: {', '.join(GAMES)}")
             pools = {"default": {"pool_size": self.voila_configuration.default_pool_size}}
             pools.update({f"{name}.ipynb": {"pool_size": self.warm_kernels}
-                          for name in GAMES if (root / f"{name}.ipynb").exists()})
+                          for name in chosen if (root / f"{name}.ipynb").exists()})
             self.config.VoilaKernelManager.kernel_pools_config = pools
         return super().init_settings()
 
