@@ -22,7 +22,9 @@ import html
 from pathlib import Path
 
 from traitlets import Int, Unicode
+import tornado.web
 from voila.app import Voila
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 FULL_PAGE = """<!DOCTYPE html>
@@ -66,6 +68,17 @@ class ExplorerPageHandler(TornadoVoilaHandler):
                                          again=html.escape(self.request.uri, quote=True)))
 
 
+class ExplorerShutdownHandler(VoilaShutdownKernelHandler):
+    """A closing page asks twice (its own request and Voila's): the second finds no kernel."""
+
+    @tornado.web.authenticated
+    async def post(self, kernel_id):
+        if kernel_id not in self.kernel_manager:
+            self.set_status(404)
+            return self.finish()
+        return await super().post(kernel_id)
+
+
 class ExplorerServer(Voila):
     """Voila with kernels that end with their page and a cap on visitors."""
 
@@ -104,9 +117,10 @@ class ExplorerServer(Voila):
         return super().init_settings()
 
     def init_handlers(self):
-        handlers = super().init_handlers()
-        return [(route[0], ExplorerPageHandler, *route[2:])
-                if route[1] is TornadoVoilaHandler else route for route in handlers]
+        ours = {TornadoVoilaHandler: ExplorerPageHandler,
+                VoilaShutdownKernelHandler: ExplorerShutdownHandler}
+        return [(route[0], ours.get(route[1], route[1]), *route[2:])
+                for route in super().init_handlers()]
 
     def visitors(self) -> int:
         """Kernels that belong to a page: every live kernel but the warm ones still in the pool."""
