@@ -41,11 +41,44 @@ def page_address() -> str:
 def page_query() -> str:
     """The query string of the page showing this kernel, "" outside Voila. A preheated kernel
     runs the notebook before any page asks for it, so this waits for that request."""
-    try:
-        from voila.utils import get_query_string
-    except ImportError:
-        return ""
-    return get_query_string() or ""
+    if os.environ.get("VOILA_PREHEAT", "False") != "False":
+        _wait_for_page_request()
+    return os.environ.get("QUERY_STRING") or ""
+
+
+def _wait_for_page_request() -> None:
+    """Wait until a page takes this preheated kernel: Voila then sends the page's request (its
+    query string among it) over the websocket voila/query/<kernel id>, and it goes into the
+    environment, as Voila's own `voila.utils.wait_for_request` does. Done here because importing
+    `voila.utils` loads Jupyter Server and compiles dozens of grammars on the way: about 3 s of
+    CPU in every kernel, the larger part of what starting an app costs."""
+    import asyncio
+    import json
+    import threading
+
+    import websockets
+
+    server = os.environ.get("VOILA_SERVER_URL", "/")
+    url = (f"{os.environ.get('VOILA_WS_PROTOCOL', 'ws')}://"
+           f"{os.environ.get('VOILA_APP_IP', '127.0.0.1')}:"
+           f"{os.environ.get('VOILA_APP_PORT', '8866')}"
+           f"{os.environ.get('VOILA_WS_BASE_URL', server)}voila/query/"
+           f"{os.environ.get('VOILA_KERNEL_ID', '')}")
+    received = []
+
+    async def receive():
+        try:
+            async with websockets.connect(url, open_timeout=5) as socket:
+                received.append(await socket.recv())
+        except (OSError, TimeoutError, websockets.exceptions.WebSocketException):
+            pass  # no request details: the page opens as if it had no query
+
+    # its own thread and event loop: the kernel's loop is busy running this notebook
+    thread = threading.Thread(target=lambda: asyncio.new_event_loop().run_until_complete(receive()))
+    thread.start()
+    thread.join()
+    if received:
+        os.environ.update(json.loads(received[0]))
 
 
 def take_upload(upload: w.FileUpload, change, limit: int, what: str,
