@@ -238,7 +238,7 @@ def time_to_board(browser, server: helpers.VoilaServer, name: str, loads: int) -
             if page.errors:
                 print(f"  note: page errors in {name}: {page.errors}")
         finally:
-            page.context.close()
+            helpers.leave(page)
         if i:
             times.append(took)
     return times
@@ -352,7 +352,7 @@ def bench_clicks(browser, server: helpers.VoilaServer, name: str, clicks: int) -
             line(f"other kernels of this server ({len(others)}), mean RSS",
                  f"{statistics.mean(others):.0f} MB")
     finally:
-        page.context.close()
+        helpers.leave(page)
 
 
 def bench_autoplay(browser, server: helpers.VoilaServer, name: str) -> None:
@@ -373,7 +373,7 @@ def bench_autoplay(browser, server: helpers.VoilaServer, name: str) -> None:
             helpers.wait_frame(page, before)
             took.append(time.perf_counter() - start)
         finally:
-            page.context.close()
+            helpers.leave(page)
     median_s = statistics.median(took)
     line(f"play to the end, {players} players, median of {len(took)}", f"{median_s:.2f} s",
          f"< {TARGETS['autoplay_s']:.0f} s", median_s < TARGETS["autoplay_s"])

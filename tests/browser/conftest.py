@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers import (NOTEBOOKS, SCREENSHOTS, VoilaServer, launch_browser, new_page, screenshot,
-                     traceback_in_page)
+from helpers import (NOTEBOOKS, SCREENSHOTS, VoilaServer, launch_browser, leave, new_page,
+                     screenshot, traceback_in_page)
 
 HERE = Path(__file__).resolve().parent
 
@@ -29,7 +29,9 @@ def pytest_runtest_makereport(item, call):
 @pytest.fixture(scope="session")
 def voila_server():
     """The running VoilaServer (notebooks/ with the repo's voila.json); stopped at the end."""
-    server = VoilaServer(NOTEBOOKS, args=("--warm=1",)).start()  # one page at a time here
+    # one page at a time here; pages end their kernels when they close, and the cap is tested
+    # on a server of its own, so this one has room for a page whose kernel is slow to end
+    server = VoilaServer(NOTEBOOKS, args=("--warm=1", "--max-visitors=100")).start()
     try:
         yield server
     finally:
@@ -61,19 +63,19 @@ def page(browser, request):
     FAILED-<test>.png in this run's screenshot folder. Every test also fails if a traceback
     reached the page, in its HTML or over its websocket."""
     page = new_page(browser)
+    yield page
+    failed = any(getattr(getattr(request.node, f"rep_{when}", None), "failed", False)
+                 for when in ("setup", "call"))
     try:
-        yield page
-        if not page.is_closed():
-            mark = traceback_in_page(page)
-            assert mark is None, f"the page shows a traceback ({mark!r})"
-        assert not page.tracebacks, f"a traceback reached the page: {page.tracebacks[0][:600]}"
-    finally:
-        failed = any(getattr(getattr(request.node, f"rep_{when}", None), "failed", False)
-                     for when in ("setup", "call"))
         if failed:
             name = re.sub(r"[^\w.-]+", "_", request.node.name)
             try:
                 screenshot(page, f"FAILED-{name}")
             except Exception as exc:  # a crashed page must not hide the real failure
                 print(f"could not save failure screenshot: {exc}")
-        page.context.close()
+        else:
+            mark = None if page.is_closed() else traceback_in_page(page)
+            assert mark is None, f"the page shows a traceback ({mark!r})"
+            assert not page.tracebacks, f"a traceback reached the page: {page.tracebacks[0][:600]}"
+    finally:
+        leave(page)

@@ -226,8 +226,23 @@ def wait_kernel_gone(server_url: str, kernel: str, timeout: float) -> float:
 
 def traceback_in_page(page) -> str | None:
     """The first traceback mark in the page's HTML, or None."""
-    html = page.content()
+    try:
+        html = page.content()
+    except Exception:  # navigating right now: look once it has loaded
+        page.wait_for_load_state()
+        html = page.content()
     return next((mark for mark in TRACEBACK_MARKS if mark in html), None)
+
+
+def leave(page, timeout: float = 10.0) -> None:
+    """Close a page as a visitor does, its beforeunload handlers run (so its kernel is shut
+    down, as on a real server), then its browser context."""
+    try:
+        if not page.is_closed():
+            with page.expect_event("close", timeout=timeout * 1000):
+                page.close(run_before_unload=True)
+    finally:
+        page.context.close()
 
 
 def new_page(browser, viewport: dict | None = None):

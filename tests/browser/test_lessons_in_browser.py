@@ -10,7 +10,7 @@ import pytest
 import explorer
 from explorer import lessons
 from explorer.animals_on_board import Keep
-from helpers import (act, board_point, new_page, open_board, screenshot, tab, text, upload,
+from helpers import (act, board_point, leave, new_page, open_board, screenshot, tab, text, upload,
                      wait_text)
 from widgets.animals_on_board import layout
 
@@ -142,4 +142,4 @@ def test_save_as_lesson_gives_a_file_that_opens_again(browser, page, voila_url, 
         screenshot(other, "lessons-07-saved-and-opened")
         assert other.errors == [] and other.outside == []
     finally:
-        other.context.close()
+        leave(other)

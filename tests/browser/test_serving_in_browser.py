@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from helpers import (NOTEBOOKS, VoilaServer, kernel_alive, kernel_id, new_page, open_board,
+from helpers import (NOTEBOOKS, VoilaServer, kernel_alive, kernel_id, leave, new_page, open_board,
                      screenshot, wait_kernel_gone)
 
 CLOSE_WITHIN = 10.0  # seconds from closing a page to its kernel gone
@@ -23,7 +23,7 @@ def test_closing_a_page_ends_its_kernel(voila_url, browser):
         took = wait_kernel_gone(voila_url, kernel, CLOSE_WITHIN)
         print(f"kernel gone {took:.2f} s after the page closed")
     finally:
-        page.context.close()
+        leave(page)
 
 
 @pytest.fixture(scope="module")
@@ -66,8 +66,8 @@ def test_a_full_server_turns_the_next_visitor_away(small_server, browser):
         second.close(run_before_unload=True)
         wait_kernel_gone(small_server.url, kernel, CLOSE_WITHIN)
     finally:
-        first.context.close()
-        second.context.close()
+        leave(first)
+        leave(second)
 
 
 def test_a_page_that_could_not_start_says_so(small_server, browser):
@@ -82,4 +82,4 @@ def test_a_page_that_could_not_start_says_so(small_server, browser):
         # the page's kernel can no longer serve it: it ends at once, the page still open
         wait_kernel_gone(small_server.url, kernel_id(page), CLOSE_WITHIN)
     finally:
-        page.context.close()
+        leave(page)

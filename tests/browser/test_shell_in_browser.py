@@ -9,7 +9,7 @@ import time
 import pytest
 
 from helpers import (LARGE, TIMEOUT, VIEWPORT, act, board_fit, board_pixels, canvas_signature,
-                     drawing_inside_viewport, frame_count, inside_viewport, new_page,
+                     drawing_inside_viewport, frame_count, inside_viewport, leave, new_page,
                      open_board, pixels_differing, screenshot, tab, text, upload, wait_frame,
                      wait_text)
 
@@ -42,7 +42,7 @@ def large_page(browser):
     try:
         yield page
     finally:
-        page.context.close()
+        leave(page)
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
@@ -63,7 +63,7 @@ def test_board_and_rule_on_one_screen(browser, voila_url, name, size):
         assert scroll[0] <= scroll[1], "the page scrolls sideways"
         assert page.errors == [] and page.outside == []
     finally:
-        page.context.close()
+        leave(page)
 
 
 @pytest.mark.parametrize("name", APPS)
@@ -144,7 +144,7 @@ def test_deep_link_gives_the_same_position_as_stepping_there(browser, page, voil
         screenshot(other, f"{name}-deep-link")
         assert other.errors == [] and other.outside == []
     finally:
-        other.context.close()
+        leave(other)
 
 
 @pytest.mark.parametrize("name", APPS)
@@ -173,7 +173,7 @@ def test_record_download_and_upload_round_trip(browser, page, voila_url, name, t
         assert "Opened a record" in text(other, ".rx-message")
         assert other.errors == [] and other.outside == []
     finally:
-        other.context.close()
+        leave(other)
 
 
 @pytest.mark.parametrize("name", APPS)

@@ -17,8 +17,8 @@ from explorer import Record, bots
 from explorer.taluva import Expand, Place, Temple, Tower
 from explorer.taluva.board import lava_direction
 from explorer.taluva.placement import placement_problem
-from helpers import (act, board_point, canvas_signature, click_and_time, new_page, open_board,
-                     painted_pixels, screenshot, tab, text, wait_for_repaint, wait_text)
+from helpers import (act, board_point, canvas_signature, click_and_time, leave, new_page,
+                     open_board, painted_pixels, screenshot, tab, text, wait_for_repaint, wait_text)
 from widgets.shared.share import build_query
 from widgets.taluva import layout
 
@@ -195,4 +195,4 @@ def test_a_deep_link_a_players_view_and_two_window_sizes(browser, voila_url):
             screenshot(page, f"taluva-08-player-2-view-{name}")
             assert page.errors == [] and page.outside == []
         finally:
-            page.context.close()
+            leave(page)
