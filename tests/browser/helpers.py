@@ -237,10 +237,15 @@ def traceback_in_page(page) -> str | None:
 def leave(page, timeout: float = 10.0) -> None:
     """Close a page as a visitor does, its beforeunload handlers run (so its kernel is shut
     down, as on a real server), then its browser context."""
+    from playwright.sync_api import Error
+
     try:
         if not page.is_closed():
             with page.expect_event("close", timeout=timeout * 1000):
                 page.close(run_before_unload=True)
+    except Error:
+        if not page.is_closed():  # only a page that was already closing may refuse this
+            raise
     finally:
         page.context.close()
 
