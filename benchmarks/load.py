@@ -178,7 +178,7 @@ async def run(args) -> None:
         url = f"{server.url}/voila/render/{notebook}"
         settle(server, args.app, args.warm)
         async with async_playwright() as pw:
-            browser = await helpers.launch_browser_async(pw)
+            browser = await helpers.launch_browser(pw)
             try:
                 warm = await visit(browser, url, 0)  # the browser's cache, as a returning class
                 await warm["page"].close(run_before_unload=True)

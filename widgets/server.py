@@ -1,6 +1,6 @@
 """The explorer's web server: Voila, sized for a class.
 
-Two things plain Voila does not do for a room full of visitors:
+What plain Voila does not do for a room full of visitors:
 
 - Render pages never set the ``_xsrf`` cookie, so the shutdown request a page sends when it is
   closed is refused (403) and its kernel lingers until the culler finds it. Every app page here
@@ -18,11 +18,10 @@ setting lives in voila.json.
 from __future__ import annotations
 
 import html
-
 from pathlib import Path
 
-from traitlets import Int, Unicode
 import tornado.web
+from traitlets import Int, Unicode
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler

@@ -168,18 +168,12 @@ def rss_bytes(pid: int) -> int:
 # --------------------------------------------------------------------------- browser
 
 def launch_browser(playwright, headless: bool = True):
-    """Debian Chromium; never a browser downloaded by Playwright."""
+    """Debian Chromium; never a browser downloaded by Playwright. With Playwright's asyncio API
+    this returns the awaitable launch."""
     if not Path(CHROMIUM).exists():
         raise RuntimeError(f"{CHROMIUM} is missing: install Debian's chromium (./dev test does)")
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
                                       headless=headless)
-
-
-async def launch_browser_async(playwright):
-    """Debian Chromium for Playwright's asyncio API (many visitors at once)."""
-    if not Path(CHROMIUM).exists():
-        raise RuntimeError(f"{CHROMIUM} is missing: install Debian's chromium (./dev test does)")
-    return await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 
 
 def is_local(url: str) -> bool:
