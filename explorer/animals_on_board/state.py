@@ -12,9 +12,9 @@ ends after a round in which someone holds 10+ tiles.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import combinations
-from functools import partial
-from operator import itemgetter
+from operator import index as as_index, itemgetter
 from typing import Iterable
 
 from ..core import (Action, Game, IllegalAction, Option, ScoreLine, ScoreSheet, SetupError, State,
@@ -47,8 +47,7 @@ def _bad_tile(value):
 class _TileAction(TupleAction):
     """An action naming tiles: a sorted tuple of tile ids that knows its kind.
 
-    A tuple subclass because a 13-tile group has 4,095 splits: `_many` builds them all without a
-    Python-level call per action, which keeps legal_actions() at a few milliseconds.
+    A tuple subclass, so that `Moves` can make a split from a group with one cheap call.
     """
     __slots__ = ()
 
@@ -56,10 +55,6 @@ class _TileAction(TupleAction):
         if isinstance(tiles, int):
             tiles = (tiles,)
         return tuple.__new__(cls, sorted(tiles))
-
-    @classmethod
-    def _many(cls, sorted_parts) -> list:
-        return list(map(partial(tuple.__new__, cls), sorted_parts))
 
     @property
     def tiles(self) -> tuple[int, ...]:
@@ -129,6 +124,77 @@ def _split_pickers(n: int) -> list:
     return _SPLIT_PICKERS[n]
 
 
+class Moves(Sequence):
+    """The legal actions of a play position, in their order: every split of each group of 2+
+    (in `_SPLIT_PICKERS` order), then every affordable take.
+
+    It reads like the list of them (len, indexing, slicing to a list, iteration, `in`, == with a
+    list), but makes an action only when it is read: a 13-tile group has 8,190 splits and a
+    random bot looks at one. A split's membership is decided from the groups, not by a search.
+    Built from a state's immutable groups, so it never goes stale.
+    """
+    __slots__ = ("_split_groups", "_takes", "_length")
+
+    def __init__(self, groups: tuple[tuple[int, ...], ...], crates: int):
+        self._split_groups = tuple(g for g in groups if len(g) >= 2)
+        self._takes = tuple(tuple.__new__(Take, g) for g in groups if len(g) <= crates)
+        self._length = (sum(len(_split_pickers(len(g))) for g in self._split_groups)
+                        + len(self._takes))
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._length))]
+        index = as_index(index)
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError("legal action index out of range")
+        for group in self._split_groups:
+            pickers = _split_pickers(len(group))
+            if index < len(pickers):
+                return tuple.__new__(Split, pickers[index](group))
+            index -= len(pickers)
+        return self._takes[index]
+
+    def __iter__(self):
+        for group in self._split_groups:
+            for pick in _split_pickers(len(group)):
+                yield tuple.__new__(Split, pick(group))
+        yield from self._takes
+
+    def __contains__(self, action) -> bool:
+        if type(action) is Take:
+            return action in self._takes
+        if type(action) is not Split or not action:
+            return False
+        for group in self._split_groups:
+            if action[0] in group:
+                # a split lists its tiles in the group's order, leaving at least one behind
+                chosen = set(action)
+                return (len(action) < len(group)
+                        and tuple(t for t in group if t in chosen) == tuple(action))
+        return False
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, (list, Moves)):
+            return NotImplemented
+        return len(self) == len(other) and list(self) == list(other)
+
+    __hash__ = None  # like a list
+
+    def __add__(self, other: list) -> list:
+        return list(self) + other
+
+    def __radd__(self, other: list) -> list:
+        return other + list(self)
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
 class AnimalsState(State):
     """A position of Animals on Board. Tiles are ints (see components); all fields are tuples."""
 
@@ -183,18 +249,11 @@ class AnimalsState(State):
                      self.final_turn, self.round, self.first_out, self.announced, self.viewer))
 
     # -- legal actions -------------------------------------------------------------------
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> Sequence[Action]:
         p = self.turn
         if self.phase == "keep":
-            return Keep._many([(t,) for t in sorted(self.drawn[p])])
-        actions: list[Action] = []
-        for group in self.groups:
-            n = len(group)
-            if n < 2:
-                continue
-            actions += Split._many([pick(group) for pick in _split_pickers(n)])
-        actions += Take._many([g for g in self.groups if len(g) <= self.crates[p]])
-        return actions
+            return [Keep(t) for t in sorted(self.drawn[p])]
+        return Moves(self.groups, self.crates[p])
 
     # -- applying ------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:

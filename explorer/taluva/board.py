@@ -75,29 +75,48 @@ class Settlement(NamedTuple):
         return sum(buildings[h].count for h in self.hexes if buildings[h].kind == "hut")
 
 
-_last: list = [None, ()]   # the buildings map last asked about, and its settlements
+_last: list = [None, (), {}]   # the buildings map last asked about, its settlements, by hex
+
+
+def _settled(buildings) -> tuple[tuple[Settlement, ...], dict[Hex, Settlement]]:
+    """Every settlement, and the settlement of each built hex. Kept for the last frozen map:
+    states share their maps between forks, and the rules ask about the settlements of one map
+    many times."""
+    if not isinstance(buildings, FrozenMap):   # a plain dict may change: no caching
+        found = _all_settlements(buildings)
+        return found, _by_hex(found)
+    if _last[0] is not buildings:
+        found = _all_settlements(buildings, _last[0], _last[1])
+        _last[:] = [buildings, found, _by_hex(found)]
+    return _last[1], _last[2]
+
+
+def _by_hex(found) -> dict[Hex, Settlement]:
+    return {h: s for s in found for h in s.hexes}
 
 
 def settlements(buildings, player: int | None = None) -> list[Settlement]:
     """Every settlement (of `player`, or of everyone), ordered by owner then key hex."""
-    if not isinstance(buildings, FrozenMap):   # a plain dict may change: no caching
-        found = _all_settlements(buildings)
-    else:
-        if _last[0] is not buildings:
-            _last[:] = [buildings, _all_settlements(buildings)]
-        found = _last[1]
+    found = _settled(buildings)[0]
     return [s for s in found if player is None or s.owner == player]
 
 
-def _all_settlements(buildings) -> tuple[Settlement, ...]:
-    """Kept for the last frozen map: states share their maps between forks, and the rules ask
-    about the settlements of one map many times."""
+def _all_settlements(buildings, known=None, known_found=()) -> tuple[Settlement, ...]:
+    """Every settlement, ordered. `known` may be an earlier map and `known_found` its
+    settlements: when every building of `known` still stands, a settlement that no new building
+    touches is the same, and only the others are traced again."""
+    found: list[Settlement] = []
+    starts = buildings
+    if known is not None and known.items() <= buildings.items():
+        added = buildings.keys() - known.keys()
+        near = added.union(*(neighbours(h) for h in added))
+        found = [s for s in known_found if near.isdisjoint(s.hexes)]
+        starts = added.union(*(s.hexes for s in known_found if not near.isdisjoint(s.hexes)))
     seen: set[Hex] = set()
-    found = []
-    for start in sorted(buildings):
-        owner = buildings[start].owner
+    for start in starts:
         if start in seen:
             continue
+        owner = buildings[start].owner
         group, todo = {start}, [start]
         while todo:
             for n in neighbours(todo.pop()):
@@ -112,10 +131,9 @@ def _all_settlements(buildings) -> tuple[Settlement, ...]:
 
 def settlement_at(buildings, h: Hex) -> Settlement | None:
     """The settlement that holds hex `h`, if a building stands there."""
-    b = buildings.get(h)
-    if b is None:
+    if h not in buildings:
         return None
-    return next(s for s in settlements(buildings, b.owner) if h in s.hexes)
+    return _settled(buildings)[1][h]
 
 
 def touching(found: Iterable[Settlement], h: Hex) -> list[Settlement]:

@@ -154,23 +154,41 @@ def expansions(hexes, buildings, player: int, supply) -> list[Expansion]:
 def build_targets(hexes, buildings, player: int, supply, anywhere: bool) -> dict[str, list]:
     """Legal build targets by kind: hexes for 'hut', 'temple', 'tower'; Expansion plans for
     'expand'."""
-    free = sorted(h for h, c in hexes.items() if c.terrain != VOLCANO and h not in buildings)
+    free = sorted(_free_hexes(hexes, buildings))
     own = settlements(buildings, player)
-    huts = [h for h in free if hexes[h].level == 1] if supply[HUT] else []
-    if not anywhere:
-        mine = {h for s in own for h in s.hexes}
-        huts = [h for h in huts if not mine.intersection(neighbours(h))]
-    temples = towers = []
-    if supply[TEMPLE]:
-        sites = {n for s in own if len(s.hexes) >= 3 and not s.has(buildings, "temple")
-                 for h in s.hexes for n in neighbours(h)}
-        temples = [h for h in free if h in sites]
-    if supply[TOWER]:
-        sites = {n for s in own if not s.has(buildings, "tower") for h in s.hexes
-                 for n in neighbours(h)}
-        towers = [h for h in free if h in sites and hexes[h].level >= 3]
-    return {"hut": huts, "expand": expansions(hexes, buildings, player, supply),
-            "temple": temples, "tower": towers}
+    return {"hut": _hut_sites(hexes, free, own, supply, anywhere),
+            "expand": expansions(hexes, buildings, player, supply),
+            "temple": _temple_sites(buildings, free, own, supply),
+            "tower": _tower_sites(hexes, buildings, free, own, supply)}
+
+
+def _free_hexes(hexes, buildings) -> list[Hex]:
+    return [h for h, c in hexes.items() if c.terrain != VOLCANO and h not in buildings]
+
+
+def _hut_sites(hexes, free, own, supply, anywhere: bool) -> list[Hex]:
+    if not supply[HUT]:
+        return []
+    if anywhere:
+        return [h for h in free if hexes[h].level == 1]
+    near = {n for s in own for h in s.hexes for n in neighbours(h)}
+    return [h for h in free if hexes[h].level == 1 and h not in near]
+
+
+def _temple_sites(buildings, free, own, supply) -> list[Hex]:
+    if not supply[TEMPLE]:
+        return []
+    sites = {n for s in own if len(s.hexes) >= 3 and not s.has(buildings, "temple")
+             for h in s.hexes for n in neighbours(h)}
+    return [h for h in free if h in sites]
+
+
+def _tower_sites(hexes, buildings, free, own, supply) -> list[Hex]:
+    if not supply[TOWER]:
+        return []
+    sites = {n for s in own if not s.has(buildings, "tower") for h in s.hexes
+             for n in neighbours(h)}
+    return [h for h in free if h in sites and hexes[h].level >= 3]
 
 
 def legal_builds(hexes, buildings, player: int, supply, anywhere: bool,
@@ -191,4 +209,11 @@ def legal_builds(hexes, buildings, player: int, supply, anywhere: bool,
 
 
 def can_build(hexes, buildings, player: int, supply, anywhere: bool) -> bool:
-    return any(build_targets(hexes, buildings, player, supply, anywhere).values())
+    """Whether `player` has any build target; the kinds are tried one at a time, so that the
+    usual answer (a new hut) comes without listing the others."""
+    free = _free_hexes(hexes, buildings)
+    own = settlements(buildings, player)
+    return bool(_hut_sites(hexes, free, own, supply, anywhere)
+                or expansions(hexes, buildings, player, supply)
+                or _temple_sites(buildings, free, own, supply)
+                or _tower_sites(hexes, buildings, free, own, supply))

@@ -8,22 +8,50 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .board import DIRECTIONS, Hex, neighbours, tile_hexes
+from .actions import Place
+from .board import DIRECTIONS, Hex, neighbours, settlement_at, settlements, tile_hexes
 from .components import VOLCANO
 
 R = "taluva."
 ORIGIN: Hex = (0, 0)
-# Listing sea-level placements works on hexes packed into ints (q * _K + r, which sorts like
-# (q, r)): hundreds of candidates per call, so set arithmetic on ints keeps it fast.
+# Listing placements works on hexes packed into ints (q * _K + r, which sorts like (q, r)) and
+# on placements packed as hex * 8 + rotation (which sorts like (q, r, rotation)): hundreds of
+# candidates per call, so set arithmetic on ints keeps it fast.
 _K = 1 << 12
 _SIDES = tuple((DIRECTIONS[k], DIRECTIONS[(k + 1) % 6]) for k in range(6))
 _STEPS = tuple(dq * _K + dr for dq, dr in DIRECTIONS)
-_STEP_PAIRS = tuple((_STEPS[k], _STEPS[(k + 1) % 6]) for k in range(6))
+# A tile covers three hexes that touch each other. The triangle of a hex s and its neighbours
+# s + _STEPS[k], s + _STEPS[k + 1] is the placement (s, k); with the volcano on the second
+# corner it is turned k + 2, on the third k + 4. Per k: the two steps and the three placements
+# as offsets from s * 8.
+_TRIANGLES = tuple(
+    (_STEPS[k], _STEPS[(k + 1) % 6],
+     (k, _STEPS[k] * 8 + (k + 2) % 6, _STEPS[(k + 1) % 6] * 8 + (k + 4) % 6))
+    for k in range(6))
+# The 18 placements that cover a hex s, as offsets from s * 8.
+_AROUND = tuple(offset for _, _, corners in _TRIANGLES for offset in corners)
 
 
 def _decode(code: int) -> Hex:
     q = (code + _K // 2) // _K
     return (q, code - q * _K)
+
+
+class _Made(dict):
+    """Packed placement -> its value, made on first use and then shared (values are immutable
+    tuples, so sharing them between positions is safe)."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, code: int):
+        value = self[code] = self.make(code)
+        return value
+
+
+_SPOTS = _Made(lambda code: (_decode(code >> 3), code & 7))   # (volcano, rotation)
+_PLACES = _Made(lambda code: Place(*_SPOTS[code]))            # its Place action
 
 
 class Problem(NamedTuple):
@@ -71,8 +99,8 @@ def _eruption_problem(buildings, cover, under, rotation: int) -> Problem | None:
 
 
 def _eruption_failure(buildings, cover, under, rotation: int):
-    """(rule suffix, detail) of the first eruption condition broken, or None; cheap, so that
-    listing every eruption stays fast (the reason text is written only for a refusal)."""
+    """(rule suffix, detail) of the first eruption condition broken, or None (the reason text
+    is written only for a refusal)."""
     v = under[0]
     if v is None or v.terrain != VOLCANO:
         return "erupt.volcano_on_volcano", v
@@ -82,9 +110,10 @@ def _eruption_failure(buildings, cover, under, rotation: int):
         return "erupt.same_level", sorted({c.level for c in under})
     if rotation == v.rotation:
         return "erupt.lava_direction", None
-    if buildings:
+    built = [h for h in cover[1:] if h in buildings]
+    if built:
         for kind in ("temple", "tower"):
-            hit = [h for h in cover[1:] if h in buildings and buildings[h].kind == kind]
+            hit = [h for h in built if buildings[h].kind == kind]
             if hit:
                 return f"erupt.{kind}", hit
         whole = _whole_settlement(buildings, cover[1:])
@@ -121,56 +150,89 @@ _REASONS = {
 def _whole_settlement(buildings, covered) -> list[Hex] | None:
     """The hexes of a settlement lying wholly inside `covered`, if there is one."""
     for h in covered:
-        b = buildings.get(h)
-        if b is None:
-            continue
-        group, todo, escapes = {h}, [h], False
-        while todo and not escapes:
-            for n in neighbours(todo.pop()):
-                other = buildings.get(n)
-                if other is None or other.owner != b.owner or n in group:
-                    continue
-                if n not in covered:
-                    escapes = True
-                    break
-                group.add(n)
-                todo.append(n)
-        if not escapes:
-            return sorted(group)
+        if h in buildings:
+            hexes = settlement_at(buildings, h).hexes
+            if all(n in covered for n in hexes):
+                return list(hexes)
     return None
 
 
 def legal_placements(hexes, buildings) -> list[tuple[Hex, int]]:
     """Every (volcano hex, rotation) the rules allow, sea level and eruptions, in (q, r, rotation)
     order."""
+    return [_SPOTS[code] for code in _legal_codes(hexes, buildings)]
+
+
+def legal_place_actions(hexes, buildings) -> list[Place]:
+    """The Place actions of `legal_placements`, in the same order."""
+    return [_PLACES[code] for code in _legal_codes(hexes, buildings)]
+
+
+def _legal_codes(hexes, buildings) -> list[int]:
+    """The legal placements, packed, in order: the conditions of `_eruption_failure`, checked
+    the cheap way round."""
     if not hexes:
-        return [(ORIGIN, k) for k in range(6)]
-    occupied = {q * _K + r for q, r in hexes}
-    shore = {h + d for h in occupied for d in _STEPS} - occupied
-    spots = (shore | {h + d for h in shore for d in _STEPS}) - occupied
-    sea = []
-    for v in spots:
-        near = v in shore
-        for k, (d1, d2) in enumerate(_STEP_PAIRS):
-            a, b = v + d1, v + d2
-            if a not in occupied and b not in occupied and (near or a in shore or b in shore):
-                sea.append(v * 8 + k)
-    found = [(_decode(code >> 3), code & 7) for code in sorted(sea)]
+        return list(range(6))   # ORIGIN packs to 0
+    codes = list(_sea_level_codes(hexes))
+    alone, pairs = _uncoverable(buildings)
     get = hexes.get
     for v, cell in hexes.items():
         if cell.terrain != VOLCANO:
             continue
         q, r = v
+        packed = (q * _K + r) * 8
         for k, ((dq1, dr1), (dq2, dr2)) in enumerate(_SIDES):
-            a, b = (q + dq1, r + dr1), (q + dq2, r + dr2)
-            under = (cell, get(a), get(b))
-            # most tries fail on the level: skip them before the full check
-            if under[1] is None or under[2] is None or under[1].level != cell.level:
+            if k == cell.rotation:
                 continue
-            if _eruption_failure(buildings, (v, a, b), under, k) is None:
-                found.append((v, k))
-    found.sort()
-    return found
+            a, b = (q + dq1, r + dr1), (q + dq2, r + dr2)
+            under_a, under_b = get(a), get(b)
+            if (under_a is not None and under_b is not None
+                    and under_a.level == under_b.level == cell.level
+                    and a not in alone and b not in alone and (a, b) not in pairs):
+                codes.append(packed + k)
+    codes.sort()
+    return codes
+
+
+def _uncoverable(buildings) -> tuple[set[Hex], set[tuple[Hex, Hex]]]:
+    """The hexes an eruption may not cover (a temple, a tower, a settlement of one hex) and the
+    pairs of hexes it may not cover together (a settlement of two hexes, in both orders)."""
+    alone = {h for h, b in buildings.items() if b.kind != "hut"}
+    pairs = set()
+    for s in settlements(buildings):
+        if len(s.hexes) == 1:
+            alone.add(s.key)
+        elif len(s.hexes) == 2:
+            a, b = s.hexes
+            pairs.add((a, b))
+            pairs.add((b, a))
+    return alone, pairs
+
+
+_last_sea: list = [(frozenset(), frozenset())]   # (island, its sea-level placements), packed
+
+
+def _sea_level_codes(hexes) -> frozenset[int]:
+    """Sea-level placements: every triangle of empty hexes with a corner on the shore (an empty
+    hex next to the island), with the volcano on each of its three corners.
+
+    The positions of a game grow one island, so the placements of the island last asked about
+    are kept: for an island that contains it, only the placements over the added hexes go and
+    the triangles next to them come."""
+    occupied = {q * _K + r for q, r in hexes}
+    before, sea = _last_sea[0]
+    if not before <= occupied:
+        before, sea = frozenset(), frozenset()
+    added = occupied - before
+    if added:
+        gone = {h * 8 + offset for h in added for offset in _AROUND}
+        shore = {h + d for h in added for d in _STEPS} - occupied
+        sea = (sea - gone) | {s * 8 + corner for s in shore
+                              for d1, d2, corners in _TRIANGLES
+                              if s + d1 not in occupied and s + d2 not in occupied
+                              for corner in corners}
+    _last_sea[0] = (occupied, sea)
+    return sea
 
 
 def covered_tiles(hexes, volcano: Hex, rotation: int) -> list[int]:

@@ -7,9 +7,9 @@ from ..core import Action, IllegalAction, ScoreSheet, State
 from . import components as C
 from .actions import Expand, Finish, Place
 from .board import Building, Cell, FrozenMap, lava_direction, settlements, tile_hexes
-from .building import (HUT, TEMPLE, TOWER, build_targets, expansion, expansion_problem,
-                       hut_problem, legal_builds, temple_problem, tower_problem)
-from .placement import covered_tiles, legal_placements, placement_problem
+from .building import (HUT, TEMPLE, TOWER, build_targets, can_build, expansion,
+                       expansion_problem, hut_problem, legal_builds, temple_problem, tower_problem)
+from .placement import covered_tiles, legal_place_actions, legal_placements, placement_problem
 from .scoring import built, early_win_kinds, score_sheet
 
 R = "taluva."
@@ -115,8 +115,7 @@ class TaluvaState(State):
     # -- legal actions -------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
         if self.phase == "place":
-            new = tuple.__new__
-            return [new(Place, spot) for spot in legal_placements(self.hexes, self.buildings)]
+            return legal_place_actions(self.hexes, self.buildings)
         p = self.turn
         actions = legal_builds(self.hexes, self.buildings, p, self.supply[p], self.anywhere,
                                self.build_kind)
@@ -176,7 +175,7 @@ class TaluvaState(State):
                        rotation=rotation)
             self._cover_huts(p, cover[1:])
         self.phase = "build"
-        if not any(self.build_targets(p).values()):
+        if not can_build(self.hexes, self.buildings, p, self.supply[p], self.anywhere):
             self._eliminate(p)
 
     def _cover_huts(self, p: int, hexes) -> None:
@@ -257,7 +256,8 @@ class TaluvaState(State):
     def _narrate_merge(self, p: int, before) -> None:
         after = settlements(self.buildings, p)
         for s in after:
-            joined = [t for t in before if set(t.hexes) <= set(s.hexes)]
+            inside = set(s.hexes)
+            joined = [t for t in before if inside.issuperset(t.hexes)]
             if len(joined) > 1:
                 self._emit(f"{player_name(p)}'s {len(joined)} settlements at "
                            f"{', '.join(str(t.key) for t in joined)} touch now and merge into "
