@@ -206,7 +206,11 @@ class State:
         return seen
 
     def _fork(self) -> "State":
-        return copy.copy(self)  # shallow is enough: state data are immutable values (tuples)
+        """A shallow copy, which is enough: state data are immutable values (tuples). Built
+        directly rather than by copy.copy's generic path, as every action makes one."""
+        nxt = object.__new__(type(self))
+        nxt.__dict__ = self.__dict__.copy()
+        return nxt
 
     def _emit(self, text: str, rule: str, player: int | None = None, **data) -> None:
         self.events = self.events + (Event(text, rule, player, data),)

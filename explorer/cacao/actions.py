@@ -5,6 +5,8 @@ Tiles are named, not numbered: tiles of one pattern (or one jungle kind) are int
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ..core import TupleAction
 from . import components as C
 from .board import SIDES, side_index
@@ -54,9 +56,9 @@ class Place(_CacaoAction):
     def __new__(cls, tile: str, cell, rotation: int = 0):
         return tuple.__new__(cls, (tile, tuple(cell), rotation))
 
-    tile = property(lambda self: self[0])
-    cell = property(lambda self: self[1])
-    rotation = property(lambda self: self[2])
+    tile = property(itemgetter(0))
+    cell = property(itemgetter(1))
+    rotation = property(itemgetter(2))
 
     @property
     def workers(self) -> tuple[int, ...]:
@@ -96,8 +98,8 @@ class Fill(_CacaoAction):
     def __new__(cls, tile: str, cell):
         return tuple.__new__(cls, (tile, tuple(cell)))
 
-    tile = property(lambda self: self[0])
-    cell = property(lambda self: self[1])
+    tile = property(itemgetter(0))
+    cell = property(itemgetter(1))
 
     def to_json(self) -> dict:
         return {"type": self.kind, "tile": self.tile, "cell": list(self.cell)}
@@ -119,8 +121,8 @@ class Work(_CacaoAction):
     def __new__(cls, cell, side: int):
         return tuple.__new__(cls, (tuple(cell), side))
 
-    cell = property(lambda self: self[0])
-    side = property(lambda self: self[1])
+    cell = property(itemgetter(0))
+    side = property(itemgetter(1))
 
     def to_json(self) -> dict:
         return {"type": self.kind, "cell": list(self.cell), "side": SIDES[self.side]}

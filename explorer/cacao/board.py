@@ -29,6 +29,11 @@ def side_towards(cell: tuple[int, int], other: tuple[int, int]) -> int:
     return STEPS.index((other[0] - cell[0], other[1] - cell[1]))
 
 
+def frontier(jungle, workers) -> tuple[tuple[int, int], ...]:
+    """Empty worker cells edge-adjacent to a jungle tile, sorted: where a tile may be placed."""
+    return tuple(sorted({n for cell in jungle for n in neighbours(cell)}.difference(workers)))
+
+
 def is_jungle_cell(cell: tuple[int, int]) -> bool:
     return (cell[0] + cell[1]) % 2 == 0
 
@@ -51,9 +56,9 @@ class FrozenMap(dict):
     __ior__ = _immutable
 
     def set(self, key, value) -> "FrozenMap":
-        changed = dict(self)
-        changed[key] = value
-        return FrozenMap(changed)
+        changed = FrozenMap(self)
+        dict.__setitem__(changed, key, value)   # nobody else holds `changed` yet
+        return changed
 
     def __hash__(self) -> int:
         return hash(frozenset(self.items()))

@@ -56,7 +56,7 @@ import re
 
 from ..core import PositionError, SetupError
 from . import components as C
-from .board import SIDES, START_CELLS, FrozenMap, is_jungle_cell, neighbour, neighbours
+from .board import SIDES, START_CELLS, FrozenMap, frontier, is_jungle_cell, neighbour, neighbours
 from .state import CacaoState, Placed, player_name
 
 FIELDS = ("workers", "rebuilt", "jungle", "hands", "worker_piles", "display", "jungle_pile",
@@ -219,6 +219,7 @@ def build(players=4, **fields) -> CacaoState:
     s.removed_workers, s.removed_jungle = box.removed_workers, box.removed_jungle
     s.jungle = FrozenMap(_jungle(fields.get("jungle"), box))
     s.workers = FrozenMap(_workers(fields.get("workers"), players, box))
+    s.frontier = frontier(s.jungle, s.workers)
     s.display = _jungle_list(fields.get("display"), "display", box)
     s.jungle_pile = _jungle_list(fields.get("jungle_pile"), "jungle_pile", box)
     _check_display(s)

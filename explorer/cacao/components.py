@@ -44,6 +44,10 @@ def workers_of(pattern: str, rotation: int) -> tuple[int, int, int, int]:
     return tuple(base[(side - rotation) % 4] for side in range(4))
 
 
+# workers_of(pattern, rotation) for rotations 0-3, looked up at every placement
+LAYOUTS = {name: tuple(workers_of(name, r) for r in range(4)) for name in PATTERNS}
+
+
 def same_layout(pattern: str, rotation: int) -> tuple[int, ...]:
     """The rotations giving the same workers per side (a 1-1-1-1 tile looks alike every way)."""
     layout = workers_of(pattern, rotation)
@@ -77,16 +81,21 @@ TWO_PLAYER_REMOVED = ("plantation-1", "plantation-1", "gold_mine-1", "sun_worshi
 DISPLAY_SIZE = 2
 
 
+# kind and value of each jungle tile id, read at every activation and every worker's action
+_KIND = tuple(JUNGLE_KINDS[name][0] for name in JUNGLE)
+_VALUE = tuple(JUNGLE_KINDS[name][1] for name in JUNGLE)
+
+
 def jungle_name(tile: int) -> str:
     return "hidden" if tile == HIDDEN else JUNGLE[tile]
 
 
 def jungle_kind(tile: int) -> str:
-    return JUNGLE_KINDS[JUNGLE[tile]][0]
+    return _KIND[tile]
 
 
 def jungle_value(tile: int) -> int:
-    return JUNGLE_KINDS[JUNGLE[tile]][1]
+    return _VALUE[tile]
 
 
 def jungle_label(tile: int) -> str:

@@ -7,15 +7,18 @@ from typing import Iterable, NamedTuple
 from ..core import Action, Game, IllegalAction, Option, ScoreSheet, SetupError, State
 from . import components as C
 from .actions import ACTION_TYPES, Decline, Fill, Place, Rebuild, Work
-from .board import (SIDES, START_CELLS, FrozenMap, is_jungle_cell, neighbour, neighbours,
-                    opposite)
+from .board import (SIDES, START_CELLS, FrozenMap, frontier, is_jungle_cell, neighbour,
+                    neighbours, opposite)
 from .scoring import score_sheet
 
 SIDE_NAMES = ("top", "right", "bottom", "left")
+PLAYING = ("place", "fill", "work")   # the phases in which someone decides
+PLAYER_NAMES = tuple(f"Player {p + 1} ({colour})" for p, colour in enumerate(C.COLOURS))
 
 
 def player_name(p: int) -> str:
-    return f"Player {p + 1} ({C.COLOURS[p]})"
+    """A seat's name as the narration gives it (a few hundred times a game)."""
+    return PLAYER_NAMES[p]
 
 
 class Placed(NamedTuple):
@@ -37,7 +40,8 @@ class Pending(NamedTuple):
 
 
 def placed(tile: int, rotation: int) -> Placed:
-    return Placed(tile, C.owner_of(tile), rotation, C.workers_of(C.pattern_of(tile), rotation))
+    """The tile turned `rotation` (0-3) quarter turns."""
+    return Placed(tile, C.owner_of(tile), rotation, C.LAYOUTS[C.pattern_of(tile)][rotation])
 
 
 class CacaoState(State):
@@ -72,6 +76,7 @@ class CacaoState(State):
         self.worker_piles: tuple[tuple[int, ...], ...] = ((),) * players   # top = last
         self.hands: tuple[tuple[int, ...], ...] = ((),) * players
         self.workers: FrozenMap = FrozenMap()     # cell -> Placed (top tile of the cell)
+        self.frontier: tuple[tuple[int, int], ...] = ()  # place_cells(), kept up to date
         self.covered: FrozenMap = FrozenMap()     # cell -> tuple of Placed under the top tile
         self.jungle: FrozenMap = FrozenMap()      # cell -> jungle tile id
         self.jungle_pile: tuple[int, ...] = ()    # top = last
@@ -99,7 +104,12 @@ class CacaoState(State):
     @property
     def turn_number(self) -> int | None:
         """Placing, filling and every activated worker's decision belong to one turn."""
-        return self.turns + 1 if self.phase in ("place", "fill", "work") else None
+        return self.turns + 1 if self.phase in PLAYING else None
+
+    @property
+    def is_over(self) -> bool:
+        """As State.is_over (nobody to decide), read from the phase: asked at every step."""
+        return self.phase not in PLAYING
 
     @property
     def current_player(self) -> int | None:
@@ -127,8 +137,7 @@ class CacaoState(State):
 
     def place_cells(self) -> list[tuple[int, int]]:
         """Empty worker cells edge-adjacent to at least one jungle tile."""
-        cells = {n for cell in self.jungle for n in neighbours(cell)}
-        return sorted(c for c in cells if c not in self.workers)
+        return list(self.frontier)
 
     def rebuild_cells(self, player: int) -> list[tuple[int, int]]:
         return sorted(c for c, p in self.workers.items()
@@ -156,32 +165,25 @@ class CacaoState(State):
 
     def _legal_places(self) -> list[Action]:
         p = self.turn
-        patterns = sorted({C.pattern_of(t) for t in self.hands[p]})
-        new = tuple.__new__
-        cells = self.place_cells()
-        actions: list[Action] = [new(Place, (pat, cell, r)) for pat in patterns
-                                 for r in range(4) for cell in cells]
+        patterns = sorted(set(map(C.pattern_of, self.hands[p])))
+        actions = _offer(Place, patterns, self.frontier)
         if self.rebuilding_open and self.sun[p] > 0:
-            own = self.rebuild_cells(p)
-            actions += [new(Rebuild, (pat, cell, r)) for pat in patterns
-                        for r in range(4) for cell in own]
+            actions += _offer(Rebuild, patterns, self.rebuild_cells(p))
         return actions
 
     def _legal_work(self) -> list[Action]:
-        mine = self._mine()
-        started = [e for e in mine if e.started]
-        if started and self.options["activation_order"] == "per_edge":
-            mine = started
+        p = self.pending[0].player
+        mine = [e for e in self.pending if e.player == p]
+        if self.options["activation_order"] == "per_edge":
+            mine = [e for e in mine if e.started] or mine
+        new = tuple.__new__
         actions: list[Action] = []
         for e in mine:
+            where = (e.cell, e.side)
             if self._can_work(e):
-                actions.append(Work(e.cell, e.side))
-            actions.append(Decline(e.cell, e.side))
+                actions.append(new(Work, where))
+            actions.append(new(Decline, where))
         return actions
-
-    def _mine(self) -> list[Pending]:
-        p = self.pending[0].player
-        return [e for e in self.pending if e.player == p]
 
     def _can_work(self, e: Pending) -> bool:
         tile = self.jungle[neighbour(e.cell, e.side)]
@@ -246,12 +248,13 @@ class CacaoState(State):
                                     "a sun token")
             raise IllegalAction("cacao.place.worker_tile",
                                 f"{cell} already holds a worker tile of {player_name(owner)}")
-        if not any(n in self.jungle for n in neighbours(cell)):
+        if cell not in self.frontier:   # a free worker cell is there iff it touches jungle
             raise IllegalAction("cacao.place.adjacent",
                                 f"{cell} touches no jungle tile along an edge")
         self.hands = _replace(self.hands, p, _without(self.hands[p], tile))
         new = placed(tile, action.rotation)
         self.workers = self.workers.set(cell, new)
+        self.frontier = _without(self.frontier, cell)
         self.placed_cell = cell
         self._emit(f"{player_name(p)} places a {C.pattern_of(tile)} tile on {cell} "
                    f"(workers {_sides(new.counts)}).", "cacao.place.worker_tile", p,
@@ -297,8 +300,9 @@ class CacaoState(State):
 
     # step B ---------------------------------------------------------------------------
     def _start_fill(self, cell: tuple[int, int]) -> None:
-        spaces = tuple(n for n in neighbours(cell) if n not in self.jungle and
-                       sum(m in self.workers for m in neighbours(n)) >= 2)
+        jungle, workers = self.jungle, self.workers
+        spaces = tuple(n for n in neighbours(cell) if n not in jungle
+                       and sum(map(workers.__contains__, neighbours(n))) >= 2)
         self.filled = ()
         self.drawn = ()
         if not spaces:
@@ -344,7 +348,11 @@ class CacaoState(State):
                                 f"{cell!r} is not one of the spaces to fill now "
                                 f"({', '.join(map(str, self.spaces))})")
         source = self.display or self.drawn
-        tile = next((t for t in source if C.JUNGLE[t] == action.tile), None)
+        tile = None
+        for t in source:
+            if C.JUNGLE[t] == action.tile:
+                tile = t
+                break
         if tile is None:
             offer = ", ".join(C.jungle_label(t) for t in source)
             where = "display" if self.display else "tile drawn from the pile"
@@ -358,7 +366,10 @@ class CacaoState(State):
             self.drawn = ()
             rule, origin = "cacao.fill.draw_pile", "drawn from the pile"
         self.jungle = self.jungle.set(cell, tile)
-        self.spaces = tuple(s for s in self.spaces if s != cell)
+        opened = [n for n in neighbours(cell) if n not in self.workers and n not in self.frontier]
+        if opened:
+            self.frontier = tuple(sorted(self.frontier + tuple(opened)))
+        self.spaces = _without(self.spaces, cell)
         self.filled = self.filled + (cell,)
         self._emit(f"{player_name(p)} puts the {C.jungle_label(tile)} {origin} on {cell}.",
                    rule, p, tile=tile, cell=cell)
@@ -368,26 +379,22 @@ class CacaoState(State):
     def _activate(self, cell, filled, rule: str) -> None:
         """Activate the new tile's sides facing jungle and every side facing a filled space."""
         p = self.turn
-        found: list[tuple[tuple[int, int], int]] = []
-        for side in range(4):
-            if neighbour(cell, side) in self.jungle:
-                found.append((cell, side))
+        jungle, workers = self.jungle, self.workers
+        found = [(cell, side) for side, n in enumerate(neighbours(cell)) if n in jungle]
         for space in filled:
-            for side in range(4):
-                wcell = neighbour(space, side)
-                if wcell in self.workers and wcell != cell:
+            for side, wcell in enumerate(neighbours(space)):
+                if wcell in workers and wcell != cell:
                     found.append((wcell, opposite(side)))
         pending: list[Pending] = []
-        activated = set(self.activated)
-        order = [(p + i) % self.players for i in range(self.players)]
+        fresh = set()
         for wcell, side in found:
-            top = self.workers[wcell]
+            top = workers[wcell]
             n = top.counts[side]
             key = (top.tile, side)
-            if n == 0 or key in activated:
+            if n == 0 or key in self.activated or key in fresh:
                 continue
-            activated.add(key)
-            jtile = self.jungle[neighbour(wcell, side)]
+            fresh.add(key)
+            jtile = jungle[neighbour(wcell, side)]
             why = rule if wcell == cell else "cacao.activate.filled"
             owner = top.owner
             self._emit(f"{n} worker{'s' if n != 1 else ''} of {player_name(owner)} on the "
@@ -398,12 +405,15 @@ class CacaoState(State):
                 self._emit("Temples do nothing during play; they score at the end.",
                            "cacao.work.temple", owner)
                 continue
-            pending.append(Pending(owner, top.tile, wcell, side, n, False))
-        self.activated = frozenset(activated)
-        pending.sort(key=lambda e: (order.index(e.player), e.cell, e.side))
+            pending.append(tuple.__new__(Pending, (owner, top.tile, wcell, side, n, False)))
+        if fresh:
+            self.activated = self.activated.union(fresh)
+        # clockwise from the turn's player: seat q comes (q - p) % players places after p
+        players = self.players
+        pending.sort(key=lambda e: ((e.player - p) % players, e.cell, e.side))
         self.pending = tuple(pending)
-        acting = sorted({e.player for e in pending}, key=order.index)
-        if len(acting) > 1 or (acting and acting[0] != p):
+        if pending and pending[-1].player != p:   # someone else acts too (p's come first)
+            acting = list(dict.fromkeys(e.player for e in pending))
             self._emit("Everyone with activated workers now uses them ("
                        + ", ".join(player_name(q) for q in acting)
                        + "), each in the order they like; any may be declined.",
@@ -416,8 +426,11 @@ class CacaoState(State):
     def _work(self, action: Work) -> None:
         me = self.pending[0].player
         key = (action.cell, action.side)
-        index = next((i for i, e in enumerate(self.pending)
-                      if e.player == me and (e.cell, e.side) == key), None)
+        index = None
+        for i, e in enumerate(self.pending):
+            if e.player == me and (e.cell, e.side) == key:
+                index = i
+                break
         if index is None:
             raise IllegalAction("cacao.activate.once",
                                 f"{player_name(me)} has no activated, unused worker on side "
@@ -425,11 +438,11 @@ class CacaoState(State):
                                 "acts once in the game")
         e = self.pending[index]
         if self.options["activation_order"] == "per_edge":
-            busy = next((o for o in self.pending if o.player == me and o.started and o != e), None)
-            if busy is not None:
-                raise IllegalAction("cacao.activate.order",
-                                    f"finish the workers on side {SIDES[busy.side]} of "
-                                    f"{busy.cell} (use or decline them) before another side")
+            for busy in self.pending:
+                if busy.player == me and busy.started and busy != e:
+                    raise IllegalAction("cacao.activate.order",
+                                        f"finish the workers on side {SIDES[busy.side]} of "
+                                        f"{busy.cell} (use or decline them) before another side")
         if action.kind == "decline":
             self._emit(f"{player_name(me)} declines {e.left} worker{'s' if e.left != 1 else ''} "
                        f"on the {SIDE_NAMES[e.side]} side of {e.cell}.",
@@ -437,7 +450,7 @@ class CacaoState(State):
             self.pending = self.pending[:index] + self.pending[index + 1:]
         else:
             self._do_work(e)
-            rest = e._replace(left=e.left - 1, started=True)
+            rest = tuple.__new__(Pending, (e.player, e.tile, e.cell, e.side, e.left - 1, True))
             self.pending = (self.pending[:index] + ((rest,) if rest.left else ())
                             + self.pending[index + 1:])
         if not self.pending:
@@ -505,7 +518,7 @@ class CacaoState(State):
             new = self.jungle_pile[len(self.jungle_pile) - need:]
             self.jungle_pile = self.jungle_pile[:len(self.jungle_pile) - need]
             self.display = self.display + tuple(reversed(new))
-            shown = ", ".join(C.jungle_label(t) for t in self.display)
+            shown = ", ".join(map(C.jungle_label, self.display))
             self._emit(f"The display is refilled to {len(self.display)}: {shown}.",
                        "cacao.turn.refill_display", p, tiles=new)
         if self.rebuilding_open and not self.rebuild_announced:
@@ -536,6 +549,39 @@ class CacaoState(State):
         self.jungle_pile = (C.HIDDEN,) * len(self.jungle_pile)
 
 
+_OFFERED: dict[type, dict] = {}   # Place or Rebuild -> {cell: the cell's 16 actions}
+_OFFERED_CELLS = 1024   # random games meet ~200 cells; odd hand-built boards start afresh
+_PATTERN_INDEX = {name: i for i, name in enumerate(C.PATTERNS)}
+
+
+def _offer(kind: type, patterns, cells) -> list[Action]:
+    """`[kind(pat, cell, r) for pat in patterns for r in range(4) for cell in cells]`.
+
+    A turn offers hundreds of these; actions are immutable values, so each is built once and
+    shared by every position. Each cell keeps its 16 actions (pattern in PATTERNS order, then
+    rotation); the offer reads them column by column."""
+    if not cells:
+        return []
+    table = _OFFERED.setdefault(kind, {})
+    try:
+        blocks = list(map(table.__getitem__, cells))
+    except KeyError:   # a cell not offered before
+        if len(table) > _OFFERED_CELLS:
+            table.clear()
+        for cell in cells:
+            if cell not in table:
+                table[cell] = tuple(tuple.__new__(kind, (pat, cell, r))
+                                    for pat in C.PATTERNS for r in range(4))
+        blocks = list(map(table.__getitem__, cells))
+    columns = list(zip(*blocks))   # columns[4 * i + r]: pattern i turned r, on every cell
+    actions: list[Action] = []
+    for pat in patterns:
+        start = 4 * _PATTERN_INDEX[pat]
+        for column in columns[start:start + 4]:
+            actions += column
+    return actions
+
+
 def _replace(values: tuple, index: int, value) -> tuple:
     return values[:index] + (value,) + values[index + 1:]
 
@@ -546,7 +592,8 @@ def _without(values: tuple, item) -> tuple:
 
 
 def _sides(counts) -> str:
-    return " ".join(f"{s}{n}" for s, n in zip(SIDES, counts))
+    north, east, south, west = counts
+    return f"N{north} E{east} S{south} W{west}"
 
 
 def _side_name(side) -> str:
@@ -630,6 +677,7 @@ class Cacao(Game):
             ids.remove(tile)
             start.append((cell, tile))
         s.jungle = FrozenMap(start)
+        s.frontier = frontier(s.jungle, s.workers)
         s._emit("The 28 jungle tiles: 6 single and 2 double plantations, markets (price 2 x2, "
                 "3 x4, 4 x1), gold mines (1 gold x2, 2 gold x1), 3 water, 2 sun-worship sites, "
                 "5 temples.", "cacao.setup.jungle_tiles")
