@@ -337,12 +337,19 @@ class Game:
             raise ValueError(f"unknown action type {shown(kind)} in field 'type'; "
                              f"{self.title} has: {kinds}")
         try:
-            return cls.from_json(data)
+            action = cls.from_json(data)
         except (ValueError, TypeError, KeyError) as exc:
             message = str(exc)
             if len(message) <= MESSAGE_LIMIT:
                 raise
             raise ValueError(clipped(message)) from None
+        # a field the action does not have is a mistake (a misspelt name), not something to drop
+        unknown = sorted(set(data) - set(action.to_json()) - {"type"}, key=str)
+        if unknown:
+            known = ", ".join(sorted(set(action.to_json()) - {"type"}))
+            raise ValueError(f"unknown field {shown(unknown[0])} in a {kind!r} action; "
+                             f"its fields are: {known or 'none'}")
+        return action
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

@@ -268,7 +268,12 @@ def _check_expect(expect, final: State, cited: set[str], game_name: str, fail) -
         fail(f"expect: unknown key {extra[0]!r}; keys: {', '.join(sorted(EXPECT_KEYS))}")
     if "over" in expect and bool(expect["over"]) != final.is_over:
         fail(f"expect: the game is {'' if final.is_over else 'not '}over after the last step")
-    for rule in expect.get("cites", []):
+    cites = expect.get("cites", [])
+    if isinstance(cites, str):
+        cites = [cites]
+    if not isinstance(cites, list):
+        fail(f"expect: 'cites' is a list of rule ids, not {clipped(repr(cites))}")
+    for rule in cites:
         _known_rule(rule, game_name, "expect: cites", fail)
         if rule not in cited:
             fail(f"expect: no step cites {rule}")

@@ -280,10 +280,27 @@ def test_valid_records_still_replay_with_action_objects_dicts_and_text():
     ('{"type": "place", "cell": [' + "9" * 5000 + ", 0]}",
      r"^action field 'cell\[0\]': a number of 5,000 digits is too long"),
     (dict(PLACE, tile="x" * 100_000), r"^action field 'tile' must be one of .*…"),
+    (dict(PLACE, rotaton=1), r"^unknown field 'rotaton' in a 'place' action; its fields are: "
+                             r"cell, rotation, tile$"),
+    (dict(PLACE, **{"x" * 100_000: 1}), r"^unknown field 'xx.*…' in a 'place' action"),
 ])
 def test_action_from_json_refuses_with_a_short_value_error(data, pattern):
     message = refusal(ValueError, CACAO.action_from_json, data)
     assert re.search(pattern, message), message
+
+
+@pytest.mark.parametrize("name", sorted(explorer.GAMES))
+def test_every_action_refuses_a_field_it_does_not_have(name):
+    """A misspelt field is refused rather than dropped, so a record never replays silently
+    differently from what its author wrote."""
+    from explorer.bots import RandomBot, play
+    game = explorer.GAMES[name]
+    _, actions = play(game.setup(game.player_counts[-1], 3), RandomBot(3))
+    for kind in {a.kind for a in actions}:
+        data = next(a for a in actions if a.kind == kind).to_json()
+        assert game.action_from_json(data).to_json() == data
+        message = refusal(ValueError, game.action_from_json, dict(data, extra=1))
+        assert message.startswith(f"unknown field 'extra' in a {kind!r} action"), message
 
 
 def test_an_illegal_action_is_refused_with_its_rule():
@@ -357,7 +374,7 @@ def test_a_lesson_with_a_byte_order_mark_or_as_json_reads():
 def test_a_lesson_value_of_an_unforeseen_type_is_refused_not_raised():
     text = ok_toml() + "\n[expect]\ncites = 5\n"
     message = refusal(lessons.LessonError, lessons.loads, text, "cacao", "up")
-    assert message.startswith("up: ")
+    assert message == "up: expect: 'cites' is a list of rule ids, not 5", message
 
 
 def test_a_long_lesson_message_is_clipped():
