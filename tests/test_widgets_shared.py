@@ -85,6 +85,24 @@ def test_canvas_draws_nothing_before_a_page_attaches_then_redraws_fully():
     assert board.redraws == 2
 
 
+def test_canvas_leaves_a_layer_alone_that_shows_and_holds_nothing(monkeypatch):
+    cleared = []
+    board = BoardCanvas(300, 200)
+    for index, layer in enumerate(board.widget._canvases):
+        monkeypatch.setattr(layer, "clear", lambda index=index: cleared.append(index))
+    board.show(small_scene())
+    board._on_client_ready()
+    assert cleared == [0, 1]             # board and pieces; the empty highlights layer is blank
+    changed = small_scene()
+    changed.add("highlights", Rect(8, 8, 54, 54, stroke="#00ff00"))
+    board.show(changed)
+    assert cleared == [0, 1, 2]
+    board.show(small_scene())            # the highlight goes: its layer must be cleared
+    assert cleared == [0, 1, 2, 2]
+    board.set_text_scale(2.0)            # a full repaint skips the layer again once blank
+    assert cleared == [0, 1, 2, 2, 0, 1]
+
+
 def test_canvas_resize_follows_the_scene():
     board = BoardCanvas(300, 200)
     board._on_client_ready()

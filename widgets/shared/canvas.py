@@ -192,7 +192,12 @@ class BoardCanvas:
 
     def redraw(self, full: bool = True) -> None:
         """Send the scene; `full` repaints every layer and re-sends the canvas switch."""
-        names = [n for n in LAYERS if full or self._drawn.get(n) != self.scene.layers[n]]
+        # a layer with nothing to show that holds nothing is left alone: each layer sent costs
+        # the browser a clear and a copy of the whole (2x) canvas, the largest part of a first
+        # paint
+        names = [n for n in LAYERS
+                 if (full or self._drawn.get(n) != self.scene.layers[n])
+                 and (self.scene.layers[n] or self._drawn.get(n))]
         if not names:
             return
         if full:
@@ -208,6 +213,7 @@ class BoardCanvas:
 
     def _on_client_ready(self) -> None:
         self.ready = True
+        self._drawn = {}   # a new page's canvases start blank
         self.redraw(full=True)
 
     def set_text_scale(self, scale: float) -> None:
