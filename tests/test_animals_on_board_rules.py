@@ -513,3 +513,32 @@ def test_hidden_ark_move_labels_name_no_hidden_tile():
     take = Take(ts("panda-1", "tiger-2"))
     assert s.describe_action(take, viewer=2) == "take panda-1, the face-down tile"
     assert "tiger-2" in s.describe_action(take, viewer=0)
+
+
+def test_legal_actions_is_a_list_that_makes_splits_only_when_read():
+    """A 13-tile group has 8,190 splits: legal_actions() is a list that builds them lazily, and
+    behaves in every way like the list of them."""
+    import copy
+    import pickle
+
+    from explorer.bots import RandomBot, play
+
+    states, _ = play(explorer.GAMES["animals_on_board"].setup(4, 5), RandomBot(5))
+    checked = 0
+    for state in states:
+        actions = state.legal_actions()
+        full = list(actions)
+        if not full:          # the end
+            continue
+        assert isinstance(actions, list) and len(actions) == len(full)
+        assert actions == full and full == actions and not actions != full
+        assert actions[:3] == full[:3] and actions[-1] == full[-1]
+        assert all(a in actions for a in full) and tuple(actions) == tuple(full)
+        assert copy.copy(actions) == full and pickle.loads(pickle.dumps(actions)) == full
+        assert actions + ["x"] == full + ["x"] and ["x"] + actions == ["x"] + full
+        assert list(reversed(state.legal_actions())) == full[::-1]
+        grown = state.legal_actions()
+        grown.append("x")                     # a list method fills it, then it is a plain list
+        assert grown == full + ["x"] and len(grown) == len(full) + 1
+        checked += len(full) > 100
+    assert checked > 0, "no position with many splits was seen"

@@ -12,7 +12,6 @@ ends after a round in which someone holds 10+ tiles.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from itertools import combinations
 from operator import index as as_index, itemgetter
 from typing import Iterable
@@ -124,34 +123,50 @@ def _split_pickers(n: int) -> list:
     return _SPLIT_PICKERS[n]
 
 
-class Moves(Sequence):
+class Moves(list):
     """The legal actions of a play position, in their order: every split of each group of 2+
     (in `_SPLIT_PICKERS` order), then every affordable take.
 
-    It reads like the list of them (len, indexing, slicing to a list, iteration, `in`, == with a
-    list), but makes an action only when it is read: a 13-tile group has 8,190 splits and a
-    random bot looks at one. A split's membership is decided from the groups, not by a search.
-    Built from a state's immutable groups, so it never goes stale.
+    A list, but one that makes an action only when it is read: a 13-tile group has 8,190 splits
+    and a random bot looks at one. Length, indexing, slicing, iteration, `in` (decided from the
+    groups, not by a search) and comparison read lazily; any other list operation (sort, append,
+    copy, ...) first fills the list once, after which it is an ordinary list. Built from a
+    state's immutable groups, so it never goes stale.
     """
-    __slots__ = ("_split_groups", "_takes", "_length")
+    __slots__ = ("_split_groups", "_takes", "_length", "_filled")
 
     def __init__(self, groups: tuple[tuple[int, ...], ...], crates: int):
+        super().__init__()
         self._split_groups = tuple(g for g in groups if len(g) >= 2)
         self._takes = tuple(tuple.__new__(Take, g) for g in groups if len(g) <= crates)
         self._length = (sum(len(_split_pickers(len(g))) for g in self._split_groups)
                         + len(self._takes))
+        self._filled = False
+
+    def _actions(self):
+        for group in self._split_groups:
+            for pick in _split_pickers(len(group)):
+                yield tuple.__new__(Split, pick(group))
+        yield from self._takes
+
+    def _fill(self) -> None:
+        if not self._filled:
+            self._filled = True
+            list.extend(self, self._actions())
 
     def __len__(self) -> int:
-        return self._length
+        return list.__len__(self) if self._filled else self._length
 
     def __getitem__(self, index):
+        if self._filled:
+            return list.__getitem__(self, index)
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._length))]
         index = as_index(index)
         if index < 0:
             index += self._length
         if not 0 <= index < self._length:
-            raise IndexError("legal action index out of range")
+            raise IndexError("list index out of range")
         for group in self._split_groups:
             pickers = _split_pickers(len(group))
             if index < len(pickers):
@@ -160,12 +175,15 @@ class Moves(Sequence):
         return self._takes[index]
 
     def __iter__(self):
-        for group in self._split_groups:
-            for pick in _split_pickers(len(group)):
-                yield tuple.__new__(Split, pick(group))
-        yield from self._takes
+        return list.__iter__(self) if self._filled else self._actions()
+
+    def __reversed__(self):
+        self._fill()
+        return list.__reversed__(self)
 
     def __contains__(self, action) -> bool:
+        if self._filled:
+            return list.__contains__(self, action)
         if type(action) is Take:
             return action in self._takes
         if type(action) is not Split or not action:
@@ -178,21 +196,45 @@ class Moves(Sequence):
                         and tuple(t for t in group if t in chosen) == tuple(action))
         return False
 
-    def __eq__(self, other) -> bool:
-        if not isinstance(other, (list, Moves)):
+    def __eq__(self, other):
+        if not isinstance(other, list):
             return NotImplemented
-        return len(self) == len(other) and list(self) == list(other)
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    def __ne__(self, other):
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     __hash__ = None  # like a list
 
-    def __add__(self, other: list) -> list:
-        return list(self) + other
-
-    def __radd__(self, other: list) -> list:
-        return other + list(self)
-
     def __repr__(self) -> str:
         return repr(list(self))
+
+    def __reduce_ex__(self, protocol):   # copies and pickles are plain lists
+        return list, (list(self),)
+
+    def __copy__(self) -> list:
+        return list(self)
+
+    def __deepcopy__(self, memo) -> list:
+        return list(self)
+
+
+def _filling(name: str):
+    method = getattr(list, name)
+
+    def filled_first(self, *args, **kwargs):
+        self._fill()
+        return method(self, *args, **kwargs)
+    filled_first.__name__ = name
+    return filled_first
+
+
+# every other list operation needs the items in the list itself
+for _name in ("__add__", "__iadd__", "__mul__", "__rmul__", "__imul__", "__setitem__",
+              "__delitem__", "__lt__", "__le__", "__gt__", "__ge__", "append", "extend",
+              "insert", "pop", "remove", "clear", "index", "count", "reverse", "sort", "copy"):
+    setattr(Moves, _name, _filling(_name))
 
 
 class AnimalsState(State):
@@ -249,7 +291,7 @@ class AnimalsState(State):
                      self.final_turn, self.round, self.first_out, self.announced, self.viewer))
 
     # -- legal actions -------------------------------------------------------------------
-    def _legal_actions(self) -> Sequence[Action]:
+    def _legal_actions(self) -> list[Action]:
         p = self.turn
         if self.phase == "keep":
             return [Keep(t) for t in sorted(self.drawn[p])]
