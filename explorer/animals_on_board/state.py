@@ -113,8 +113,9 @@ def _pickers(n: int) -> list:
             for k in range(1, n) for idx in combinations(range(n), k)]
 
 
-# Built once at import (about 20 ms) so no legal_actions() call pays for it.
-_SPLIT_PICKERS = {n: _pickers(n) for n in range(2, max(C.FACE_UP_TARGET.values()) + 2)}
+# Built per group size on first use (a few ms for the largest) and kept: all sizes together take
+# 2.5 MB, which every page's kernel would carry from import whether it shows this game or not.
+_SPLIT_PICKERS: dict[int, list] = {}
 
 
 def _split_pickers(n: int) -> list:

@@ -1,12 +1,13 @@
 """Board geometry: cells (x, y) of the 8 x 9 forest floor, y growing downwards, as bitmasks.
 
-Cell (x, y) is bit y * 8 + x of a Python int. Every shape is turned and flipped once, and every
-placement of a shape on an empty board is computed once, so that finding the legal placements
-on a board is one AND per placement, never a trial.
+Cell (x, y) is bit y * 8 + x of a Python int. Every shape is turned and flipped once; the
+placements of one orientation on a board are found together, by shifting the free cells once
+per cell of the shape (`fitting`), never by trying them one by one.
 """
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 from .components import HEIGHT, WIDTH
 
@@ -55,17 +56,10 @@ def _normal(cells, hole):
     return shifted, (None if hole is None else (hole[0] - mx, hole[1] - my))
 
 
-@lru_cache(maxsize=None)
-def _images(cells: tuple, hole) -> tuple:
-    """(rotation, flipped, normal cells, normal hole) for all 8 ways to lay a shape."""
-    out = []
-    for flipped in (False, True):
-        for rotation in range(4):
-            turned = _turn(cells + (() if hole is None else (hole,)), rotation, flipped)
-            shape = turned[:len(cells)]
-            h = turned[len(cells)] if hole is not None else None
-            out.append((rotation, flipped) + _normal(shape, h))
-    return tuple(out)
+def _image(cells: tuple, hole, rotation: int, flipped: bool):
+    """(normal cells, normal hole) of a shape flipped (if asked), then turned."""
+    turned = _turn(cells + (() if hole is None else (hole,)), rotation, flipped)
+    return _normal(turned[:len(cells)], None if hole is None else turned[len(cells)])
 
 
 @lru_cache(maxsize=None)
@@ -73,21 +67,20 @@ def orientations(cells: tuple, hole=None) -> tuple:
     """The distinct ways to lay a shape (turned and flipped), each as (cells, hole) with the
     top-left of its bounding box at (0, 0). A shape that looks alike two ways is listed once:
     the hole counts, so an I-tile with its hole in the middle has 2 orientations."""
-    seen, out = set(), []
-    for _, _, shape, h in _images(tuple(cells), hole):
-        if (shape, h) not in seen:
-            seen.add((shape, h))
-            out.append((shape, h))
+    out = []
+    for flipped in (False, True):
+        for rotation in range(4):
+            image = _image(tuple(cells), hole, rotation, flipped)
+            if image not in out:
+                out.append(image)
     return tuple(out)
 
 
 def orientation_of(cells: tuple, hole, rotation: int, flipped: bool) -> int:
     """The orientation index of a shape turned clockwise `rotation` quarter turns after an
     optional flip (what a view's rotate and flip buttons produce)."""
-    for r, f, shape, h in _images(tuple(cells), hole):
-        if r == rotation % 4 and f == bool(flipped):
-            return orientations(tuple(cells), hole).index((shape, h))
-    raise ValueError("no such orientation")
+    return orientations(tuple(cells), hole).index(_image(tuple(cells), hole, rotation % 4,
+                                                         bool(flipped)))
 
 
 def placed(cells: tuple, hole, orientation: int, x: int, y: int):
@@ -101,20 +94,40 @@ def placed(cells: tuple, hole, orientation: int, x: int, y: int):
     return covered, (None if h is None else (x + h[0], y + h[1]))
 
 
+class Layout(NamedTuple):
+    """One orientation of a shape, with its bounding box's top-left at (0, 0). A placement is
+    this shifted left by the bit index s of the box's top-left cell."""
+    offsets: tuple[int, ...]   # the bit index of each cell
+    first: int                 # the lowest of them (the placement's first cell is bit s + first)
+    mask: int                  # the cells
+    hole: int                  # the hole's bit (0 if none)
+    anchors: int               # bit s set for every top-left cell that keeps the shape on the board
+
+
 @lru_cache(maxsize=None)
-def placements(cells: tuple, hole=None) -> tuple:
-    """Every placement on an empty board: (orientation, x, y, mask, hole bit)."""
+def layouts(cells: tuple, hole=None) -> tuple[Layout, ...]:
+    """The `orientations` of a shape as Layouts. They stand for every placement on an empty
+    board (a few ints per orientation instead of an int per placement)."""
     out = []
-    for o, (shape, h) in enumerate(orientations(tuple(cells), hole)):
+    for shape, h in orientations(tuple(cells), hole):
         w = 1 + max(cx for cx, _ in shape)
         ht = 1 + max(cy for _, cy in shape)
-        base = mask_of(shape)
-        hbit = 0 if h is None else bit(h)
-        for y in range(HEIGHT - ht + 1):
-            for x in range(WIDTH - w + 1):
-                shift = y * WIDTH + x
-                out.append((o, x, y, base << shift, hbit << shift))
+        offsets = tuple(cy * WIDTH + cx for cx, cy in shape)
+        anchors = mask_of((x, y) for y in range(HEIGHT - ht + 1) for x in range(WIDTH - w + 1))
+        out.append(Layout(offsets, min(offsets), mask_of(shape), 0 if h is None else bit(h),
+                          anchors))
     return tuple(out)
+
+
+def fitting(layout: Layout, free: int) -> int:
+    """The anchors (bit s) where the layout lies wholly on `free` cells: one shift and AND per
+    cell of the shape finds them all at once."""
+    fit = layout.anchors
+    for d in layout.offsets:
+        fit &= free >> d
+        if not fit:
+            break
+    return fit
 
 
 LEFT_COLUMN = mask_of((0, y) for y in range(HEIGHT))

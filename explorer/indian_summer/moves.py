@@ -1,118 +1,237 @@
-"""Placements as precomputed tables: for each leaf tile and animal, every way to lay it on an empty
-board with its bitmask and its action, built once. Legal placements on a real board are then the
-table entries whose mask misses the covered cells.
+"""Placements of leaf tiles and animals, found on the board at hand from each shape's few
+`geometry.layouts` (a handful of ints per orientation) rather than from tables of every
+placement, which took megabytes in every game page's kernel. An action is made only when a
+placement is first listed as legal (Place actions are then kept, see `_place_actions`).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 
 from . import components as C
 from .actions import Animal, Nut, Place, Squirrel
-from .geometry import CELLS, neighbours_mask, orientations, placements
+from .components import HEIGHT, WIDTH
+from .geometry import CELLS, FULL, fitting, layouts, neighbours_mask
 
 _new = tuple.__new__
+assert WIDTH == 8, "a board row is one byte of a mask"
+_ROW_BITS = tuple(tuple(x for x in range(WIDTH) if row >> x & 1) for row in range(256))
+"""The x of every set bit of a row byte: listing a mask's cells row by row (mask.to_bytes) is
+much faster than peeling off its lowest bit one at a time."""
 SQUIRREL_MOVES = tuple(_new(Squirrel, c) for c in CELLS)
 NUT_MOVES = tuple(_new(Nut, c) for c in CELLS)
 
 
 @lru_cache(maxsize=None)
-def leaf_table(tile: int) -> tuple:
-    """(mask, hole bit, Place action) for every placement of a leaf tile on an empty board."""
+def leaf_layouts(tile: int) -> tuple:
     leaf = C.LEAVES[tile]
-    return tuple((m, h, _new(Place, (leaf.name, o, x, y)))
-                 for o, x, y, m, h in placements(leaf.cells, leaf.hole))
+    return layouts(leaf.cells, leaf.hole)
 
 
 @lru_cache(maxsize=None)
-def animal_table(kind: int) -> tuple:
-    """(mask, Animal action) for every placement of an animal kind on an empty board."""
-    animal = C.ANIMALS[kind]
-    return tuple((m, _new(Animal, (animal.name, o, x, y)))
-                 for o, x, y, m, _ in placements(animal.cells, None))
+def animal_layouts(kind: int) -> tuple:
+    return layouts(C.ANIMALS[kind].cells, None)
+
+
+class PlacementIndex(Mapping):
+    """(orientation, x, y) -> (mask, hole bit) of a shape's placements on an empty board, as a
+    read-only dict would give them, worked out when asked."""
+    __slots__ = ("_layouts",)
+
+    def __init__(self, shape_layouts: tuple):
+        self._layouts = shape_layouts
+
+    def __getitem__(self, key):
+        try:
+            o, x, y = key
+            if 0 <= o < len(self._layouts) and 0 <= x < WIDTH and 0 <= y < HEIGHT:
+                layout, s = self._layouts[o], y * WIDTH + x
+                if layout.anchors >> s & 1:
+                    return layout.mask << s, layout.hole << s
+        except (TypeError, ValueError):   # not three whole numbers
+            pass
+        raise KeyError(key)
+
+    def __iter__(self):
+        for o, layout in enumerate(self._layouts):
+            for s in _bits(layout.anchors):
+                yield (o,) + CELLS[s]
+
+    def __len__(self) -> int:
+        return sum(layout.anchors.bit_count() for layout in self._layouts)
+
+
+class AnimalsByCell(Mapping):
+    """First cell (lowest bit) -> [(mask, Animal action)] of an animal kind's placements on an
+    empty board that start there, in orientation order, as a read-only dict would give them."""
+    __slots__ = ("_kind",)
+
+    def __init__(self, kind: int):
+        self._kind = kind
+
+    def __getitem__(self, low):
+        found = []
+        if isinstance(low, int) and 0 < low <= FULL and not low & (low - 1):
+            start = low.bit_length() - 1
+            name = C.ANIMALS[self._kind].name
+            for o, layout in enumerate(animal_layouts(self._kind)):
+                s = start - layout.first
+                if s >= 0 and layout.anchors >> s & 1:
+                    found.append((layout.mask << s, _new(Animal, (name, o) + CELLS[s])))
+        if not found:
+            raise KeyError(low)
+        return found
+
+    def __iter__(self):
+        starts = 0
+        for layout in animal_layouts(self._kind):
+            starts |= layout.anchors << layout.first
+        return (1 << s for s in _bits(starts))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def _bits(mask: int):
+    """The bit indexes of a mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def animal_table(kind: int):
+    """(mask, Animal action) for every placement of an animal kind on an empty board, in order
+    of orientation, then y, then x; built as read."""
+    name = C.ANIMALS[kind].name
+    for o, layout in enumerate(animal_layouts(kind)):
+        for s in _bits(layout.anchors):
+            yield layout.mask << s, _new(Animal, (name, o) + CELLS[s])
 
 
 def cells_moves(moves: tuple, empty: int) -> list:
     """Squirrel (or nut) moves on the empty cells of a mask, in reading order."""
     out = []
-    while empty:
-        low = empty & -empty
-        out.append(moves[low.bit_length() - 1])
-        empty ^= low
+    i = 0
+    for row in empty.to_bytes(HEIGHT, "little"):
+        for x in _ROW_BITS[row]:
+            out.append(moves[i + x])
+        i += WIDTH
     return out
 
 
 def fits(tile: int, covered: int) -> bool:
-    return any(not m & covered for m, _, _ in leaf_table(tile))
+    free = FULL & ~covered
+    return any(fitting(layout, free) for layout in leaf_layouts(tile))
+
+
+@lru_cache(maxsize=None)
+def _place_actions(tile: int) -> list:
+    """The Place actions of a tile made so far, at orientation * 72 + the anchor's bit (None
+    until that placement is first listed as legal). Kept because making hundreds of actions in
+    every legal_actions() call made the garbage collector run several times as often, with
+    pauses of several ms. Bounded by the placements: 21,874 actions, with these lists about
+    1.9 MB once all are made; a 4-player game makes about a third of them."""
+    return [None] * (len(CELLS) * len(leaf_layouts(tile)))
+
+
+def _place(tile: int, o: int, s: int):
+    actions = _place_actions(tile)
+    i = o * len(CELLS) + s
+    if actions[i] is None:
+        actions[i] = _new(Place, (C.LEAVES[tile].name, o) + CELLS[s])
+    return actions[i]
 
 
 def leaf_moves(tile: int, covered: int) -> list:
-    return [a for m, _, a in leaf_table(tile) if not m & covered]
+    """Place actions for every placement of a leaf tile that misses the covered cells, in order
+    of orientation, then y, then x."""
+    name = C.LEAVES[tile].name
+    made = _place_actions(tile)
+    free = FULL & ~covered
+    out = []
+    for o, layout in enumerate(leaf_layouts(tile)):
+        fit = fitting(layout, free)
+        if fit:
+            i = o * len(CELLS)
+            for y, row in enumerate(fit.to_bytes(HEIGHT, "little")):
+                for x in _ROW_BITS[row]:
+                    action = made[i + x]
+                    if action is None:
+                        action = made[i + x] = _new(Place, (name, o, x, y))
+                    out.append(action)
+                i += WIDTH
+    return out
+
+
+def _leaf_masks(tile: int, covered: int):
+    """(mask, orientation, anchor) of every placement of a leaf tile that misses the covered
+    cells, in the order of leaf_moves."""
+    free = FULL & ~covered
+    for o, layout in enumerate(leaf_layouts(tile)):
+        for s in _bits(fitting(layout, free)):
+            yield layout.mask << s, o, s
 
 
 def pair_fits(a: int, b: int, covered: int) -> bool:
     """Whether two leaf tiles can both be laid (disjointly) on the board."""
-    others = [m for m, _, _ in leaf_table(b) if not m & covered]
+    others = [m for m, _, _ in _leaf_masks(b, covered)]
     if not others:
         return False
-    for m, _, _ in leaf_table(a):
-        if not m & covered:
-            both = covered | m
-            for o in others:
-                if not o & both:
-                    return True
+    for m, _, _ in _leaf_masks(a, covered):
+        both = covered | m
+        for o in others:
+            if not o & both:
+                return True
     return False
 
 
 def leaf_moves_leaving_room(tile: int, other: int, covered: int) -> list:
     """Placements of `tile` after which `other` still fits."""
-    others = [m for m, _, _ in leaf_table(other) if not m & covered]
+    others = [m for m, _, _ in _leaf_masks(other, covered)]
     out = []
-    for m, _, a in leaf_table(tile):
-        if not m & covered:
-            both = covered | m
-            for o in others:
-                if not o & both:
-                    out.append(a)
-                    break
+    for m, o, s in _leaf_masks(tile, covered):
+        both = covered | m
+        for mask in others:
+            if not mask & both:
+                out.append(_place(tile, o, s))
+                break
     return out
 
 
 @lru_cache(maxsize=None)
-def animal_by_cell(kind: int) -> dict:
+def animal_by_cell(kind: int) -> AnimalsByCell:
     """An animal's placements grouped by their first cell (lowest bit)."""
-    out: dict[int, list] = {}
-    for m, a in animal_table(kind):
-        out.setdefault(m & -m, []).append((m, a))
-    return out
+    return AnimalsByCell(kind)
 
 
 def animal_moves(kind: int, holes: int) -> list:
-    """Placements of an animal lying wholly on the given (empty) holes. Every animal covers 2+
-    cells, so only holes next to another hole can start one."""
-    starts = holes & neighbours_mask(holes)
-    table = animal_by_cell(kind)
-    out = []
-    while starts:
-        low = starts & -starts
-        starts ^= low
-        out += [a for m, a in table.get(low, ()) if m & holes == m]
-    return out
+    """Placements of an animal lying wholly on the given (empty) holes, by first cell, then
+    orientation. Every animal covers 2+ cells, so only holes next to another hole can start one."""
+    if not holes & neighbours_mask(holes):
+        return []
+    found = []
+    for o, layout in enumerate(animal_layouts(kind)):
+        for s in _bits(fitting(layout, holes)):
+            found.append((s + layout.first, o, s))
+    found.sort()
+    name = C.ANIMALS[kind].name
+    return [_new(Animal, (name, o) + CELLS[s]) for _, o, s in found]
 
 
 @lru_cache(maxsize=None)
-def leaf_index(tile: int) -> dict:
+def leaf_index(tile: int) -> PlacementIndex:
     """(orientation, x, y) -> (mask, hole bit) of a leaf tile's placements."""
-    return {tuple(a)[1:]: (m, h) for m, h, a in leaf_table(tile)}
+    return PlacementIndex(leaf_layouts(tile))
 
 
 def orientation_count(tile: int) -> int:
-    leaf = C.LEAVES[tile]
-    return len(orientations(leaf.cells, leaf.hole))
+    return len(leaf_layouts(tile))
 
 
 def warm() -> None:
-    """Build every leaf table now (about 50 ms), so that no legal_actions() call pays for it."""
+    """Lay out every shape now (a few ms), so that no legal_actions() call pays for it."""
     for tile in range(C.TILE_COUNT):
-        leaf_table(tile)
+        leaf_layouts(tile)
     for kind in range(len(C.ANIMALS)):
-        animal_by_cell(kind)
+        animal_layouts(kind)
