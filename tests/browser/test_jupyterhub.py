@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers import (ARTIFACTS, REPO, TIMEOUT, descendants, free_port, new_page, painted_pixels,
-                     screenshot, wait_for_board, wait_frame)
+from helpers import (ARTIFACTS, REPO, TIMEOUT, descendants, free_port, kernel_id, new_page,
+                     painted_pixels, screenshot, wait_for_board, wait_frame)
 
 pytestmark = pytest.mark.browser
 
@@ -205,8 +205,24 @@ def test_culler_runs_with_the_hub(hub):
     assert f"--timeout={CULL_TIMEOUT}".encode() in cullers[0]
 
 
+def kernel_on_server(page, hub_url: str, user: str, kernel: str) -> bool:
+    """Whether `user`'s server still has the kernel, asked with that user's own sign-in."""
+    response = page.context.request.get(f"{hub_url}/user/{user}/api/kernels/{kernel}")
+    assert response.status in (200, 404), (response.status, response.text()[:300])
+    return response.status == 200
+
+
+def wait_kernel_ended(page, hub_url: str, user: str, kernel: str, timeout: float = 10.0) -> float:
+    start = time.monotonic()
+    while kernel_on_server(page, hub_url, user, kernel):
+        assert time.monotonic() - start < timeout, f"{user}'s kernel still runs after {timeout} s"
+        time.sleep(0.1)
+    return time.monotonic() - start
+
+
 def test_two_users_each_get_the_explorer_in_a_server_of_their_own(hub, user_pages):
     start = time.perf_counter()
+    kernels = {}
     for user, page in user_pages.items():  # both sign in before either server is up
         sign_in(page, hub.url, user)
     for user, page in user_pages.items():
@@ -225,6 +241,8 @@ def test_two_users_each_get_the_explorer_in_a_server_of_their_own(hub, user_page
         # voila.json's template, through deploy/singleuser/jupyter_server_config.py
         assert page.locator('link[href*="/voila/templates/rules-explorer/"]').count() > 0
         screenshot(page, f"hub-{user}-{APPS[user]}")
+        kernels[user] = kernel_id(page)
+        assert kernel_on_server(page, hub.url, user, kernels[user])
 
     servers = hub.servers()
     assert sorted(servers) == sorted(APPS)
@@ -244,3 +262,10 @@ def test_two_users_each_get_the_explorer_in_a_server_of_their_own(hub, user_page
         assert page.errors == [], user
         # the explorer's own template: nothing (like Font Awesome) is fetched from elsewhere
         assert page.outside == [], user
+
+    # a page left (alice went on to bob's address) or closed (bob) ends its kernel at once on
+    # the person's own server, as on a single server
+    user_pages["bob"].close(run_before_unload=True)
+    for user, page in user_pages.items():
+        took = wait_kernel_ended(page, hub.url, user, kernels[user])
+        print(f"{user}: kernel ended {took:.1f} s after the page was left")
