@@ -90,11 +90,14 @@ async def scenario(browser, server: helpers.VoilaServer, url: str, visitors: int
     mine = [o["kernel"] for o in outcomes if o.get("kernel") in kernels]
     rss = {k: helpers.rss_bytes(pid) for k, pid in kernels.items()}
     server_rss = helpers.rss_bytes(server.proc.pid)
+    # every tab closes; the browser stays open meanwhile, as a visitor's does (closing a
+    # context at once would drop the shutdown beacons still in flight)
     for outcome in outcomes:
         await outcome["page"].close(run_before_unload=True)
-        await outcome["context"].close()
     await asyncio.sleep(AFTER_CLOSE)  # a measurement point, not a wait for a state
     left = [k for k in mine if helpers.kernel_alive(server.url, k)]
+    for outcome in outcomes:
+        await outcome["context"].close()
     return {"outcomes": outcomes, "mine": mine, "rss": rss, "server_rss": server_rss,
             "left": left, "server_cpu": server_cpu, "browser_cpu": browser_cpu}
 
@@ -182,8 +185,8 @@ async def run(args) -> None:
             try:
                 warm = await visit(browser, url, 0)  # the browser's cache, as a returning class
                 await warm["page"].close(run_before_unload=True)
-                await warm["context"].close()
                 settle(server, args.app, args.warm)
+                await warm["context"].close()
                 plan = [("burst", args.visitors, 0.0, 0), ("busy", args.visitors, 0.0, args.busy),
                         ("spread", args.spread, float(args.over), 0)]
                 for name, visitors, over, busy in plan:

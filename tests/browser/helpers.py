@@ -12,6 +12,7 @@ import sys
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -228,20 +229,43 @@ def traceback_in_page(page) -> str | None:
     return next((mark for mark in TRACEBACK_MARKS if mark in html), None)
 
 
-def leave(page, timeout: float = 10.0) -> None:
+def leave(page, timeout: float = 10.0) -> bool:
     """Close a page as a visitor does, its beforeunload handlers run (so its kernel is shut
-    down, as on a real server), then its browser context."""
+    down, as on a real server), then its browser context.
+
+    The context stays open until the page's kernel is gone (at most `timeout` seconds):
+    closing it at once would drop the shutdown beacon still in flight, which a real browser
+    keeps sending after a tab closes. Returns whether the kernel was seen to end (True for a
+    page without one)."""
     from playwright.sync_api import Error
 
+    kernel, base = None, None
     try:
         if not page.is_closed():
+            try:
+                kernel = kernel_id(page)
+            except Error:  # navigating right now: no kernel to wait for
+                kernel = None
+            parts = urllib.parse.urlsplit(page.url)
+            base = f"{parts.scheme}://{parts.netloc}"
             with page.expect_event("close", timeout=timeout * 1000):
                 page.close(run_before_unload=True)
+        return kernel is None or _wait_gone_quietly(base, kernel, timeout)
     except Error as exc:
         if type(exc).__name__ != "TargetClosedError":
             raise  # else it was already closing: a test closed it to check its kernel itself
+        return False
     finally:
         page.context.close()
+
+
+def _wait_gone_quietly(server_url: str, kernel: str, timeout: float) -> bool:
+    """Whether the kernel ended within `timeout` (False also when the server cannot say)."""
+    try:
+        wait_kernel_gone(server_url, kernel, timeout)
+        return True
+    except (AssertionError, OSError):
+        return False
 
 
 def new_page(browser, viewport: dict | None = None):
