@@ -51,6 +51,9 @@ class Event:
     data: dict = field(default_factory=dict, compare=False)
 
 
+_new, _set = object.__new__, object.__setattr__
+
+
 @dataclass(frozen=True)
 class Option:
     """A rule variant or set-up choice a user may switch."""
@@ -213,7 +216,11 @@ class State:
         return nxt
 
     def _emit(self, text: str, rule: str, player: int | None = None, **data) -> None:
-        self.events = self.events + (Event(text, rule, player, data),)
+        # the Event a frozen dataclass's __init__ would make, at half its cost (a game narrates
+        # hundreds of events)
+        event = _new(Event)
+        _set(event, "__dict__", {"text": text, "rule": rule, "player": player, "data": data})
+        self.events = self.events + (event,)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.fingerprint() == other.fingerprint()
