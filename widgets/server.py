@@ -83,12 +83,12 @@ class ExplorerServer(Voila):
 
     max_visitors = Int(40, config=True, help=(
         "How many pages may hold a kernel at once (preheated kernels waiting in the pool do not "
-        "count). Each costs about 80 MB."))
+        "count). Each costs about 75 MB."))
     retry_after = Int(60, config=True, help="Seconds a turned-away visitor is asked to wait.")
     warm_kernels = Int(1, config=True, help=(
         "Kernels kept warm (notebook already run) for each game app, so that this many visitors "
         "arriving at once get a board without waiting for a kernel to start. Each costs about "
-        "80 MB while it waits."))
+        "75 MB while it waits."))
 
     warm_apps = Unicode("", config=True, help=(
         "Comma-separated game names (e.g. 'cacao') whose app keeps `warm_kernels`; the others "
