@@ -1,0 +1,162 @@
+"""Server-side load benchmark: a class arriving at one app, without browsers (figures to watch).
+
+    .venv/bin/python benchmarks/protocol_visitors.py [--app cacao] [--visitors 10] [--warm 10]
+                                                     [--fill-delay 1]
+
+`load.py` drives real browsers, which on a small machine share its cores with the server, so
+their CPU dominates what it measures. Here each visitor speaks the widget protocol itself, as the
+page does: it fetches the page, connects to its kernel (Jupyter's v1 websocket protocol), asks
+for the widgets' states, tells the board's canvases that a client is ready and waits for the
+first drawing. Per visitor: seconds to the page, to the states and to the first drawing sent,
+from the moment all arrive together; the server's CPU (with its kernels); kernels left after
+each visitor ended its kernel as a closing page does. 127.0.0.1 only; every wait is bounded.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import re
+import sys
+import time
+import urllib.parse
+import urllib.request
+import uuid
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+sys.path.insert(0, str(REPO / "benchmarks"))
+
+import helpers  # noqa: E402  (tests/browser/helpers.py)
+from bench import cpu_seconds, line  # noqa: E402
+from load import TARGET_BURST_S, settle  # noqa: E402
+
+SUBPROTOCOL = "v1.kernel.websocket.jupyter.org"
+MESSAGE_LIMIT = 120.0  # seconds a visitor waits for any one message
+CONFIG = re.compile(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
+                    re.S)
+
+
+def encode(channel: str, msg_type: str, content: dict, session: str,
+           metadata: dict | None = None) -> bytes:
+    """A message in the v1 websocket format: part offsets (the last is the end), then the parts."""
+    header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "visitor",
+              "session": session, "date": "", "version": "5.3"}
+    parts = [channel.encode()] + [json.dumps(p).encode()
+                                  for p in (header, {}, metadata or {}, content)]
+    offsets = [8 * (len(parts) + 2)]
+    for part in parts:
+        offsets.append(offsets[-1] + len(part))
+    return b"".join([len(offsets).to_bytes(8, "little")]
+                    + [o.to_bytes(8, "little") for o in offsets] + parts)
+
+
+def decode(frame: bytes) -> tuple[str, dict, int]:
+    """(msg_type, content, number of binary buffers) of a v1 websocket message."""
+    count = int.from_bytes(frame[:8], "little")
+    offsets = [int.from_bytes(frame[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
+    header = json.loads(frame[offsets[1]:offsets[2]])
+    content = json.loads(frame[offsets[4]:offsets[5]])
+    return header["msg_type"], content, count - 6
+
+
+def fetch(url: str) -> tuple[str, list[str]]:
+    with urllib.request.urlopen(url, timeout=MESSAGE_LIMIT) as response:
+        return response.read().decode(), response.headers.get_all("Set-Cookie") or []
+
+
+async def visit(base: str, notebook: str, start: float) -> dict:
+    """One visitor, from the page request to the board's first drawing."""
+    import websockets
+
+    html, cookies = await asyncio.to_thread(fetch, f"{base}/voila/render/{notebook}")
+    times = {"page": time.perf_counter() - start}
+    kernel = json.loads(CONFIG.search(html).group(1))["kernelId"]
+    session = uuid.uuid4().hex
+    url = base.replace("http", "ws", 1) + f"/api/kernels/{kernel}/channels?session_id={session}"
+    async with websockets.connect(url, subprotocols=[SUBPROTOCOL], max_size=None,
+                                  close_timeout=1) as socket:
+        control = uuid.uuid4().hex
+        await socket.send(encode("shell", "comm_open", {
+            "comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
+            session, {"version": "1.0.0"}))
+        await socket.send(encode("shell", "comm_msg", {
+            "comm_id": control, "data": {"method": "request_states"}}, session))
+        asked = False
+        while True:
+            kind, content, buffers = decode(await asyncio.wait_for(socket.recv(), MESSAGE_LIMIT))
+            data = content.get("data") or {}
+            if kind == "comm_msg" and data.get("method") == "update_states" and not asked:
+                times["states"] = time.perf_counter() - start
+                for model, state in data["states"].items():
+                    if state["model_name"] == "CanvasModel":
+                        await socket.send(encode("shell", "comm_msg", {
+                            "comm_id": model,
+                            "data": {"method": "custom", "content": {"event": "client_ready"}}},
+                            session))
+                asked = True
+            elif asked and kind == "comm_msg" and data.get("method") == "custom" and buffers:
+                times["drawn"] = time.perf_counter() - start
+                break
+    xsrf = next((c.split(";")[0].split("=", 1)[1] for c in cookies if c.startswith("_xsrf=")), "")
+    return {"kernel": kernel, "xsrf": xsrf, **times}
+
+
+def end_kernel(base: str, visitor: dict) -> None:
+    """What a closing page's beacon does: POST voila/api/shutdown/<kernel> with its _xsrf."""
+    request = urllib.request.Request(
+        f"{base}/voila/api/shutdown/{visitor['kernel']}",
+        data=urllib.parse.urlencode({"_xsrf": visitor["xsrf"]}).encode(),
+        headers={"Cookie": f"_xsrf={visitor['xsrf']}"}, method="POST")
+    urllib.request.urlopen(request, timeout=MESSAGE_LIMIT).read()
+
+
+async def run(args) -> None:
+    notebook = f"{args.app}.ipynb"
+    print(f"Protocol visitors: {args.visitors} at once on {args.app}, {args.warm} warm kernels, "
+          f"refilled {args.fill_delay:g} s after a visitor takes one")
+    with helpers.VoilaServer(helpers.NOTEBOOKS, timeout=300,
+                             args=(f"--warm={args.warm}", f"--warm-apps={args.app}",
+                                   f"--VoilaKernelManager.fill_delay={args.fill_delay}")) as server:
+        settle(server, args.app, args.warm)
+        cpu = cpu_seconds(server.pids())
+        start = time.perf_counter()
+        outcomes = await asyncio.gather(*(visit(server.url, notebook, start)
+                                          for _ in range(args.visitors)), return_exceptions=True)
+        took = time.perf_counter() - start
+        cpu = cpu_seconds(server.pids()) - cpu
+        visitors = [o for o in outcomes if isinstance(o, dict)]
+        for failure in (o for o in outcomes if not isinstance(o, dict)):
+            print(f"  failed: {type(failure).__name__}: {failure}")
+        drawn = sorted(v["drawn"] for v in visitors)
+        line("visitors with a drawing", f"{len(drawn)} of {args.visitors}")
+        if drawn:
+            line("first drawing sent, max", f"{drawn[-1]:.1f} s", f"<= {TARGET_BURST_S:g} s",
+                 drawn[-1] <= TARGET_BURST_S and len(drawn) == args.visitors)
+            print("    per visitor, page / states / drawing (s): " + "  ".join(
+                f"{v['page']:.1f}/{v['states']:.1f}/{v['drawn']:.1f}"
+                for v in sorted(visitors, key=lambda v: v["drawn"])))
+        line("server + kernels CPU until the last drawing", f"{cpu:.1f} s in {took:.1f} s")
+        for visitor in visitors:
+            await asyncio.to_thread(end_kernel, server.url, visitor)
+        deadline = time.monotonic() + 10
+        mine = {v["kernel"] for v in visitors}
+        while mine & set(helpers.kernel_processes(server)) and time.monotonic() < deadline:
+            await asyncio.sleep(0.2)
+        line("visitor kernels left 10 s after ending them",
+             f"{len(mine & set(helpers.kernel_processes(server)))} of {len(mine)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--app", default="cacao")
+    parser.add_argument("--visitors", type=int, default=10)
+    parser.add_argument("--warm", type=int, default=10, help="warm kernels for the app")
+    parser.add_argument("--fill-delay", type=float, default=1.0,
+                        help="seconds before a taken warm kernel is replaced")
+    asyncio.run(run(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    main()
