@@ -211,7 +211,7 @@ class State:
     def _fork(self) -> "State":
         """A shallow copy, which is enough: state data are immutable values (tuples). Built
         directly rather than by copy.copy's generic path, as every action makes one."""
-        nxt = object.__new__(type(self))
+        nxt = _new(type(self))
         nxt.__dict__ = self.__dict__.copy()
         return nxt
 
@@ -351,9 +351,10 @@ class Game:
                 raise
             raise ValueError(clipped(message)) from None
         # a field the action does not have is a mistake (a misspelt name), not something to drop
-        unknown = sorted(set(data) - set(action.to_json()) - {"type"}, key=str)
+        fields = set(action.to_json()) - {"type"}
+        unknown = sorted(set(data) - fields - {"type"}, key=str)
         if unknown:
-            known = ", ".join(sorted(set(action.to_json()) - {"type"}))
+            known = ", ".join(sorted(fields))
             raise ValueError(f"unknown field {shown(unknown[0])} in a {kind!r} action; "
                              f"its fields are: {known or 'none'}")
         return action

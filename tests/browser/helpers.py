@@ -209,10 +209,12 @@ def kernel_alive(server_url: str, kernel: str) -> bool:
         raise
 
 
-def wait_kernel_gone(server_url: str, kernel: str, timeout: float) -> float:
-    """Poll until the kernel is gone; seconds it took. Fails after `timeout` seconds."""
+def wait_kernel_gone(server_url: str, kernel: str, timeout: float, alive=None) -> float:
+    """Poll until the kernel is gone; seconds it took. Fails after `timeout` seconds. `alive()`
+    says whether it still runs (default: ask the server at `server_url` without signing in)."""
+    alive = alive or (lambda: kernel_alive(server_url, kernel))
     start = time.monotonic()
-    while kernel_alive(server_url, kernel):
+    while alive():
         if time.monotonic() - start > timeout:
             raise AssertionError(f"kernel {kernel} still alive after {timeout:.0f} s")
         time.sleep(0.1)

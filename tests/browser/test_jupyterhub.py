@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from helpers import (ARTIFACTS, REPO, TIMEOUT, descendants, free_port, kernel_id, new_page,
-                     painted_pixels, screenshot, wait_for_board, wait_frame)
+                     painted_pixels, screenshot, wait_for_board, wait_frame, wait_kernel_gone)
 
 pytestmark = pytest.mark.browser
 
@@ -212,14 +212,6 @@ def kernel_on_server(page, hub_url: str, user: str, kernel: str) -> bool:
     return response.status == 200
 
 
-def wait_kernel_ended(page, hub_url: str, user: str, kernel: str, timeout: float = 10.0) -> float:
-    start = time.monotonic()
-    while kernel_on_server(page, hub_url, user, kernel):
-        assert time.monotonic() - start < timeout, f"{user}'s kernel still runs after {timeout} s"
-        time.sleep(0.1)
-    return time.monotonic() - start
-
-
 def test_two_users_each_get_the_explorer_in_a_server_of_their_own(hub, user_pages):
     start = time.perf_counter()
     kernels = {}
@@ -267,5 +259,6 @@ def test_two_users_each_get_the_explorer_in_a_server_of_their_own(hub, user_page
     # the person's own server, as on a single server
     user_pages["bob"].close(run_before_unload=True)
     for user, page in user_pages.items():
-        took = wait_kernel_ended(page, hub.url, user, kernels[user])
+        took = wait_kernel_gone(hub.url, kernels[user], 10.0,
+                                alive=lambda: kernel_on_server(page, hub.url, user, kernels[user]))
         print(f"{user}: kernel ended {took:.1f} s after the page was left")
