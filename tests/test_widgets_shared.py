@@ -284,3 +284,35 @@ def test_perspective_switch_validates_values():
     switch.set_players(2)
     assert switch.player is None and len(switch.buttons.options) == 3
     assert seen[-1] is None  # resetting the players shows everything open again
+
+
+def test_widgets_built_in_shared_models_share_one_frozen_layout_and_style():
+    import ipywidgets as w
+
+    from widgets.shared.models import SharedModelError, set_visible, shared_models
+    with shared_models():
+        a, b = w.Button(description="a"), w.Button(description="b")
+        own = w.Button(layout=w.Layout(width="auto"))
+    assert a.layout is b.layout and a.style is b.style
+    assert own.layout is not a.layout and own.layout.width == "auto"
+    with pytest.raises(SharedModelError, match="shared by many widgets"):
+        a.layout.width = "10px"
+    assert b.layout.width is None
+    set_visible(a, False)                       # hiding gives the widget a layout of its own
+    assert a.layout is not b.layout and a.layout.display == "none" and b.layout.display is None
+    set_visible(a, True)
+    assert a.layout.display is None
+    assert w.Button().layout is not w.Button().layout   # outside the block, ipywidgets as ever
+
+
+@pytest.mark.parametrize("name", sorted(explorer.GAMES))
+def test_an_app_loads_few_widget_models(name):
+    """Every model is sent to and built by the page before the board shows; an app had ~320
+    before layouts and styles were shared."""
+    import importlib
+
+    from ipywidgets.widgets.widget import _instances   # every live model, by id
+    before = set(_instances)
+    importlib.import_module(f"widgets.{name}").app(players=2, seed=1)
+    new = [m for k, m in _instances.items() if k not in before]
+    assert len(new) < 230, len(new)

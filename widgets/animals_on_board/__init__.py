@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import explorer
 
-from ..shared.app import ExplorerApp
+from ..shared.app import app_root
 from ..shared.score_sheet import register_pad
 from .board import AnimalsBoard
 from .draw import move_hints, scene
@@ -20,11 +20,8 @@ INTRO = ("<p>Step through the set-up, then play by clicking the board. Every ste
 
 def app(players: int = 3, seed: int = 1, **options):
     """The root widget (class rx-app) of the explorer, starting at the first set-up step."""
-    shell = ExplorerApp(GAME, AnimalsBoard(), players, seed, options,
+    return app_root(GAME, AnimalsBoard, players, seed, options,
                         option_factories=option_factories(), intro=INTRO)
-    root = shell.root
-    root.explorer = shell
-    return root
 
 
 __all__ = ["AnimalsBoard", "GAME", "app", "layout", "move_hints", "scene"]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import explorer
 
-from ..shared.app import ExplorerApp
+from ..shared.app import app_root
 from ..shared.score_sheet import register_pad
 from .board import CacaoBoard
 from .draw import PLAYER_COLOURS, Hints, Pick, move_hints, scene
@@ -20,10 +20,7 @@ INTRO = ("<p>Play from the last set-up step: choose a hand tile, turn it, click 
 
 def app(players: int = 3, seed: int = 1, **options):
     """The root widget (class rx-app) of the explorer, starting at the first set-up step."""
-    shell = ExplorerApp(GAME, CacaoBoard(), players, seed, options, intro=INTRO)
-    root = shell.root
-    root.explorer = shell
-    return root
+    return app_root(GAME, CacaoBoard, players, seed, options, intro=INTRO)
 
 
 def gallery_picture(width: int = 420) -> str:

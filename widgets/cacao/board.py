@@ -17,6 +17,7 @@ from explorer.cacao.board import SIDES, neighbour
 from explorer.cacao.scoring import score_temples
 
 from ..shared.canvas import BoardCanvas
+from ..shared.models import set_visible
 from ..shared.view_buttons import add_view_buttons
 from ..shared.timeline import SCORING
 from .draw import Hints, Pick, move_hints, scene
@@ -151,7 +152,7 @@ class CacaoBoard:
         finally:
             self._syncing = False
         # an emptied ToggleButtons keeps showing its old buttons in the page: hide it instead
-        self.choice.layout.display = None if options else "none"
+        set_visible(self.choice, bool(options))
         placing = self.playable and state.phase == "place"
         self.rotate_left.disabled = self.rotate_right.disabled = not placing
         self._sync_pending()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import explorer
 
-from ..shared.app import ExplorerApp
+from ..shared.app import app_root
 from ..shared.score_sheet import register_pad
 from .board import IndianSummerBoard
 from .draw import PLAYER_COLOURS, View, scene
@@ -25,10 +25,7 @@ INTRO = ("<p>Play from the last set-up step: choose a path tile (buttons, or cli
 
 def app(players: int = 3, seed: int = 1, **options):
     """The root widget (class rx-app) of the explorer, starting at the first set-up step."""
-    shell = ExplorerApp(GAME, IndianSummerBoard(), players, seed, options, intro=INTRO)
-    root = shell.root
-    root.explorer = shell
-    return root
+    return app_root(GAME, IndianSummerBoard, players, seed, options, intro=INTRO)
 
 
 def gallery_picture(width: int = 420) -> str:

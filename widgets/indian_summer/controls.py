@@ -16,6 +16,7 @@ from explorer.indian_summer import components as C
 from explorer.indian_summer.actions import FOREST
 from explorer.indian_summer.geometry import cells_of
 
+from ..shared.models import set_visible
 from .pick import ANIMAL, NUT, Hints
 
 SQUIRREL_CHOICE = "squirrel"
@@ -163,7 +164,7 @@ class Controls:
         value = pick.tile if pick.mode == "leaf" else SQUIRREL_CHOICE if pick.mode == "squirrel" \
             else None
         self.choice.value = value if value in [v for _, v in options] else None
-        self.choice.layout.display = None if options else "none"
+        set_visible(self.choice, bool(options))
         shaped = live and pick.shape() is not None
         self.turn.disabled = self.flip.disabled = not shaped
         off = block or ("a squirrel is a single cell: nothing to turn"
@@ -211,7 +212,7 @@ class Controls:
                      or "choose an end of a path that still has tiles")
 
     def _sync_solo(self, state, hints, block: str) -> None:
-        self.solo_box.layout.display = None if state.solo else "none"
+        set_visible(self.solo_box, state.solo)
         if not state.solo:
             return
         sources = [(a.path, a.end) for a in hints.refills or hints.berries]
@@ -227,7 +228,7 @@ class Controls:
         dropdown.options = options
         values = [v for _, v in options]
         dropdown.value = value if value in values else (values[0] if values else None)
-        dropdown.layout.display = None if (always or len(options) > 1) else "none"
+        set_visible(dropdown, always or len(options) > 1)
 
     @staticmethod
     def _enable(button, legal: bool, tip: str, why: str) -> None:

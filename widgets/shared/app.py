@@ -22,6 +22,7 @@ from .controls import FrameCounter, MessageArea, PerspectiveSwitch
 from .errors import keep_tracebacks_on_server
 from .event_log import EventLog
 from .lesson_view import LessonView
+from .models import shared_models
 from .rule_panel import RulePanel
 from .rulebook_view import RulebookView
 from .score_sheet import SCORE_CSS, ScoreSheetView
@@ -36,6 +37,16 @@ TYPING = {"INPUT", "TEXTAREA", "SELECT"}
 TABS = ("Rules", "Score", "History", "Game", "Share", "Rulebook")
 RULES_TAB, SCORE_TAB, HISTORY_TAB, GAME_TAB, SHARE_TAB, RULEBOOK_TAB = range(len(TABS))
 PROJECTOR_TEXT = 1.5     # board labels in projector mode (the page's text grows alike)
+
+
+def app_root(game, make_board, players: int, seed: int, options: dict, **kwargs) -> w.VBox:
+    """Build an app around `make_board()` and return its root widget (`.explorer` is the
+    ExplorerApp). Its widgets share their default layout and style models (see models.py), so
+    the page has about 40% fewer models to load."""
+    with shared_models():
+        shell = ExplorerApp(game, make_board(), players, seed, options, **kwargs)
+    shell.root.explorer = shell
+    return shell.root
 
 
 class ExplorerApp:

@@ -17,6 +17,7 @@ import ipywidgets as w
 from explorer import lessons
 
 from .share import download_link_html
+from .models import set_visible
 from .share_panel import take_upload
 from .timeline import Timeline
 
@@ -73,7 +74,7 @@ class LessonView:
         self.widget = w.VBox([self.title, self.caption,
                               w.HBox([self.show_me, self.leave_button])])
         self.widget.add_class("rx-lesson")
-        self.widget.layout.display = "none"
+        set_visible(self.widget, False)
 
     # -- opening and leaving -------------------------------------------------------------
     def _chosen(self, change) -> None:
@@ -119,7 +120,7 @@ class LessonView:
             self._answer(timeline)   # a link past a question shows the lesson's own answer
         fits = step is None or 1 <= step <= len(timeline)
         timeline.go(step - 1 if step is not None and fits else 0)
-        self.widget.layout.display = None
+        set_visible(self.widget, True)
         self.app.install(timeline, start.players, start.seed, dict(start.options),
                          keep_lesson=True)
         if not fits:
@@ -131,7 +132,7 @@ class LessonView:
         if self.lesson is None:
             return
         self.lesson = None
-        self.widget.layout.display = "none"
+        set_visible(self.widget, False)
         self.note = why     # told now, and again after the move that left refreshed the page
         if why:
             self.app.message.info(why)
@@ -182,7 +183,7 @@ class LessonView:
             text += '<p class="rx-lesson-end">End of the lesson. Step back to look again, or ' \
                     'make any move to play on from here.</p>'
         self.caption.value = text
-        self.show_me.layout.display = None if waiting else "none"
+        set_visible(self.show_me, waiting)
 
     # -- moves -----------------------------------------------------------------------------
     def intercept(self, action) -> bool | None:

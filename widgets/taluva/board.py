@@ -16,6 +16,7 @@ from explorer.taluva import components as C
 from explorer.taluva.board import lava_direction, settlement_at
 
 from ..shared.canvas import BoardCanvas, shown_scale
+from ..shared.models import set_visible
 from ..shared.view_buttons import add_view_buttons
 from .controls import CSS, button, why_not
 from .draw import BUILD_KINDS, Hints, Pick, move_hints, scene
@@ -119,8 +120,8 @@ class TaluvaBoard:
         state = self.frame.state
         placing = self.playable and state.phase == "place"
         building = self.playable and state.phase == "build"
-        self.placing.layout.display = None if placing or not building else "none"
-        self.building.layout.display = None if building else "none"
+        set_visible(self.placing, placing or not building)
+        set_visible(self.building, building)
         self.rotate_left.disabled = self.rotate_right.disabled = not placing
         why_rotate = ("" if placing else "the tile is turned while placing it"
                       if not state.is_over else "the game is over")
@@ -135,13 +136,13 @@ class TaluvaBoard:
                          else f"Not possible now: {why_not(state, kind)}" if building
                          else "Building comes after placing the tile")
         plan = self.chosen_plan()
-        self.confirm.layout.display = None if building and self.pick.kind == "expand" else "none"
+        set_visible(self.confirm, building and self.pick.kind == "expand")
         self.confirm.disabled = plan is None
         self.confirm.description = (f"Build {plan.huts} hut{'s' * (plan.huts != 1)}" if plan
                                     else "Build")
         self.confirm.tooltip = ("Place the previewed huts" if plan else
                                 "Not yet: click one of your settlements, then a terrain")
-        self.finish.layout.display = None if building and self.hints.finish else "none"
+        set_visible(self.finish, building and self.hints.finish)
         self.status.value = self._status_html()
 
     def _status_html(self) -> str:

@@ -1,0 +1,69 @@
+"""Shared layout and style models, so that a page loads fewer widget models.
+
+ipywidgets gives every widget a Layout model and most a style model of their own, although
+an app sets few of them: of an app's ~320 models, about 200 were such empty ones. The page
+receives and builds every model before it paints the board, so widgets built inside
+`shared_models()` share one frozen model per kind instead (ipywidgets allows one layout for many
+widgets). A shared model refuses to change: a widget whose layout or style changes later (shown
+and hidden, say) is given its own, `layout=w.Layout()`.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import ipywidgets as w
+from ipywidgets.widgets.trait_types import InstanceDict
+
+_SHARED: dict[type, w.Widget] = {}
+_FROZEN: dict[type, type] = {}
+
+
+class SharedModelError(AttributeError):
+    """A change to a model that many widgets share."""
+
+
+class _Frozen:
+    """Refuses trait changes once built: they would change every widget sharing the model."""
+    _rx_frozen = False
+
+    def __setattr__(self, name, value):
+        if self._rx_frozen and name in self.keys:
+            raise SharedModelError(
+                f"this {type(self).__name__.removeprefix('Shared')} is shared by many widgets; give the "
+                f"widget its own (layout=w.Layout()) to change {name!r}")
+        super().__setattr__(name, value)
+
+
+def shared(cls: type) -> w.Widget:
+    """The one frozen, default `cls` model (a Layout or a style) for widgets to share."""
+    model = _SHARED.get(cls)
+    if model is None or model.comm is None:     # never made, or closed with its kernel state
+        frozen = _FROZEN.setdefault(cls, type(f"Shared{cls.__name__}", (_Frozen, cls), {}))
+        model = _SHARED[cls] = frozen()
+        model._rx_frozen = True
+    return model
+
+
+@contextmanager
+def shared_models():
+    """Within this block, widgets built without their own layout or style share default ones."""
+    original = InstanceDict.make_dynamic_default
+
+    def make(trait):
+        if (isinstance(trait.klass, type) and issubclass(trait.klass, (w.Layout, w.Style))
+                and not trait.default_args and not trait.default_kwargs):
+            return shared(trait.klass)
+        return original(trait)
+
+    InstanceDict.make_dynamic_default = make
+    try:
+        yield
+    finally:
+        InstanceDict.make_dynamic_default = original
+
+
+def set_visible(widget: w.DOMWidget, visible: bool) -> None:
+    """Show or hide `widget`, giving it a layout of its own first if it shares one."""
+    if isinstance(widget.layout, _Frozen):
+        widget.layout = w.Layout()
+    widget.layout.display = None if visible else "none"
