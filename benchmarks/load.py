@@ -1,6 +1,6 @@
 """Load benchmark: a class arriving at one app (figures to watch, not pass/fail tests).
 
-    .venv/bin/python benchmarks/load.py [--app cacao] [--warm 10] [--fill-delay 1] [--visitors 10]
+    .venv/bin/python benchmarks/load.py [--app cacao] [--warm 10] [--fill-delay S] [--visitors 10]
                                         [--busy 2] [--spread 30] [--over 30]
                                         [--only burst,busy,spread]
 
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import statistics
 import subprocess
 import sys
@@ -34,6 +35,9 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 
 import helpers  # noqa: E402  (tests/browser/helpers.py)
 from bench import cpu_seconds, line, percentile, wait_until_quiet  # noqa: E402
+
+# seconds before a taken warm kernel is replaced, as served (voila.json)
+FILL_DELAY = json.loads((REPO / "voila.json").read_text())["VoilaKernelManager"]["fill_delay"]
 
 PAGE_LIMIT = 240.0     # seconds a visitor waits for a board before it counts as failed
 AFTER_CLOSE = 10.0     # seconds after the last page closed before counting live kernels
@@ -217,7 +221,7 @@ def main() -> None:
     parser.add_argument("--busy", type=int, default=2)
     parser.add_argument("--spread", type=int, default=30)
     parser.add_argument("--over", type=int, default=30)
-    parser.add_argument("--fill-delay", type=float, default=1.0,
+    parser.add_argument("--fill-delay", type=float, default=FILL_DELAY,
                         help="seconds before a taken warm kernel is replaced")
     parser.add_argument("--only", default="burst,busy,spread")
     args = parser.parse_args()

@@ -1,7 +1,7 @@
 """Server-side load benchmark: a class arriving at one app, without browsers (figures to watch).
 
     .venv/bin/python benchmarks/protocol_visitors.py [--app cacao] [--visitors 10] [--warm 10]
-                                                     [--fill-delay 1]
+                                                     [--fill-delay S]
 
 `load.py` drives real browsers, which on a small machine share its cores with the server, so
 their CPU dominates what it measures. Here each visitor speaks the widget protocol itself, as the
@@ -30,7 +30,7 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 
 import helpers  # noqa: E402  (tests/browser/helpers.py)
 from bench import cpu_seconds, line  # noqa: E402
-from load import TARGET_BURST_S, settle  # noqa: E402
+from load import FILL_DELAY, TARGET_BURST_S, settle  # noqa: E402
 
 SUBPROTOCOL = "v1.kernel.websocket.jupyter.org"
 MESSAGE_LIMIT = 120.0  # seconds a visitor waits for any one message
@@ -153,7 +153,7 @@ def main() -> None:
     parser.add_argument("--app", default="cacao")
     parser.add_argument("--visitors", type=int, default=10)
     parser.add_argument("--warm", type=int, default=10, help="warm kernels for the app")
-    parser.add_argument("--fill-delay", type=float, default=1.0,
+    parser.add_argument("--fill-delay", type=float, default=FILL_DELAY,
                         help="seconds before a taken warm kernel is replaced")
     asyncio.run(run(parser.parse_args()))
 

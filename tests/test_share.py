@@ -398,3 +398,52 @@ def test_the_page_address_as_visitors_reach_it(monkeypatch):
                        "https://explorer.example.org/user/alice/voila/render/cacao.ipynb")
     assert page_address() == ("https://explorer.example.org/hub/user-redirect/"
                               "voila/render/cacao.ipynb")
+
+
+def test_a_preheated_kernel_gets_the_page_query_without_holding_the_notebook(monkeypatch):
+    """In a preheated kernel the app must not wait for the visitor's request (the rest of the
+    page would wait with it): the query comes later, over Voila's voila/query/<kernel> socket,
+    and is handed to the app on the kernel's event loop."""
+    import asyncio
+    import threading
+
+    from websockets.asyncio.server import serve
+
+    from widgets.shared.share_panel import on_page_query
+
+    async def scenario():
+        request_sent = asyncio.Event()
+        got = asyncio.get_running_loop().create_future()
+        paths = []
+
+        async def voila(socket):                       # Voila's side: the page's request info
+            paths.append(socket.request.path)
+            await request_sent.wait()
+            await socket.send(json.dumps({"QUERY_STRING": "?players=4&seed=11"}))
+
+        async with serve(voila, "127.0.0.1", 0) as server:
+            port = server.sockets[0].getsockname()[1]
+            for name, value in {"VOILA_PREHEAT": "True", "VOILA_APP_PORT": str(port),
+                                "VOILA_APP_IP": "127.0.0.1", "VOILA_WS_BASE_URL": "/",
+                                "VOILA_KERNEL_ID": "k1", "QUERY_STRING": ""}.items():
+                monkeypatch.setenv(name, value)
+            on_page_query(lambda query: got.set_result((query, threading.current_thread())))
+            assert not got.done()                      # returned before any page asked
+            request_sent.set()
+            query, thread = await asyncio.wait_for(got, 10)
+        return query, thread, paths
+
+    query, thread, paths = asyncio.run(scenario())
+    assert query == "?players=4&seed=11"
+    assert thread is threading.main_thread()           # widgets change on the kernel's thread
+    assert paths == ["/voila/query/k1"]
+
+
+def test_outside_a_preheated_kernel_the_page_query_comes_at_once(monkeypatch):
+    from widgets.shared.share_panel import on_page_query
+
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    monkeypatch.setenv("QUERY_STRING", "?seed=3")
+    seen = []
+    on_page_query(seen.append)
+    assert seen == ["?seed=3"]
