@@ -4,6 +4,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import sys
 from html.parser import HTMLParser
 
 import pytest
@@ -407,11 +408,27 @@ def test_a_preheated_kernel_gets_the_page_query_without_holding_the_notebook(mon
     import asyncio
     import threading
 
+    import IPython
     from websockets.asyncio.server import serve
+
+    reported = []
+
+    class Shell:
+        def showtraceback(self):
+            reported.append(sys.exc_info()[1])
+            failure_shown.set()
+
+    def failing(query):
+        raise ValueError(query)
+
+    monkeypatch.setattr(IPython, "get_ipython", lambda: Shell())
+    failure_shown = None
 
     from widgets.shared.share_panel import on_page_query
 
     async def scenario():
+        nonlocal failure_shown
+        failure_shown = asyncio.Event()
         request_sent = asyncio.Event()
         got = asyncio.get_running_loop().create_future()
         paths = []
@@ -428,15 +445,18 @@ def test_a_preheated_kernel_gets_the_page_query_without_holding_the_notebook(mon
                                 "VOILA_KERNEL_ID": "k1", "QUERY_STRING": ""}.items():
                 monkeypatch.setenv(name, value)
             on_page_query(lambda query: got.set_result((query, threading.current_thread())))
+            on_page_query(failing)                     # a failure is reported, not lost
             assert not got.done()                      # returned before any page asked
             request_sent.set()
             query, thread = await asyncio.wait_for(got, 10)
+            await asyncio.wait_for(failure_shown.wait(), 10)
         return query, thread, paths
 
     query, thread, paths = asyncio.run(scenario())
     assert query == "?players=4&seed=11"
     assert thread is threading.main_thread()           # widgets change on the kernel's thread
-    assert paths == ["/voila/query/k1"]
+    assert paths == ["/voila/query/k1", "/voila/query/k1"]
+    assert [str(e) for e in reported] == ["?players=4&seed=11"]
 
 
 def test_outside_a_preheated_kernel_the_page_query_comes_at_once(monkeypatch):

@@ -64,9 +64,19 @@ def on_page_query(callback) -> None:
         callback(page_query())
         return
 
+    def deliver() -> None:
+        try:
+            callback(os.environ.get("QUERY_STRING") or "")
+        except Exception:       # reported as a failing widget callback is (errors.py)
+            from IPython import get_ipython
+            shell = get_ipython()
+            if shell is None:
+                raise
+            shell.showtraceback()
+
     def wait() -> None:
         _wait_for_page_request()
-        loop.call_soon_threadsafe(callback, os.environ.get("QUERY_STRING") or "")
+        loop.call_soon_threadsafe(deliver)
 
     threading.Thread(target=wait, name="page-request", daemon=True).start()
 
