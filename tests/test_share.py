@@ -4,7 +4,6 @@ from __future__ import annotations
 import base64
 import json
 import random
-import sys
 from html.parser import HTMLParser
 
 import pytest
@@ -399,76 +398,3 @@ def test_the_page_address_as_visitors_reach_it(monkeypatch):
                        "https://explorer.example.org/user/alice/voila/render/cacao.ipynb")
     assert page_address() == ("https://explorer.example.org/hub/user-redirect/"
                               "voila/render/cacao.ipynb")
-
-
-def test_a_preheated_kernel_gets_the_page_query_without_holding_the_notebook(monkeypatch):
-    """In a preheated kernel the app must not wait for the visitor's request (the rest of the
-    page would wait with it): the query comes later, over Voila's voila/query/<kernel> socket,
-    and is handed to the app on the kernel's event loop."""
-    import asyncio
-    import threading
-
-    import IPython
-    from websockets.asyncio.server import serve
-
-    reported = []
-
-    class Shell:
-        def showtraceback(self):
-            reported.append(sys.exc_info()[1])
-            failure_shown.set()
-
-    def failing(query):
-        raise ValueError(query)
-
-    monkeypatch.setattr(IPython, "get_ipython", lambda: Shell())
-    failure_shown = None
-
-    from widgets.shared.share_panel import on_page_query
-
-    async def scenario():
-        nonlocal failure_shown
-        failure_shown = asyncio.Event()
-        request_sent = asyncio.Event()
-        got = asyncio.get_running_loop().create_future()
-        paths = []
-
-        async def voila(socket):                       # Voila's side: the page's request info
-            paths.append(socket.request.path)
-            await request_sent.wait()
-            await socket.send(json.dumps({"QUERY_STRING": "?players=4&seed=11"}))
-
-        async with serve(voila, "127.0.0.1", 0) as server:
-            port = server.sockets[0].getsockname()[1]
-            for name, value in {"VOILA_PREHEAT": "True", "VOILA_APP_PORT": str(port),
-                                "VOILA_APP_IP": "127.0.0.1", "VOILA_WS_BASE_URL": "/",
-                                "VOILA_KERNEL_ID": "k1", "QUERY_STRING": ""}.items():
-                monkeypatch.setenv(name, value)
-            on_page_query(lambda query: got.set_result((query, threading.current_thread())))
-            on_page_query(failing)                     # a failure is reported, not lost
-            assert not got.done()                      # returned before any page asked
-            request_sent.set()
-            query, thread = await asyncio.wait_for(got, 10)
-            await asyncio.wait_for(failure_shown.wait(), 10)
-        return query, thread, paths
-
-    # the kernel's own loop, in a thread of its own: another test may hold this one's loop
-    results = []
-    kernel = threading.Thread(target=lambda: results.append(asyncio.run(scenario())))
-    kernel.start()
-    kernel.join(30)
-    query, thread, paths = results[0]
-    assert query == "?players=4&seed=11"
-    assert thread is kernel                            # widgets change on the kernel's thread
-    assert paths == ["/voila/query/k1", "/voila/query/k1"]
-    assert [str(e) for e in reported] == ["?players=4&seed=11"]
-
-
-def test_outside_a_preheated_kernel_the_page_query_comes_at_once(monkeypatch):
-    from widgets.shared.share_panel import on_page_query
-
-    monkeypatch.setenv("VOILA_PREHEAT", "False")
-    monkeypatch.setenv("QUERY_STRING", "?seed=3")
-    seen = []
-    on_page_query(seen.append)
-    assert seen == ["?seed=3"]

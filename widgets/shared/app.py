@@ -28,7 +28,7 @@ from .rulebook_view import RulebookView
 from .score_sheet import SCORE_CSS, ScoreSheetView
 from .setup_panel import SetupPanel
 from .share import LinkError, parse_query
-from .share_panel import SharePanel, on_page_query
+from .share_panel import SharePanel, page_query
 from .style import CSS
 from .timeline import MOVE, SCORING, Timeline, TimelineBar
 
@@ -129,7 +129,7 @@ class ExplorerApp:
         if not self.new_game(players, seed, self.options):
             raise SetupError(self.message.text)
         if from_page:
-            on_page_query(self.open_query)
+            self.open_query(page_query())
 
     # -- game and navigation -------------------------------------------------------------
     def new_game(self, players: int, seed: int, options: dict, actions=(),

@@ -41,48 +41,9 @@ def page_address() -> str:
 def page_query() -> str:
     """The query string of the page showing this kernel, "" outside Voila. A preheated kernel
     runs the notebook before any page asks for it, so this waits for that request."""
-    if _preheated():
+    if os.environ.get("VOILA_PREHEAT", "False") != "False":
         _wait_for_page_request()
     return os.environ.get("QUERY_STRING") or ""
-
-
-def on_page_query(callback) -> None:
-    """Call `callback(query string)` for the page showing this kernel. Outside a preheated
-    kernel that is at once. A preheated kernel runs the notebook before any page asks for it;
-    waiting there for the request would hold the rest of the page until a visitor arrives, so
-    the notebook goes on and `callback` runs on the kernel's own event loop when a page takes
-    the kernel: Voila sends the request as it serves the page, well before the page asks the
-    kernel for its widgets."""
-    if not _preheated():
-        callback(os.environ.get("QUERY_STRING") or "")
-        return
-    import asyncio
-    import threading
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:            # no event loop to come back to: wait here instead
-        callback(page_query())
-        return
-
-    def deliver() -> None:
-        try:
-            callback(os.environ.get("QUERY_STRING") or "")
-        except Exception:       # reported as a failing widget callback is (errors.py)
-            from IPython import get_ipython
-            shell = get_ipython()
-            if shell is None:
-                raise
-            shell.showtraceback()
-
-    def wait() -> None:
-        _wait_for_page_request()
-        loop.call_soon_threadsafe(deliver)
-
-    threading.Thread(target=wait, name="page-request", daemon=True).start()
-
-
-def _preheated() -> bool:
-    return os.environ.get("VOILA_PREHEAT", "False") != "False"
 
 
 def _wait_for_page_request() -> None:
