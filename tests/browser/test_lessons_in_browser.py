@@ -102,6 +102,13 @@ def test_a_checkpoint_answered_wrong_then_right(page, voila_url, tmp_path):
     act(page, lambda: page.click(".rx-last"))
     wait_text(page, ".rx-lesson", "Your turn: Keep the first tile you drew.")
     screenshot(page, "lessons-04-checkpoint")
+    # with the lesson above it the Game tab is short: it scrolls, and nothing in it is squeezed
+    squeezed = page.evaluate("""() => [...document.querySelectorAll('.rx-tab-pane')]
+        .filter(p => p.offsetParent !== null)
+        .flatMap(p => [...p.children])
+        .filter(c => c.getBoundingClientRect().height + 1 < c.scrollHeight)
+        .map(c => c.className)""")
+    assert squeezed == []
     state = GAME.setup(3, 1).apply(Keep.from_json(data["steps"][0]["action"]))
     p = state.current_player
     click_board(page, state, ("hand", p, 1))                    # a legal keep, not the answer

@@ -64,6 +64,7 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
   overflow: hidden; padding: 4px 6px; }
 .rx-tab-pane { height: 100%; overflow-y: auto !important; overflow-x: hidden;
   padding-right: 4px; box-sizing: border-box; }
+.rx-tab-pane > * { flex-shrink: 0; }  /* a short pane scrolls; its parts keep their height */
 .rx-tabs .lm-TabBar-tab { font-size: 16px; min-width: 0; flex: 0 1 auto !important;
   padding: 0 9px; }
 .rx-events-title { font-weight: bold; margin-top: 4px; }
