@@ -21,7 +21,7 @@ INTRO = ("<p>Step through the set-up, then play by clicking the board. Every ste
 def app(players: int = 3, seed: int = 1, **options):
     """The root widget (class rx-app) of the explorer, starting at the first set-up step."""
     return app_root(GAME, AnimalsBoard, players, seed, options,
-                        option_factories=option_factories(), intro=INTRO)
+                    option_factories=option_factories(), intro=INTRO)
 
 
 __all__ = ["AnimalsBoard", "GAME", "app", "layout", "move_hints", "scene"]
