@@ -6,7 +6,7 @@ from ipycanvas import canvas as ipycanvas_canvas
 
 import explorer
 from explorer import bots
-from widgets.shared.canvas import SCALE, BoardCanvas, held
+from widgets.shared.canvas import PICTURE_SCALE, BoardCanvas, buffer_scale, held
 from widgets.shared.controls import MessageArea, PerspectiveSwitch
 from widgets.shared.event_log import EventLog, entry_text
 from widgets.shared.rule_panel import RulePanel, rule_html
@@ -62,11 +62,47 @@ def small_scene(width=300, height=200):
     return sc
 
 
-def test_canvas_has_2x_buffer_and_board_class():
+def test_canvas_starts_with_a_1x_buffer_and_board_class():
     board = BoardCanvas(300, 200)
-    assert (board.widget.width, board.widget.height) == (2 * 300, 2 * 200)
+    assert (board.widget.width, board.widget.height) == (300, 200)
     assert board.widget.layout.width == "100%"    # the page fits the drawing into its frame
     assert "rx-board" in board.widget._dom_classes
+
+
+@pytest.mark.parametrize("ratio, scale", [(1, 1.0), (1.25, 1.25), (2, 2.0), (3, 2.0),
+                                          (0.5, 1.0), (float("nan"), 1.0), ("2", 1.0),
+                                          (True, 1.0), (10**400, 1.0)])
+def test_buffer_scale_follows_the_screen_within_1_to_2(ratio, scale):
+    assert buffer_scale(ratio) == scale
+
+
+def test_canvas_buffer_follows_the_pages_pixel_ratio_and_repaints(monkeypatch):
+    board = BoardCanvas(300, 200)
+    board.show(small_scene())
+    board.pixel_ratio.value = 2.0            # reported before the page shows the canvas
+    assert (board.widget.width, board.widget.height) == (600, 400) and board.redraws == 0
+    transforms = []
+    for layer in board.widget._canvases:
+        monkeypatch.setattr(layer, "set_transform", lambda *a: transforms.append(a))
+    board._on_client_ready()
+    assert transforms == [(2.0, 0, 0, 2.0, 0, 0)] * 2 and board.redraws == 1
+    board.pixel_ratio.value = 1.5            # zoomed, or moved to another screen
+    assert (board.widget.width, board.widget.height) == (450, 300)
+    assert transforms[-1] == (1.5, 0, 0, 1.5, 0, 0) and board.redraws == 2
+
+
+def test_canvas_picture_is_taken_at_2x_then_the_buffer_goes_back():
+    board = BoardCanvas(300, 200)
+    board.show(small_scene())
+    board._on_client_ready()
+    pictures = []
+    assert board.request_picture(pictures.append)
+    assert board.widget.width == PICTURE_SCALE * 300 and board.widget.sync_image_data
+    board.pixel_ratio.value = 1.25           # a change meanwhile waits for the picture
+    assert board.widget.width == PICTURE_SCALE * 300
+    board.widget.set_trait("image_data", b"png")
+    assert pictures == [b"png"] and not board.widget.sync_image_data
+    assert (board.widget.width, board.widget.height) == (375, 250)
 
 
 def test_canvas_draws_nothing_before_a_page_attaches_then_redraws_fully():
@@ -107,7 +143,7 @@ def test_canvas_resize_follows_the_scene():
     board = BoardCanvas(300, 200)
     board._on_client_ready()
     board.show(small_scene(300, 260))
-    assert board.widget.height == SCALE * 260 and board.height == 260
+    assert board.widget.height == 260 and board.height == 260
 
 
 def test_canvas_click_validates_page_values_and_hit_tests():

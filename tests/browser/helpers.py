@@ -16,6 +16,8 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
+from widgets.shared.canvas import buffer_scale
+
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 ARTIFACTS = REPO / "artifacts"
@@ -502,10 +504,10 @@ def click_and_time(page, do_click, selector: str = BOARD) -> float:
 
 
 _BOARD_FIT_JS = f"""
-() => {{
+(bufferScale) => {{
   const canvas = ({_CANVASES_JS})('{BOARD}')[0];
   const frame = document.querySelector('.rx-board-frame').getBoundingClientRect();
-  const w = canvas.width / 2, h = canvas.height / 2;          // the buffer is 2x
+  const w = canvas.width / bufferScale, h = canvas.height / bufferScale;
   const scale = Math.min(frame.width / w, frame.height / h);
   return {{x: frame.left, y: frame.top, scale, width: w, height: h}};
 }}
@@ -515,7 +517,7 @@ _BOARD_FIT_JS = f"""
 def board_fit(page) -> dict:
     """Where the board drawing is shown: the frame's top-left corner (page pixels), the scale
     the browser fits it with, and the drawing's own size in board pixels."""
-    return page.evaluate(_BOARD_FIT_JS)
+    return page.evaluate(_BOARD_FIT_JS, buffer_scale(page.evaluate("() => devicePixelRatio")))
 
 
 def board_point(page, x: float, y: float) -> tuple[float, float]:

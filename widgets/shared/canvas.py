@@ -1,4 +1,5 @@
-"""A Voila-safe board canvas: MultiCanvas layers, 2x buffer, full redraw when a page attaches.
+"""A Voila-safe board canvas: MultiCanvas layers, a buffer as sharp as the screen, full redraw
+when a page attaches.
 
 Draw commands sent before a browser is attached are lost, so nothing is drawn until the first
 `client_ready`; every full redraw resets ipycanvas' cached "current canvas" so the switch command
@@ -13,6 +14,11 @@ The board fits the space it has: the canvas fills its frame and the browser scal
 into it (CSS `object-fit: contain`, anchored top left), so it refits whenever the window
 changes without a round trip. A click is mapped back with the same scale, taken from the
 frame's size that comes with the click.
+
+The buffer has as many pixels per board pixel as the screen has per CSS pixel (between 1 and 2),
+reported by the page (`PixelRatio`): every layer the browser redraws is cleared and copied
+whole, so a 2x buffer on a 1x screen (a projector) costs four times the pixels for no sharper
+picture. Until the page reports, the buffer is 1x.
 """
 from __future__ import annotations
 
@@ -20,13 +26,47 @@ import math
 from contextlib import contextmanager
 from typing import Callable, Hashable
 
+import anywidget
 import ipywidgets as w
+import traitlets
 from ipycanvas import MultiCanvas, canvas as _ipycanvas
 from ipyevents import Event
 
 from .scene import LAYERS, Polygon, Rect, Region, Scene, Text, hit_test
 
-SCALE = 2  # buffer pixels per CSS pixel, for sharp drawing on any screen
+MAX_SCALE = 2.0      # buffer pixels per board pixel on the sharpest screens
+PICTURE_SCALE = 2.0  # a saved picture is as sharp as on the sharpest screen
+
+
+def buffer_scale(pixel_ratio) -> float:
+    """Buffer pixels per board pixel for a screen's devicePixelRatio: sharp, never more than
+    the screen can show (a zoomed-out page) nor more than `MAX_SCALE` (phones report 3)."""
+    ratio = _finite(pixel_ratio)
+    if ratio is None:
+        return 1.0
+    return min(MAX_SCALE, max(1.0, ratio))
+
+
+class PixelRatio(anywidget.AnyWidget):
+    """The page's `devicePixelRatio`, sent when the page loads the model and again whenever it
+    changes (browser zoom, a window moved to another screen). Needs no view of its own."""
+
+    _esm = """
+    export default {
+      initialize({ model }) {
+        let query = null;
+        const report = () => {
+          model.set("value", window.devicePixelRatio || 1);
+          model.save_changes();
+          query = matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
+          query.addEventListener("change", report, { once: true });
+        };
+        report();
+        return () => query && query.removeEventListener("change", report);
+      },
+    };
+    """
+    value = traitlets.Float(1.0).tag(sync=True)
 
 
 @contextmanager
@@ -160,8 +200,8 @@ class BoardCanvas:
 
     def __init__(self, width: int = 1100, height: int = 700):
         self.width, self.height = int(width), int(height)
-        self.widget = MultiCanvas(len(LAYERS), width=SCALE * self.width,
-                                  height=SCALE * self.height,
+        self.scale = 1.0           # buffer pixels per board pixel (see `buffer_scale`)
+        self.widget = MultiCanvas(len(LAYERS), width=self.width, height=self.height,
                                   layout={"width": "100%", "height": "100%"})
         self.widget.add_class("rx-board")
         self.view = w.Box([self.widget])
@@ -177,6 +217,9 @@ class BoardCanvas:
         self._drawn: dict[str, list] = {}
         self._click_handlers: list[Callable[[Hashable | None, float, float], None]] = []
         self.widget.on_client_ready(self._on_client_ready)
+        self.pixel_ratio = PixelRatio()
+        self.pixel_ratio.observe(lambda change: self.set_scale(buffer_scale(change["new"])),
+                                 names="value")
 
     # -- showing -------------------------------------------------------------------------
     def show(self, scene: Scene) -> None:
@@ -185,16 +228,38 @@ class BoardCanvas:
         self.scene = scene
         if resized:
             self.width, self.height = scene.width, scene.height
-            self.widget.width = SCALE * self.width
-            self.widget.height = SCALE * self.height
+            self._size_buffer()
         if self.ready:
             self.redraw(full=resized)
+
+    def set_scale(self, scale: float) -> None:
+        """Draw with `scale` buffer pixels per board pixel from now on (repaints)."""
+        if scale == self.scale:
+            return
+        self.scale = float(scale)
+        if self._picture_wanted is None:   # else the picture's scale holds until it arrives
+            self._size_buffer()
+            if self.ready:
+                self.redraw(full=True)
+
+    @property
+    def buffer_scale(self) -> float:
+        """The buffer's pixels per board pixel now: the page's, or a picture's while one is
+        being taken."""
+        return self.scale if self._picture_wanted is None else PICTURE_SCALE
+
+    def _size_buffer(self) -> None:
+        """Size every layer's buffer for `buffer_scale`; the browser blanks a resized canvas."""
+        scale = self.buffer_scale
+        width, height = round(scale * self.width), round(scale * self.height)
+        if (width, height) != (self.widget.width, self.widget.height):
+            self.widget.width, self.widget.height = width, height
+            self._drawn = {}
 
     def redraw(self, full: bool = True) -> None:
         """Send the scene; `full` repaints every layer and re-sends the canvas switch."""
         # a layer with nothing to show that holds nothing is left alone: each layer sent costs
-        # the browser a clear and a copy of the whole (2x) canvas, the largest part of a first
-        # paint
+        # the browser a clear and a copy of the whole canvas, the largest part of a first paint
         names = [n for n in LAYERS
                  if (full or self._drawn.get(n) != self.scene.layers[n])
                  and (self.scene.layers[n] or self._drawn.get(n))]
@@ -202,10 +267,11 @@ class BoardCanvas:
             return
         if full:
             _ipycanvas._CANVAS_MANAGER._current_canvas = None
+        scale = self.buffer_scale
         with held():
             for name in names:
                 layer = self.widget[LAYERS.index(name)]
-                layer.set_transform(SCALE, 0, 0, SCALE, 0, 0)
+                layer.set_transform(scale, 0, 0, scale, 0, 0)
                 layer.clear()
                 draw_shapes(layer, self.scene.layers[name], self.text_scale)
                 self._drawn[name] = list(self.scene.layers[name])
@@ -230,6 +296,7 @@ class BoardCanvas:
         if not self.ready:
             return False
         self._picture_wanted = deliver
+        self._size_buffer()                          # before syncing: a resize sends no blank
         self.widget.set_trait("image_data", None)   # so the same picture twice still arrives
         self.widget.sync_image_data = True
         self.redraw(full=True)
@@ -241,6 +308,9 @@ class BoardCanvas:
             return
         self._picture_wanted = None
         self.widget.sync_image_data = False
+        if self.buffer_scale != PICTURE_SCALE:      # back to the page's own sharpness
+            self._size_buffer()
+            self.redraw(full=True)
         deliver(bytes(data))
 
     # -- clicking ------------------------------------------------------------------------
