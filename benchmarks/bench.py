@@ -67,7 +67,7 @@ def line(label: str, value: str, target: str = "", ok: bool | None = None,
          extra: str = "") -> None:
     verdict = "" if ok is None else ("  PASS" if ok else "  MISS")
     target = f"  (target {target})" if target else ""
-    print(f"  {label:<44} {value:>14}{target}{verdict}{extra}", flush=True)
+    print(f"  {label:<56} {value:>10}{target}{verdict}{extra}", flush=True)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -288,14 +288,19 @@ def bench_app(loads: int, clicks: int) -> None:
                     line("ratio app / minimal", f"{ratio:.2f}x",
                          f"<= {TARGETS['board_ratio']}x", ratio <= TARGETS["board_ratio"])
                     bench_clicks(browser, server, name, clicks)
+                    bench_clicks(browser, server, name, clicks, pixel_ratio=2)
                     bench_autoplay(browser, server, name)
         finally:
             browser.close()
 
 
-def bench_clicks(browser, server: helpers.VoilaServer, name: str, clicks: int) -> None:
+def bench_clicks(browser, server: helpers.VoilaServer, name: str, clicks: int,
+                 pixel_ratio: float = 1) -> None:
+    """Click-to-repaint on a screen of `pixel_ratio` (the board's buffer follows it: a 2x screen
+    has four times the pixels to draw); the kernel's memory on a 1x screen."""
     wait_for_pool(server, f"{name}.ipynb", at_least=1)
-    page = helpers.new_page(browser)
+    page = helpers.new_page(browser, pixel_ratio=pixel_ratio)
+    screen = "" if pixel_ratio == 1 else f", {pixel_ratio:g}x screen"
     try:
         helpers.open_app(page, server.url, name)
         forward = page.locator(".rx-forward").first
@@ -333,13 +338,14 @@ def bench_clicks(browser, server: helpers.VoilaServer, name: str, clicks: int) -
                     pass
             if latencies:
                 median_ms = 1000 * statistics.median(latencies)
-                line(f"click forward -> board drawn, median of {len(latencies)}", f"{median_ms:.0f} ms",
+                line(f"click forward -> board drawn, median of {len(latencies)}{screen}",
+                     f"{median_ms:.0f} ms",
                      f"< {TARGETS['click_ms']:.0f} ms", median_ms < TARGETS["click_ms"])
                 p90_ms = 1000 * percentile(latencies, 90)
-                line("click forward -> board drawn, 90th percentile", f"{p90_ms:.0f} ms",
+                line(f"click forward -> board drawn, 90th percentile{screen}", f"{p90_ms:.0f} ms",
                      f"< {TARGETS['click_p90_ms']:.0f} ms", p90_ms < TARGETS["click_p90_ms"])
                 slowest_ms = 1000 * max(latencies)
-                line("click forward -> board drawn, slowest", f"{slowest_ms:.0f} ms",
+                line(f"click forward -> board drawn, slowest{screen}", f"{slowest_ms:.0f} ms",
                      f"<= {TARGETS['click_max_ms']:.0f} ms", slowest_ms <= TARGETS["click_max_ms"])
             else:
                 print("  cannot measure click-to-repaint: no forward click repainted the board")
@@ -348,6 +354,8 @@ def bench_clicks(browser, server: helpers.VoilaServer, name: str, clicks: int) -
                       "(a step that changes nothing on it)")
         if page.errors:
             print(f"  note: page errors in the app: {page.errors}")
+        if pixel_ratio != 1:
+            return
         kernels = helpers.kernel_processes(server)
         kernel_id = helpers.kernel_id(page)
         if kernel_id in kernels:
