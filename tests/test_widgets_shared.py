@@ -62,6 +62,28 @@ def small_scene(width=300, height=200):
     return sc
 
 
+def test_pen_sends_what_ipycanvas_attribute_setters_send():
+    from widgets.shared.canvas import _Pen
+    board = BoardCanvas(300, 200)
+    layer = board.widget[0]
+    values = {"fill_style": "#12ab34", "stroke_style": "rgba(0, 0, 0, 0.5)", "line_width": 2.5,
+              "font": "bold 14px sans-serif", "text_align": "center", "text_baseline": "middle"}
+    manager = ipycanvas_canvas._CANVAS_MANAGER
+    with held():
+        manager._current_canvas = layer
+        for name, value in values.items():
+            setattr(layer, name, value)
+        by_setter = list(manager._commands_cache)
+        manager._commands_cache = []
+        pen = _Pen(layer)
+        for name, value in values.items():
+            pen.set(name, value)
+            pen.set(name, value)          # unchanged: nothing more is sent
+        by_pen = list(manager._commands_cache)
+        manager._commands_cache = []
+    assert by_pen == by_setter and len(by_pen) == len(values)
+
+
 def test_canvas_starts_with_a_1x_buffer_and_board_class():
     board = BoardCanvas(300, 200)
     assert (board.widget.width, board.widget.height) == (300, 200)
