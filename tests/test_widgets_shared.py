@@ -6,6 +6,7 @@ from ipycanvas import canvas as ipycanvas_canvas
 
 import explorer
 from explorer import bots
+from widgets.shared import canvas as canvas_module
 from widgets.shared.canvas import PICTURE_SCALE, BoardCanvas, buffer_scale, held
 from widgets.shared.controls import MessageArea, PerspectiveSwitch
 from widgets.shared.event_log import EventLog, entry_text
@@ -65,17 +66,17 @@ def small_scene(width=300, height=200):
 def test_pen_sends_what_ipycanvas_attribute_setters_send():
     from widgets.shared.canvas import _Pen
     board = BoardCanvas(300, 200)
-    layer = board.widget[0]
+    canvas = board.widget
     values = {"fill_style": "#12ab34", "stroke_style": "rgba(0, 0, 0, 0.5)", "line_width": 2.5,
               "font": "bold 14px sans-serif", "text_align": "center", "text_baseline": "middle"}
     manager = ipycanvas_canvas._CANVAS_MANAGER
     with held():
-        manager._current_canvas = layer
+        manager._current_canvas = canvas
         for name, value in values.items():
-            setattr(layer, name, value)
+            setattr(canvas, name, value)
         by_setter = list(manager._commands_cache)
         manager._commands_cache = []
-        pen = _Pen(layer)
+        pen = _Pen(canvas)
         for name, value in values.items():
             pen.set(name, value)
             pen.set(name, value)          # unchanged: nothing more is sent
@@ -104,10 +105,9 @@ def test_canvas_buffer_follows_the_pages_pixel_ratio_and_repaints(monkeypatch):
     board.pixel_ratio.value = 2.0            # reported before the page shows the canvas
     assert (board.widget.width, board.widget.height) == (600, 400) and board.redraws == 0
     transforms = []
-    for layer in board.widget._canvases:
-        monkeypatch.setattr(layer, "set_transform", lambda *a: transforms.append(a))
+    monkeypatch.setattr(board.widget, "set_transform", lambda *a: transforms.append(a))
     board._on_client_ready()
-    assert transforms == [(2.0, 0, 0, 2.0, 0, 0)] * 2 and board.redraws == 1
+    assert transforms == [(2.0, 0, 0, 2.0, 0, 0)] and board.redraws == 1
     board.pixel_ratio.value = 1.5            # zoomed, or moved to another screen
     assert (board.widget.width, board.widget.height) == (450, 300)
     assert transforms[-1] == (1.5, 0, 0, 1.5, 0, 0) and board.redraws == 2
@@ -131,7 +131,7 @@ def test_canvas_draws_nothing_before_a_page_attaches_then_redraws_fully():
     board = BoardCanvas(300, 200)
     board.show(small_scene())
     assert board.redraws == 0  # commands sent now would be lost under Voila
-    ipycanvas_canvas._CANVAS_MANAGER._current_canvas = board.widget[0]
+    ipycanvas_canvas._CANVAS_MANAGER._current_canvas = board.widget
     board._on_client_ready()
     assert board.ready and board.redraws == 1
     assert ipycanvas_canvas._CANVAS_MANAGER._current_canvas is not None
@@ -143,22 +143,24 @@ def test_canvas_draws_nothing_before_a_page_attaches_then_redraws_fully():
     assert board.redraws == 2
 
 
-def test_canvas_leaves_a_layer_alone_that_shows_and_holds_nothing(monkeypatch):
-    cleared = []
+def test_canvas_draws_every_layer_in_order_whenever_one_changes(monkeypatch):
+    drawn = []
+    monkeypatch.setattr(canvas_module, "draw_shapes",
+                        lambda canvas, shapes, text_scale: drawn.append(list(shapes)))
     board = BoardCanvas(300, 200)
-    for index, layer in enumerate(board.widget._canvases):
-        monkeypatch.setattr(layer, "clear", lambda index=index: cleared.append(index))
     board.show(small_scene())
     board._on_client_ready()
-    assert cleared == [0, 1]             # board and pieces; the empty highlights layer is blank
+    scene = small_scene()
+    assert drawn == [scene.layers["board"] + scene.layers["pieces"]]
     changed = small_scene()
     changed.add("highlights", Rect(8, 8, 54, 54, stroke="#00ff00"))
     board.show(changed)
-    assert cleared == [0, 1, 2]
-    board.show(small_scene())            # the highlight goes: its layer must be cleared
-    assert cleared == [0, 1, 2, 2]
-    board.set_text_scale(2.0)            # a full repaint skips the layer again once blank
-    assert cleared == [0, 1, 2, 2, 0, 1]
+    assert drawn[-1] == [s for name in ("board", "pieces", "highlights")
+                         for s in changed.layers[name]]
+    board.show(small_scene())            # the highlight goes
+    assert len(drawn) == 3 and drawn[-1] == drawn[0]
+    board.show(small_scene())            # nothing changed: nothing sent
+    assert len(drawn) == 3
 
 
 def test_canvas_resize_follows_the_scene():

@@ -1,4 +1,4 @@
-"""A Voila-safe board canvas: MultiCanvas layers, a buffer as sharp as the screen, full redraw
+"""A Voila-safe board canvas: one ipycanvas Canvas, a buffer as sharp as the screen, full redraw
 when a page attaches.
 
 Draw commands sent before a browser is attached are lost, so nothing is drawn until the first
@@ -15,10 +15,15 @@ into it (CSS `object-fit: contain`, anchored top left), so it refits whenever th
 changes without a round trip. A click is mapped back with the same scale, taken from the
 frame's size that comes with the click.
 
-The buffer has as many pixels per board pixel as the screen has per CSS pixel (between 1 and 2),
-reported by the page (`PixelRatio`): every layer the browser redraws is cleared and copied
-whole, so a 2x buffer on a 1x screen (a projector) costs four times the pixels for no sharper
-picture. Until the page reports, the buffer is 1x.
+The browser's cost of a step is pixels: every canvas it redraws is cleared and copied whole.
+So the scene's layers are drawn in order on one canvas, all of them whenever one changes. A
+MultiCanvas would send only the changed layers, but the page recomposites it for every layer
+that changes (a clear and a copy of each layer, then a copy into the page): more pixels than
+redrawing the unchanged shapes, and the board changes in most layers at most steps anyway.
+For the same reason the buffer has as many pixels per board pixel as the screen has per CSS
+pixel (between 1 and 2), reported by the page (`PixelRatio`): a 2x buffer on a 1x screen (a
+projector) costs four times the pixels for no sharper picture. Until the page reports, the
+buffer is 1x.
 """
 from __future__ import annotations
 
@@ -29,7 +34,7 @@ from typing import Callable, Hashable
 import anywidget
 import ipywidgets as w
 import traitlets
-from ipycanvas import MultiCanvas, canvas as _ipycanvas
+from ipycanvas import Canvas, canvas as _ipycanvas
 from ipycanvas.canvas import COMMANDS as _COMMANDS
 from ipyevents import Event
 
@@ -88,94 +93,94 @@ def held():
                 manager._buffers_cache = []
 
 
-def _rounded(layer, r: Rect) -> None:
+def _rounded(canvas, r: Rect) -> None:
     rad = max(0.0, min(r.radius, r.w / 2, r.h / 2))
     x, y, w, h = r.x, r.y, r.w, r.h
-    layer.begin_path()
-    layer.move_to(x + rad, y)
-    layer.arc_to(x + w, y, x + w, y + h, rad)
-    layer.arc_to(x + w, y + h, x, y + h, rad)
-    layer.arc_to(x, y + h, x, y, rad)
-    layer.arc_to(x, y, x + w, y, rad)
-    layer.close_path()
+    canvas.begin_path()
+    canvas.move_to(x + rad, y)
+    canvas.arc_to(x + w, y, x + w, y + h, rad)
+    canvas.arc_to(x + w, y + h, x, y + h, rad)
+    canvas.arc_to(x, y + h, x, y, rad)
+    canvas.arc_to(x, y, x + w, y, rad)
+    canvas.close_path()
 
 
-def _path(layer, p: Polygon) -> None:
-    layer.begin_path()
+def _path(canvas, p: Polygon) -> None:
+    canvas.begin_path()
     (x0, y0), *rest = p.points
-    layer.move_to(x0, y0)
+    canvas.move_to(x0, y0)
     for x, y in rest:
-        layer.line_to(x, y)
+        canvas.line_to(x, y)
     if p.closed:
-        layer.close_path()
+        canvas.close_path()
 
 
 class _Pen:
-    """Sets a layer's style attributes only when they change, sending the command ipycanvas'
+    """Sets a canvas's style attributes only when they change, sending the command ipycanvas'
     own attribute setter sends without its traitlets validation and notification, which took
     40% of a redraw: the values come from Scenes (colours, numbers, fonts, alignments)."""
 
-    def __init__(self, layer):
-        self.layer = layer
-        self.send = layer._canvas_manager.send_command
+    def __init__(self, canvas):
+        self.canvas = canvas
+        self.send = canvas._canvas_manager.send_command
         self.now: dict = {}
 
     def set(self, name: str, value) -> None:
         if self.now.get(name, _UNSET) != value:
-            self.send(self.layer, [_COMMANDS["set"], [self.layer.ATTRS[name], value]])
+            self.send(self.canvas, [_COMMANDS["set"], [self.canvas.ATTRS[name], value]])
             self.now[name] = value
 
     def dash(self, pattern) -> None:
         pattern = list(pattern)
         if self.now.get("dash", _UNSET) != pattern:
-            self.layer.set_line_dash(pattern)
+            self.canvas.set_line_dash(pattern)
             self.now["dash"] = pattern
 
 
 _UNSET = object()
 
 
-def draw_shapes(layer, shapes, text_scale: float = 1.0) -> None:
-    """Send one layer's shapes to an ipycanvas Canvas (inside a hold); `text_scale` enlarges
+def draw_shapes(canvas, shapes, text_scale: float = 1.0) -> None:
+    """Send shapes to an ipycanvas Canvas (inside a hold); `text_scale` enlarges
     every text (projector mode), each still squeezed into its box by `max_width`."""
-    pen = _Pen(layer)
+    pen = _Pen(canvas)
     for s in shapes:
         if isinstance(s, Rect):
             if s.radius:
-                _rounded(layer, s)
+                _rounded(canvas, s)
                 if s.fill:
                     pen.set("fill_style", s.fill)
-                    layer.fill()
+                    canvas.fill()
                 if s.stroke:
                     pen.dash(s.dash)
                     pen.set("line_width", s.line_width)
                     pen.set("stroke_style", s.stroke)
-                    layer.stroke()
+                    canvas.stroke()
             else:
                 if s.fill:
                     pen.set("fill_style", s.fill)
-                    layer.fill_rect(s.x, s.y, s.w, s.h)
+                    canvas.fill_rect(s.x, s.y, s.w, s.h)
                 if s.stroke:
                     pen.dash(s.dash)
                     pen.set("line_width", s.line_width)
                     pen.set("stroke_style", s.stroke)
-                    layer.stroke_rect(s.x, s.y, s.w, s.h)
+                    canvas.stroke_rect(s.x, s.y, s.w, s.h)
         elif isinstance(s, Polygon):
-            _path(layer, s)
+            _path(canvas, s)
             if s.fill and s.closed:
                 pen.set("fill_style", s.fill)
-                layer.fill()
+                canvas.fill()
             if s.stroke:
                 pen.dash(s.dash)
                 pen.set("line_width", s.line_width)
                 pen.set("stroke_style", s.stroke)
-                layer.stroke()
+                canvas.stroke()
         elif isinstance(s, Text):
             pen.set("font", s.font if text_scale == 1.0 else s.scaled(text_scale).font)
             pen.set("fill_style", s.color)
             pen.set("text_align", s.align)
             pen.set("text_baseline", s.baseline)
-            layer.fill_text(s.text, s.x, s.y, s.max_width)
+            canvas.fill_text(s.text, s.x, s.y, s.max_width)
 
 
 def _finite(value) -> float | None:
@@ -199,13 +204,13 @@ def shown_scale(frame_w: float, frame_h: float, width: float, height: float) -> 
 
 
 class BoardCanvas:
-    """The board: a MultiCanvas (class "rx-board") showing a `Scene`, reporting region clicks."""
+    """The board: a Canvas (class "rx-board") showing a `Scene`, reporting region clicks."""
 
     def __init__(self, width: int = 1100, height: int = 700):
         self.width, self.height = int(width), int(height)
         self.scale = 1.0           # buffer pixels per board pixel (see `buffer_scale`)
-        self.widget = MultiCanvas(len(LAYERS), width=self.width, height=self.height,
-                                  layout={"width": "100%", "height": "100%"})
+        self.widget = Canvas(width=self.width, height=self.height,
+                             layout={"width": "100%", "height": "100%"})
         self.widget.add_class("rx-board")
         self.view = w.Box([self.widget])
         self.view.add_class("rx-board-frame")
@@ -216,7 +221,7 @@ class BoardCanvas:
         self._clicks.on_dom_event(self._on_dom_click)
         self.scene = Scene(self.width, self.height)
         self.ready = False
-        self.redraws = 0          # full or partial layer redraws sent (for tests and benchmarks)
+        self.redraws = 0          # drawings sent (for tests and benchmarks)
         self._drawn: dict[str, list] = {}
         self._click_handlers: list[Callable[[Hashable | None, float, float], None]] = []
         self.widget.on_client_ready(self._on_client_ready)
@@ -226,7 +231,7 @@ class BoardCanvas:
 
     # -- showing -------------------------------------------------------------------------
     def show(self, scene: Scene) -> None:
-        """Make `scene` the current frame; sends only the layers that changed."""
+        """Make `scene` the current frame; sends it only if it changed."""
         resized = (scene.width, scene.height) != (self.width, self.height)
         self.scene = scene
         if resized:
@@ -252,7 +257,7 @@ class BoardCanvas:
         return self.scale if self._picture_wanted is None else PICTURE_SCALE
 
     def _size_buffer(self) -> None:
-        """Size every layer's buffer for `buffer_scale`; the browser blanks a resized canvas."""
+        """Size the buffer for `buffer_scale`; the browser blanks a resized canvas."""
         scale = self.buffer_scale
         width, height = round(scale * self.width), round(scale * self.height)
         if (width, height) != (self.widget.width, self.widget.height):
@@ -260,24 +265,20 @@ class BoardCanvas:
             self._drawn = {}
 
     def redraw(self, full: bool = True) -> None:
-        """Send the scene; `full` repaints every layer and re-sends the canvas switch."""
-        # a layer with nothing to show that holds nothing is left alone: each layer sent costs
-        # the browser a clear and a copy of the whole canvas, the largest part of a first paint
-        names = [n for n in LAYERS
-                 if (full or self._drawn.get(n) != self.scene.layers[n])
-                 and (self.scene.layers[n] or self._drawn.get(n))]
-        if not names:
+        """Send the scene if it is not the one drawn (always, when `full`, which also re-sends
+        the canvas switch): every layer, in order."""
+        layers = self.scene.layers
+        if not full and all(self._drawn.get(name, []) == layers[name] for name in LAYERS):
             return
         if full:
             _ipycanvas._CANVAS_MANAGER._current_canvas = None
         scale = self.buffer_scale
         with held():
-            for name in names:
-                layer = self.widget[LAYERS.index(name)]
-                layer.set_transform(scale, 0, 0, scale, 0, 0)
-                layer.clear()
-                draw_shapes(layer, self.scene.layers[name], self.text_scale)
-                self._drawn[name] = list(self.scene.layers[name])
+            self.widget.set_transform(scale, 0, 0, scale, 0, 0)
+            self.widget.clear()
+            draw_shapes(self.widget, [s for name in LAYERS for s in layers[name]],
+                        self.text_scale)
+        self._drawn = {name: list(layers[name]) for name in LAYERS}
         self.redraws += 1
 
     def _on_client_ready(self) -> None:
