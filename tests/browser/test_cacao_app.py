@@ -48,12 +48,12 @@ def test_cacao_app(page, voila_url):
     to_board = open_board(page, voila_url, "cacao")
     print(f"time to painted board: {to_board:.2f} s")
     wait_text(page, ".rx-step-label", "Step 1 of 8")
-    assert "cacao.setup.villages" in text(page, ".rx-rules")
+    wait_text(page, ".rx-rules", "cacao.setup.villages")
     screenshot(page, "cacao-01-opened")
 
     # -- set-up with the timeline buttons -------------------------------------------------
     latencies["step"] = [step(page, ".rx-last", "Step 8 of 8")]
-    assert "cacao.setup.start_player" in text(page, ".rx-rules")
+    wait_text(page, ".rx-rules", "cacao.setup.start_player")
     latencies["step"].append(step(page, ".rx-back", "Step 7 of 8"))
     latencies["step"].append(step(page, ".rx-forward", "Step 8 of 8"))
     state = GAME.setup(3, 1)
@@ -68,7 +68,7 @@ def test_cacao_app(page, voila_url):
     latencies["place"] = [click_cell(page, state, (1, 0))]
     state = state.apply(Place("2-1-0-1", (1, 0), 1))
     wait_text(page, ".rx-step-label", "Step 9 of 9")
-    assert "cacao.place.worker_tile" in text(page, ".rx-rules")
+    wait_text(page, ".rx-rules", "cacao.place.worker_tile")
     wait_text(page, ".rx-pending", "worker on the bottom of (1, 0)")
     latencies["decline"] = [step(page, ".rx-decline", "Step 10 of 10")]
     state = state.apply(Decline((1, 0), 2))
@@ -78,7 +78,7 @@ def test_cacao_app(page, voila_url):
     click_cell(page, state, (2, -1), repaint=False)
     wait_text(page, ".rx-message", "Not allowed:")
     assert "rule cacao.place.adjacent" in text(page, ".rx-message")
-    assert "cacao.place.adjacent" in text(page, ".rx-rules")
+    wait_text(page, ".rx-rules", "cacao.place.adjacent")
     assert page.locator(".rx-log-entry").count() == 10      # nothing happened
     assert canvas_signature(page) == before
     screenshot(page, "cacao-03-refused")
@@ -95,7 +95,7 @@ def test_cacao_app(page, voila_url):
     latencies["fill"] = [click_cell(page, state, (2, 0))]
     state = state.apply(Fill("market-4", (2, 0)))
     wait_text(page, ".rx-step-label", "Step 12 of 12")
-    assert "cacao.fill.display_choice" in text(page, ".rx-rules")
+    wait_text(page, ".rx-rules", "cacao.fill.display_choice")
 
     # -- both players' activated workers: decline them one side at a time -----------------
     assert {e.player for e in state.pending} == {0, 1}
@@ -119,7 +119,7 @@ def test_cacao_app(page, voila_url):
     state = state.apply(Work((-1, 0), 1))
     n = page.locator(".rx-log-entry").count()
     wait_text(page, ".rx-step-label", f"Step {n} of {n}")
-    assert "cacao.work.plantation" in text(page, ".rx-rules")
+    wait_text(page, ".rx-rules", "cacao.work.plantation")
     assert state.cacao == (0, 0, 1) and state.phase == "place"
     screenshot(page, "cacao-06-worked")
 

@@ -81,7 +81,7 @@ def test_lay_a_turned_and_flipped_tile_a_nut_an_exchange_a_refusal_and_a_mushroo
     to_board = open_board(page, voila_url, "indian_summer")
     print(f"time to painted board: {to_board:.2f} s")
     wait_text(page, ".rx-step-label", "Step 1 of 7")
-    assert "indian_summer.setup.components" in text(page, ".rx-rules")
+    wait_text(page, ".rx-rules", "indian_summer.setup.components")
     assert drawing_inside_viewport(page)
     screenshot(page, "indian-summer-01-opened")
     latencies["step"] = [step(page, ".rx-last", "Step 7 of 7")]
@@ -104,7 +104,7 @@ def test_lay_a_turned_and_flipped_tile_a_nut_an_exchange_a_refusal_and_a_mushroo
     state = state.apply(pick.action_at(cell))
     assert state.floors[0].token_at(cell) == treasure
     wait_text(page, ".rx-step-label", "Step 8 of 8")
-    assert "indian_summer.treasure.hole" in text(page, ".rx-rules")
+    wait_text(page, ".rx-rules", "indian_summer.treasure.hole")
     assert f"A {treasure} shows through the hole at {cell}" in text(page, ".rx-frame-events")
 
     # -- a squirrel for a nut, then one mushroom exchanged for a nut ------------------------
@@ -113,14 +113,14 @@ def test_lay_a_turned_and_flipped_tile_a_nut_an_exchange_a_refusal_and_a_mushroo
     latencies["nut"] = [click_cell(page, state, empty)]
     state = state.apply(Nut(empty))
     wait_text(page, ".rx-step-label", "Step 9 of 9")
-    assert "indian_summer.nut.squirrel" in text(page, ".rx-rules")
+    wait_text(page, ".rx-rules", "indian_summer.nut.squirrel")
     # only one exchange is possible now, so the button alone offers it
     assert page.locator(".rx-exchange").first.get_attribute("title") == (
         "Exchange 1 mushroom → 1 nut")
     latencies["exchange"] = [timed(page, lambda: page.click(".rx-exchange"))]
     state = state.apply(Exchange("mushroom", "nut"))
     wait_text(page, ".rx-step-label", "Step 10 of 10")
-    assert "indian_summer.exchange.trade" in text(page, ".rx-rules")
+    wait_text(page, ".rx-rules", "indian_summer.exchange.trade")
     assert page.locator(".rx-feather").first.get_attribute("title").startswith(
         "Not now: Player 1 has already done this turn's tile action")
     screenshot(page, "indian-summer-03-tokens")
@@ -136,7 +136,7 @@ def test_lay_a_turned_and_flipped_tile_a_nut_an_exchange_a_refusal_and_a_mushroo
     click_cell(page, state, wrong)
     wait_text(page, ".rx-message", "Not allowed:")
     assert "rule indian_summer.place.edge" in text(page, ".rx-message")
-    assert "indian_summer.place.edge" in text(page, ".rx-rules")
+    wait_text(page, ".rx-rules", "indian_summer.place.edge")
     assert page.locator(".rx-log-entry").count() == 11
     screenshot(page, "indian-summer-04-refused")
 
@@ -144,7 +144,7 @@ def test_lay_a_turned_and_flipped_tile_a_nut_an_exchange_a_refusal_and_a_mushroo
     latencies["mushroom"] = [timed(page, lambda: page.click(".rx-mushroom"))]
     state = state.apply(Mushroom((0, 2)))
     wait_text(page, ".rx-step-label", "Step 12 of 12")
-    assert "indian_summer.mushroom.take" in text(page, ".rx-rules")
+    wait_text(page, ".rx-rules", "indian_summer.mushroom.take")
     screenshot(page, "indian-summer-05-mushroom")
     state = lay_first(page, state, latencies["place"])
     state = lay_first(page, state, latencies["place"])
@@ -170,7 +170,7 @@ def test_a_feather_turn_and_an_animal_from_shared_positions(page, voila_url):
     timed(page, lambda: page.click(".rx-feather"))
     state = state.apply(feather)
     wait_text(page, ".rx-step-label", f"Step {n + 1} of {n + 1}")
-    assert "indian_summer.feather.two" in text(page, ".rx-rules")
+    wait_text(page, ".rx-rules", "indian_summer.feather.two")
     latencies: list[float] = []
     state = lay_first(page, state, latencies)
     state = lay_first(page, state, latencies)
@@ -194,7 +194,7 @@ def test_a_feather_turn_and_an_animal_from_shared_positions(page, voila_url):
     latencies.append(click_cell(page, state, cell))
     state = state.apply(pick.action_at(cell))
     wait_text(page, ".rx-step-label", f"Step {n + 1} of {n + 1}")
-    assert "indian_summer.animal.holes" in text(page, ".rx-rules")
+    wait_text(page, ".rx-rules", "indian_summer.animal.holes")
     assert page.locator(".rx-animal").first.get_attribute("title") == (
         "Not now: only one animal per turn")
     screenshot(page, "indian-summer-08-animal")
@@ -211,7 +211,7 @@ def test_solo_mode_has_its_own_layout_and_plays(page, voila_url):
     n = len(GAME.setup_steps(1, 1))
     wait_text(page, ".rx-step-label", f"Step 1 of {n}")
     step(page, ".rx-last", f"Step {n} of {n}")
-    assert "indian_summer.solo.track" in text(page, ".rx-rules")
+    wait_text(page, ".rx-rules", "indian_summer.solo.track")
     assert page.locator(".rx-solo-source").first.is_visible()
     state = GAME.setup(1, 1)
     screenshot(page, "indian-summer-10-solo")
@@ -221,7 +221,7 @@ def test_solo_mode_has_its_own_layout_and_plays(page, voila_url):
     page.locator(".rx-solo-source select").select_option(label=source)
     timed(page, lambda: page.click(".rx-berry"))
     wait_text(page, ".rx-step-label", f"Step {n + 2} of {n + 2}")
-    assert "indian_summer.solo" in text(page, ".rx-rules")
+    wait_text(page, ".rx-rules", "indian_summer.solo")
     screenshot(page, "indian-summer-11-solo-berry")
     page.set_viewport_size(LARGE)
     assert drawing_inside_viewport(page)

@@ -58,10 +58,10 @@ def test_clicking_a_passage_shows_its_rule_on_the_board(page, voila_url, kind):
     rule_panel_leads_with(page, rule_id)
     if kind == "refusal":
         wait_text(page, ".rx-message", f"rule {rule_id}")
-        assert "Why not:" in text(page, ".rx-rules")
+        wait_text(page, ".rx-rules", "Why not:")
     else:
         wait_text(page, ".rx-message", f"Rule {rule_id} acts at this step.")
-        assert "From the rulebook:" in text(page, ".rx-rules")
+        wait_text(page, ".rx-rules", "From the rulebook:")
     if kind != "setup":
         assert pixels_differing(before, board_pixels(page)) > 1000   # another position
     screenshot(page, f"rulebook-{kind}-2-shown")

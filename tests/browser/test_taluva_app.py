@@ -91,7 +91,7 @@ def test_place_after_a_turn_build_a_hut_then_a_refused_and_a_legal_eruption(
         page, voila_url, tmp_path):
     open_board(page, voila_url, "taluva")
     wait_text(page, ".rx-step-label", "Step 1 of 5")
-    assert "taluva.setup.buildings" in text(page, ".rx-rules")
+    wait_text(page, ".rx-rules", "taluva.setup.buildings")
     assert painted_pixels(page, ".rx-board") > 100_000
     act(page, lambda: page.click(".rx-last"))
     wait_text(page, ".rx-step-label", "Step 5 of 5")
@@ -104,11 +104,11 @@ def test_place_after_a_turn_build_a_hut_then_a_refused_and_a_legal_eruption(
     click_hex(page, state, (0, 0))                                 # sea level, turned twice
     state = state.apply(Place((0, 0), 2))
     wait_text(page, ".rx-step-label", "Step 6 of 6")
-    assert "taluva.place.first_tile" in text(page, ".rx-rules")
+    wait_text(page, ".rx-rules", "taluva.place.first_tile")
     hut = state.build_targets()["hut"][0]
     click_hex(page, state, hut)
     wait_text(page, ".rx-step-label", "Step 7 of 7")
-    assert "taluva.build.hut" in text(page, ".rx-rules")
+    wait_text(page, ".rx-rules", "taluva.build.hut")
     screenshot(page, "taluva-02-hut")
 
     # -- a position where an eruption is possible ---------------------------------------
@@ -136,7 +136,7 @@ def test_place_after_a_turn_build_a_hut_then_a_refused_and_a_legal_eruption(
     step = SETUP_STEPS + len(actions) + 1
     click_hex(page, state, volcano)
     wait_text(page, ".rx-step-label", f"Step {step} of {step}")
-    assert "taluva.erupt.volcano_on_volcano" in text(page, ".rx-rules")
+    wait_text(page, ".rx-rules", "taluva.erupt.volcano_on_volcano")
     screenshot(page, "taluva-04-erupted")
     assert page.errors == [] and page.outside == []
 
@@ -160,7 +160,7 @@ def test_each_build_kind_by_clicking(page, voila_url, tmp_path):
     step = SETUP_STEPS + len(actions) + 1
     act(page, lambda: page.click(".rx-confirm"))
     wait_text(page, ".rx-step-label", f"Step {step} of {step}")
-    assert "taluva.build.expansion" in text(page, ".rx-rules")
+    wait_text(page, ".rx-rules", "taluva.build.expansion")
     nxt = state.apply(Expand(plan.settlement.key, plan.terrain))
     assert all(nxt.buildings[h].count == n for h, n in plan.targets)
 
@@ -174,7 +174,7 @@ def test_each_build_kind_by_clicking(page, voila_url, tmp_path):
         click_hex(page, state, site)
         step = SETUP_STEPS + len(actions) + 1
         wait_text(page, ".rx-step-label", f"Step {step} of {step}")
-        assert f"taluva.build.{kind}" in text(page, ".rx-rules")
+        wait_text(page, ".rx-rules", f"taluva.build.{kind}")
         assert state.apply(action(site)).buildings[site].kind == kind
         screenshot(page, f"taluva-06-{kind}")
     assert page.errors == [] and page.outside == []
