@@ -373,6 +373,15 @@ def test_game_to_the_end_shows_the_ranking_and_the_score_pad(shell):
 TILES = ISLAND
 
 
+def test_only_a_finished_game_shows_the_final_ranking():
+    steps = GAME.setup_steps(3, 1)
+    assert all(step.is_over for step in steps[:-1])   # nobody decides while set-up is narrated
+    for step in steps:
+        assert "Final ranking" not in scene(step).texts()
+    _, final = greedy_actions()
+    assert "Final ranking" in scene(final).texts()
+
+
 def test_early_win_and_elimination_are_narrated_on_the_board():
     temples = {(1, 1): (0, "temple"), (2, 0): (0, "temple"), (-1, -1): (0, "temple")}
     state = GAME.position(2, tiles=ERUPTED, phase="build", buildings=temples, removed=(19, 0))

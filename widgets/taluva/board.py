@@ -124,7 +124,7 @@ class TaluvaBoard:
         set_visible(self.building, building)
         self.rotate_left.disabled = self.rotate_right.disabled = not placing
         why_rotate = ("" if placing else "the tile is turned while placing it"
-                      if not state.is_over else "the game is over")
+                      if state.phase != "over" else "the game is over")
         for b in (self.rotate_left, self.rotate_right):
             b.tooltip = (b.tooltip.split(" — ")[0] + (f" — not now: {why_rotate}"
                                                       if why_rotate else ""))

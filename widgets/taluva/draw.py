@@ -425,7 +425,7 @@ def scene(state, hints: Hints | None = None, pick: Pick | None = None, lay: Layo
     if pick.hover is not None and vp.area.contains(*vp.centre(pick.hover)):
         sc.add("highlights", Text(ISLAND.x + ISLAND.w - 8, ISLAND.y + ISLAND.h - 12,
                                   f"hex {pick.hover}", size=14, color=MUTED, align="right"))
-    if state.is_over:
+    if state.phase == "over":     # not is_over: nobody decides during set-up either
         _ranking(sc, state, lay)
     else:
         _preview(sc, state, lay, pick, hints if playable else Hints())
