@@ -12,6 +12,7 @@ import explorer
 from explorer import Record, bots
 from widgets.animals_on_board import app as aob_app
 from widgets.cacao import app as cacao_app
+from widgets.indian_summer import app as summer_app
 from widgets.shared.app import GAME_TAB, RULES_TAB, SCORE_TAB, SHARE_TAB
 from widgets.shared.timeline import MOVE, SCORING, Timeline
 
@@ -201,3 +202,28 @@ def test_bad_record_upload_is_refused_and_the_game_untouched(cacao, content):
                                  "last_modified": NOW},)
     assert cacao.message.text.startswith("Cannot open this record")
     assert (cacao.timeline.index, list(cacao.timeline.actions_all())) == before
+
+
+def test_a_board_click_during_set_up_narration_says_so_not_that_the_game_is_over():
+    cacao = shell_of(cacao_app(players=3, seed=1))
+    cacao.bar.first.click()
+    assert cacao.timeline.frame.state.is_over          # nobody decides here either
+    assert not cacao.board.place((1, 0))
+    assert cacao.message.text.startswith("Set-up is still being narrated")
+    summer = shell_of(summer_app(players=3, seed=1))
+    summer.bar.first.click()
+    assert not summer.board.lay_at((0, 0))
+    assert summer.message.text.startswith("Set-up is still being narrated")
+    assert not summer.board.act(None)
+    assert summer.message.text.startswith("Set-up is still being narrated")
+
+
+def test_a_board_click_after_the_end_says_the_game_is_over():
+    state = CACAO.setup(3, 1)
+    _, actions = bots.play(state, bots.RandomBot(2))
+    cacao = shell_of(cacao_app(players=3, seed=1))
+    assert cacao.open_query(record_query(Record("cacao", 3, 1, {}, actions)))
+    cacao.bar.last.click()
+    assert cacao.timeline.frame.kind == SCORING and cacao.timeline.frame.state.is_over
+    assert not cacao.board.place((1, 0))
+    assert cacao.message.text.startswith("The game is over")

@@ -276,9 +276,7 @@ class CacaoBoard:
     def place(self, cell) -> bool:
         """Place (or, on a tile already there, rebuild) with the chosen tile and turn."""
         state = self.frame.state
-        if state.is_over:
-            self.app.message.info("The game is over: step back through the timeline to look at "
-                                  "any turn, or start a new game.")
+        if self.app.refuse_unplayable():
             return False
         if not self.pick.pattern:
             self.app.message.info("First choose a tile from the hand.")

@@ -145,9 +145,7 @@ class IndianSummerBoard:
     def act(self, action) -> bool:
         if self.frame is None or self.app is None:
             return False
-        if self.frame.state.is_over:
-            self.app.message.info("The game is over: step back through the timeline to look at "
-                                  "any turn, or start a new game in the Game tab.")
+        if self.app.refuse_unplayable():
             return False
         return self.app.try_action(action)
 
@@ -155,8 +153,8 @@ class IndianSummerBoard:
         """Lay the pick on `cell` of the acting player's board (the engine decides)."""
         state = self.frame.state
         acting = state.current_player
-        if state.is_over:
-            return self.act(None)
+        if self.app.refuse_unplayable():
+            return False
         if acting is not None and self.layout.focus != acting:
             self.app.message.info(f"This is Player {self.layout.focus + 1}'s board; Player "
                                   f"{acting + 1} is playing: click their small board to go back.")

@@ -218,11 +218,22 @@ class ExplorerApp:
             if t.frame.kind == "setup":
                 self.go(t.setup_count - 1)
                 return True
+        return not self.refuse_unplayable()
+
+    def refuse_unplayable(self) -> bool:
+        """Say why no move can be made from the frame shown, if none can, and return True.
+        Nobody decides during set-up narration nor after the end, so a state's `is_over`
+        alone cannot tell "still being set up" from "the game is over"."""
+        t = self.timeline
+        if not t.playable():
+            self.message.info("Set-up is still being narrated here: go to the last set-up step "
+                              "(or press ⏭) to make moves.")
+            return True
         if t.frame.state.is_over:
             self.message.info("The game is over: step back through the timeline to look at any "
                               "turn, or start a new game in the Game tab.")
-            return False
-        return True
+            return True
+        return False
 
     def try_action(self, action) -> bool:
         """Ask the engine to apply `action` at the current frame; refusals are shown, not raised."""
@@ -232,8 +243,7 @@ class ExplorerApp:
         t = self.timeline
         frame = t.frame
         if not t.playable():
-            self.message.info("Set-up is still being narrated here: go to the last set-up step "
-                              "(or press ⏭) to make moves.")
+            self.refuse_unplayable()     # says set-up is still being narrated
             return False
         try:
             nxt = frame.state.apply(action)
