@@ -10,7 +10,8 @@ import copy
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable
+from operator import itemgetter
+from typing import Any, Callable, ClassVar, Iterable
 
 from .untrusted import MESSAGE_LIMIT, clipped, parse_json, shown
 
@@ -41,17 +42,52 @@ class PositionError(ValueError):
         self.reason = reason
 
 
-@dataclass(frozen=True)
-class Event:
-    """One narrated thing that happened, with the rule that made it happen."""
+class Event(tuple):
+    """One narrated thing that happened, with the rule that made it happen.
 
-    text: str
-    rule: str
-    player: int | None = None
-    data: dict = field(default_factory=dict, compare=False)
+    `text` may be given as a function of no arguments that writes it: it is then written only
+    when read. Engines narrate hundreds of events a game and a page shows a few, so hot paths hand
+    their sentences over unwritten (such a function must read only values that no longer change).
+    Underneath, an event is the tuple (text, rule, player, data): the cheapest immutable value to
+    build. Equality and hash leave `data` out, as the narration is what an event says."""
+
+    __slots__ = ()
+
+    def __new__(cls, text: str | Callable[[], str], rule: str, player: int | None = None,
+                data: dict | None = None):
+        return tuple.__new__(cls, (text, rule, player, {} if data is None else data))
+
+    @property
+    def text(self) -> str:
+        text = self[0]
+        return text if type(text) is str else text()
+
+    rule: str = property(itemgetter(1))
+    player: int | None = property(itemgetter(2))
+    data: dict = property(itemgetter(3))
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Event:
+            return NotImplemented
+        return (self.text, self.rule, self.player) == (other.text, other.rule, other.player)
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.rule, self.player))
+
+    def __getnewargs__(self):   # copies and pickles carry the written text
+        return (self.text, self.rule, self.player, self.data)
+
+    def __repr__(self) -> str:
+        return (f"Event(text={self.text!r}, rule={self.rule!r}, player={self.player!r}, "
+                f"data={self.data!r})")
 
 
-_new, _set = object.__new__, object.__setattr__
+_new = object.__new__
+_tuple_new = tuple.__new__
 
 
 @dataclass(frozen=True)
@@ -215,12 +251,9 @@ class State:
         nxt.__dict__ = self.__dict__.copy()
         return nxt
 
-    def _emit(self, text: str, rule: str, player: int | None = None, **data) -> None:
-        # the Event a frozen dataclass's __init__ would make, at half its cost (a game narrates
-        # hundreds of events)
-        event = _new(Event)
-        _set(event, "__dict__", {"text": text, "rule": rule, "player": player, "data": data})
-        self.events = self.events + (event,)
+    def _emit(self, text: str | Callable[[], str], rule: str, player: int | None = None, **data) -> None:
+        """Narrate one event; `text` is the sentence or a function that writes it (see Event)."""
+        self.events = self.events + (_tuple_new(Event, (text, rule, player, data)),)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.fingerprint() == other.fingerprint()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Iterable, NamedTuple
 
 from ..core import Action, Game, IllegalAction, Option, ScoreSheet, SetupError, State
@@ -256,8 +257,8 @@ class CacaoState(State):
         self.workers = self.workers.set(cell, new)
         self.frontier = _without(self.frontier, cell)
         self.placed_cell = cell
-        self._emit(f"{player_name(p)} places a {C.pattern_of(tile)} tile on {cell} "
-                   f"(workers {_sides(new.counts)}).", "cacao.place.worker_tile", p,
+        self._emit(lambda: f"{player_name(p)} places a {C.pattern_of(tile)} tile on {cell} "
+                           f"(workers {_sides(new.counts)}).", "cacao.place.worker_tile", p,
                    tile=tile, cell=cell, rotation=new.rotation)
         self._emit("It touches a jungle tile along an edge and sits on a worker cell, so the "
                    "checkerboard holds.", "cacao.place.adjacent", p)
@@ -300,44 +301,45 @@ class CacaoState(State):
 
     # step B ---------------------------------------------------------------------------
     def _start_fill(self, cell: tuple[int, int]) -> None:
-        jungle, workers = self.jungle, self.workers
+        p, jungle, workers = self.turn, self.jungle, self.workers
         spaces = tuple(n for n in neighbours(cell) if n not in jungle
                        and sum(map(workers.__contains__, neighbours(n))) >= 2)
         self.filled = ()
         self.drawn = ()
         if not spaces:
             self._emit("No empty jungle space next to the new tile touches two worker tiles: "
-                       "nothing to fill.", "cacao.fill.skip", self.turn)
+                       "nothing to fill.", "cacao.fill.skip", p)
             return self._activate(cell, (), "cacao.activate.placed")
-        self._emit(f"{len(spaces)} empty jungle space{'s' if len(spaces) != 1 else ''} "
-                   f"({', '.join(map(str, spaces))}) now touch{'es' if len(spaces) == 1 else ''} "
-                   f"two or more worker tiles: {player_name(self.turn)} fills "
-                   f"{'them' if len(spaces) != 1 else 'it'}.", "cacao.fill.spaces", self.turn,
-                   spaces=spaces)
+        self._emit(lambda: f"{len(spaces)} empty jungle space{'s' if len(spaces) != 1 else ''} "
+                           f"({', '.join(map(str, spaces))}) now "
+                           f"touch{'es' if len(spaces) == 1 else ''} two or more worker tiles: "
+                           f"{player_name(p)} fills {'them' if len(spaces) != 1 else 'it'}.",
+                   "cacao.fill.spaces", p, spaces=spaces)
         self.spaces = spaces
         self.phase = "fill"
         self._next_fill()
 
     def _next_fill(self) -> None:
         """Go on filling: from the display, else a tile drawn from the pile, else stop."""
-        if self.spaces and not self.display and not self.drawn:
+        p, spaces = self.turn, self.spaces
+        if spaces and not self.display and not self.drawn:
             if self.jungle_pile:
-                self.drawn = (self.jungle_pile[-1],)
+                tile = self.jungle_pile[-1]
+                self.drawn = (tile,)
                 self.jungle_pile = self.jungle_pile[:-1]
-                self._emit(f"The display is used up, so {player_name(self.turn)} draws a "
-                           f"{C.jungle_label(self.drawn[0])} from the jungle pile for the next "
-                           "space.", "cacao.fill.draw_pile", self.turn, tile=self.drawn[0])
+                self._emit(lambda: f"The display is used up, so {player_name(p)} draws a "
+                                   f"{C.jungle_label(tile)} from the jungle pile for the next "
+                                   "space.", "cacao.fill.draw_pile", p, tile=tile)
             else:
-                left = ", ".join(map(str, self.spaces))
-                verb = "stays" if len(self.spaces) == 1 else "stay"
-                self._emit(f"No jungle tiles left: {left} {verb} empty.", "cacao.fill.skip",
-                           self.turn)
+                self._emit(lambda: f"No jungle tiles left: {', '.join(map(str, spaces))} "
+                                   f"{'stays' if len(spaces) == 1 else 'stay'} empty.",
+                           "cacao.fill.skip", p)
                 self.spaces = ()
         if self.spaces:
             return
         if self.filled and len(self.display) < C.DISPLAY_SIZE:
             self._emit("The display is refilled only at the end of the turn.",
-                       "cacao.fill.display_waits", self.turn)
+                       "cacao.fill.display_waits", p)
         self._activate(self.placed_cell, self.filled, "cacao.activate.placed")
 
     def _fill(self, action: Fill) -> None:
@@ -371,7 +373,7 @@ class CacaoState(State):
             self.frontier = tuple(sorted(self.frontier + tuple(opened)))
         self.spaces = _without(self.spaces, cell)
         self.filled = self.filled + (cell,)
-        self._emit(f"{player_name(p)} puts the {C.jungle_label(tile)} {origin} on {cell}.",
+        self._emit(lambda: f"{player_name(p)} puts the {C.jungle_label(tile)} {origin} on {cell}.",
                    rule, p, tile=tile, cell=cell)
         self._next_fill()
 
@@ -397,10 +399,8 @@ class CacaoState(State):
             jtile = jungle[neighbour(wcell, side)]
             why = rule if wcell == cell else "cacao.activate.filled"
             owner = top.owner
-            self._emit(f"{n} worker{'s' if n != 1 else ''} of {player_name(owner)} on the "
-                       f"{SIDE_NAMES[side]} side of {wcell} activate{'s' if n == 1 else ''} at the "
-                       f"{C.jungle_label(jtile)}.", why, owner, tile=top.tile, side=side,
-                       workers=n, cell=wcell)
+            self._emit(partial(_activation_text, n, owner, side, wcell, jtile), why, owner,
+                       tile=top.tile, side=side, workers=n, cell=wcell)
             if C.jungle_kind(jtile) == "temple":
                 self._emit("Temples do nothing during play; they score at the end.",
                            "cacao.work.temple", owner)
@@ -413,10 +413,10 @@ class CacaoState(State):
         pending.sort(key=lambda e: ((e.player - p) % players, e.cell, e.side))
         self.pending = tuple(pending)
         if pending and pending[-1].player != p:   # someone else acts too (p's come first)
-            acting = list(dict.fromkeys(e.player for e in pending))
-            self._emit("Everyone with activated workers now uses them ("
-                       + ", ".join(player_name(q) for q in acting)
-                       + "), each in the order they like; any may be declined.",
+            acting = tuple(dict.fromkeys(e.player for e in pending))
+            self._emit(lambda: "Everyone with activated workers now uses them ("
+                               + ", ".join(map(player_name, acting))
+                               + "), each in the order they like; any may be declined.",
                        "cacao.activate.all_players")
         if self.pending:
             self.phase = "work"
@@ -444,8 +444,9 @@ class CacaoState(State):
                                         f"finish the workers on side {SIDES[busy.side]} of "
                                         f"{busy.cell} (use or decline them) before another side")
         if action.kind == "decline":
-            self._emit(f"{player_name(me)} declines {e.left} worker{'s' if e.left != 1 else ''} "
-                       f"on the {SIDE_NAMES[e.side]} side of {e.cell}.",
+            self._emit(lambda: f"{player_name(me)} declines {e.left} "
+                               f"worker{'s' if e.left != 1 else ''} on the {SIDE_NAMES[e.side]} "
+                               f"side of {e.cell}.",
                        "cacao.activate.decline", me, tile=e.tile, side=e.side, workers=e.left)
             self.pending = self.pending[:index] + self.pending[index + 1:]
         else:
@@ -460,41 +461,45 @@ class CacaoState(State):
         p = e.player
         jtile = self.jungle[neighbour(e.cell, e.side)]
         kind, value = C.jungle_kind(jtile), C.jungle_value(jtile)
-        who = player_name(p)
         if kind == "plantation":
             total = self.cacao[p] + value
             kept = min(C.CACAO_CAP, total)
             self.cacao = _replace(self.cacao, p, kept)
-            lost = f"; {total - kept} lost (5 cacao spaces)" if total > kept else ""
-            self._emit(f"{who} takes {value} cacao from the {C.jungle_label(jtile)} "
-                       f"(now {kept}{lost}).", "cacao.work.plantation", p,
-                       cacao=kept - total + value, lost=total - kept)
+            lost = total - kept
+            self._emit(lambda: f"{player_name(p)} takes {value} cacao from the "
+                               f"{C.jungle_label(jtile)} (now {kept}"
+                               f"{f'; {lost} lost (5 cacao spaces)' if lost else ''}).",
+                       "cacao.work.plantation", p,
+                       cacao=value - lost, lost=lost)
         elif kind == "market":
-            if self.cacao[p] < 1:
+            cacao, gold = self.cacao[p] - 1, self.gold[p] + value
+            if cacao < 0:
                 raise IllegalAction("cacao.work.market",
-                                    f"{who} has no cacao to sell at the market")
-            self.cacao = _replace(self.cacao, p, self.cacao[p] - 1)
-            self.gold = _replace(self.gold, p, self.gold[p] + value)
-            self._emit(f"{who} sells 1 cacao for {value} gold (now {self.gold[p]} gold, "
-                       f"{self.cacao[p]} cacao).", "cacao.work.market", p, gold=value, cacao=-1)
+                                    f"{player_name(p)} has no cacao to sell at the market")
+            self.cacao = _replace(self.cacao, p, cacao)
+            self.gold = _replace(self.gold, p, gold)
+            self._emit(lambda: f"{player_name(p)} sells 1 cacao for {value} gold (now {gold} gold, "
+                               f"{cacao} cacao).", "cacao.work.market", p, gold=value, cacao=-1)
         elif kind == "gold_mine":
-            self.gold = _replace(self.gold, p, self.gold[p] + value)
-            self._emit(f"{who} takes {value} gold from the gold mine (now {self.gold[p]}).",
-                       "cacao.work.gold_mine", p, gold=value)
+            gold = self.gold[p] + value
+            self.gold = _replace(self.gold, p, gold)
+            self._emit(lambda: f"{player_name(p)} takes {value} gold from the gold mine "
+                               f"(now {gold}).", "cacao.work.gold_mine", p, gold=value)
         elif kind == "water":
             step = min(self.water[p] + 1, len(C.WATER_TRACK) - 1)
             moved = step - self.water[p]
             self.water = _replace(self.water, p, step)
-            what = (f"moves the water carrier to {C.WATER_TRACK[step]}" if moved else
-                    "cannot move the water carrier beyond 16")
-            self._emit(f"{who} {what}.", "cacao.work.water", p, water=moved)
+            self._emit(lambda: f"{player_name(p)} "
+                               + (f"moves the water carrier to {C.WATER_TRACK[step]}." if moved
+                                  else "cannot move the water carrier beyond 16."),
+                       "cacao.work.water", p, water=moved)
         else:  # sun_worship
             total = self.sun[p] + 1
             kept = min(C.SUN_CAP, total)
             self.sun = _replace(self.sun, p, kept)
-            lost = "; it is lost (3 sun spaces)" if total > kept else ""
-            self._emit(f"{who} takes a sun token (now {kept}{lost}).", "cacao.work.sun_worship",
-                       p, sun=kept - total + 1, lost=total - kept)
+            self._emit(lambda: f"{player_name(p)} takes a sun token (now {kept}"
+                               f"{'; it is lost (3 sun spaces)' if total > kept else ''}).",
+                       "cacao.work.sun_worship", p, sun=kept - total + 1, lost=total - kept)
 
     # end of turn ------------------------------------------------------------------------
     def _end_turn(self) -> None:
@@ -508,18 +513,18 @@ class CacaoState(State):
             tile = self.worker_piles[p][-1]
             self.worker_piles = _replace(self.worker_piles, p, self.worker_piles[p][:-1])
             self.hands = _replace(self.hands, p, tuple(sorted(self.hands[p] + (tile,))))
-            self._emit(f"{player_name(p)} draws a worker tile from their pile.",
+            self._emit(lambda: f"{player_name(p)} draws a worker tile from their pile.",
                        "cacao.turn.draw_worker", p, tile=tile)
         else:
-            self._emit(f"{player_name(p)}'s worker pile is empty: no tile drawn.",
+            self._emit(lambda: f"{player_name(p)}'s worker pile is empty: no tile drawn.",
                        "cacao.turn.draw_worker", p)
         need = min(C.DISPLAY_SIZE - len(self.display), len(self.jungle_pile))
         if need > 0:
             new = self.jungle_pile[len(self.jungle_pile) - need:]
             self.jungle_pile = self.jungle_pile[:len(self.jungle_pile) - need]
-            self.display = self.display + tuple(reversed(new))
-            shown = ", ".join(map(C.jungle_label, self.display))
-            self._emit(f"The display is refilled to {len(self.display)}: {shown}.",
+            display = self.display = self.display + tuple(reversed(new))
+            self._emit(lambda: f"The display is refilled to {len(display)}: "
+                               f"{', '.join(map(C.jungle_label, display))}.",
                        "cacao.turn.refill_display", p, tiles=new)
         if self.rebuilding_open and not self.rebuild_announced:
             self.rebuild_announced = True
@@ -532,10 +537,9 @@ class CacaoState(State):
             self._emit("Every player has placed their last worker tile: the game ends; temples, "
                        "sun tokens and water carriers are scored.", "cacao.end.trigger")
             return
-        self.turn = (p + 1) % self.players
+        self.turn = nxt = (p + 1) % self.players
         self.phase = "place"
-        self._emit(f"{player_name(self.turn)} is next (clockwise).", "cacao.turn.order",
-                   self.turn)
+        self._emit(lambda: f"{player_name(nxt)} is next (clockwise).", "cacao.turn.order", nxt)
 
     # -- scoring -------------------------------------------------------------------------
     def score(self) -> ScoreSheet:
@@ -589,6 +593,12 @@ def _replace(values: tuple, index: int, value) -> tuple:
 def _without(values: tuple, item) -> tuple:
     i = values.index(item)
     return values[:i] + values[i + 1:]
+
+
+def _activation_text(workers: int, owner: int, side: int, cell, jtile: int) -> str:
+    return (f"{workers} worker{'s' if workers != 1 else ''} of {player_name(owner)} on the "
+            f"{SIDE_NAMES[side]} side of {cell} activate{'s' if workers == 1 else ''} at the "
+            f"{C.jungle_label(jtile)}.")
 
 
 def _sides(counts) -> str:
