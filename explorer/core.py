@@ -10,7 +10,7 @@ import copy
 import json
 import random
 from dataclasses import dataclass, field
-from operator import itemgetter
+from operator import index as as_index, itemgetter
 from typing import Any, Callable, ClassVar, Iterable
 
 from .untrusted import MESSAGE_LIMIT, clipped, parse_json, shown
@@ -151,6 +151,103 @@ class TupleAction(tuple, Action):
 
     def __hash__(self) -> int:
         return hash((self.kind, tuple(self)))
+
+
+class LazyActions(list):
+    """A list of legal actions that makes an action only when it is read.
+
+    Positions can offer hundreds or thousands of actions and a bot reads one. Length, indexing,
+    slicing, iteration, `in` and comparison read lazily; any other list operation (sort, append,
+    copy, ...) first fills the list once, after which it is an ordinary list. Copies and pickles
+    are plain lists. A subclass sets `_length` and gives `_item(index)` (0 <= index < length),
+    `_actions()` (all of them, in order) and, where it can decide without a search,
+    `_contains(action)`. It is built from a state's immutable values, so it never goes stale.
+    """
+    __slots__ = ("_length", "_filled")
+
+    def __init__(self, length: int):
+        super().__init__()
+        self._length = length
+        self._filled = False
+
+    def _item(self, index: int) -> Action:
+        raise NotImplementedError
+
+    def _actions(self) -> Iterable[Action]:
+        return map(self._item, range(self._length))
+
+    def _contains(self, action) -> bool:
+        return any(a == action for a in self._actions())
+
+    def _fill(self) -> None:
+        if not self._filled:
+            self._filled = True
+            list.extend(self, self._actions())
+
+    def __len__(self) -> int:
+        return list.__len__(self) if self._filled else self._length
+
+    def __getitem__(self, index):
+        if self._filled:
+            return list.__getitem__(self, index)
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._length))]
+        index = as_index(index)
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError("list index out of range")
+        return self._item(index)
+
+    def __iter__(self):
+        return list.__iter__(self) if self._filled else iter(self._actions())
+
+    def __reversed__(self):
+        self._fill()
+        return list.__reversed__(self)
+
+    def __contains__(self, action) -> bool:
+        return list.__contains__(self, action) if self._filled else self._contains(action)
+
+    def __eq__(self, other):
+        if not isinstance(other, list):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    def __ne__(self, other):
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    __hash__ = None  # like a list
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+    def __reduce_ex__(self, protocol):
+        return list, (list(self),)
+
+    def __copy__(self) -> list:
+        return list(self)
+
+    def __deepcopy__(self, memo) -> list:
+        return list(self)
+
+
+def _filling(name: str):
+    method = getattr(list, name)
+
+    def filled_first(self, *args, **kwargs):
+        self._fill()
+        return method(self, *args, **kwargs)
+    filled_first.__name__ = name
+    return filled_first
+
+
+# every other list operation needs the items in the list itself
+for _name in ("__add__", "__iadd__", "__mul__", "__rmul__", "__imul__", "__setitem__",
+              "__delitem__", "__lt__", "__le__", "__gt__", "__ge__", "append", "extend",
+              "insert", "pop", "remove", "clear", "index", "count", "reverse", "sort", "copy"):
+    setattr(LazyActions, _name, _filling(_name))
 
 
 class State:

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from operator import index as as_index, itemgetter
+from operator import itemgetter
 from typing import Iterable
 
-from ..core import (Action, Game, IllegalAction, Option, ScoreLine, ScoreSheet, SetupError, State,
-                    TupleAction)
+from ..core import (Action, Game, IllegalAction, LazyActions, Option, ScoreLine, ScoreSheet,
+                    SetupError, State, TupleAction)
 from . import components as C
 from .scoring import score_ark
 
@@ -124,25 +124,18 @@ def _split_pickers(n: int) -> list:
     return _SPLIT_PICKERS[n]
 
 
-class Moves(list):
+class Moves(LazyActions):
     """The legal actions of a play position, in their order: every split of each group of 2+
-    (in `_SPLIT_PICKERS` order), then every affordable take.
-
-    A list, but one that makes an action only when it is read: a 13-tile group has 8,190 splits
-    and a random bot looks at one. Length, indexing, slicing, iteration, `in` (decided from the
-    groups, not by a search) and comparison read lazily; any other list operation (sort, append,
-    copy, ...) first fills the list once, after which it is an ordinary list. Built from a
-    state's immutable groups, so it never goes stale.
+    (in `_SPLIT_PICKERS` order), then every affordable take. Lazy: a 13-tile group has 8,190
+    splits and a random bot looks at one; `in` is decided from the groups, not by a search.
     """
-    __slots__ = ("_split_groups", "_takes", "_length", "_filled")
+    __slots__ = ("_split_groups", "_takes")
 
     def __init__(self, groups: tuple[tuple[int, ...], ...], crates: int):
-        super().__init__()
         self._split_groups = tuple(g for g in groups if len(g) >= 2)
         self._takes = tuple(tuple.__new__(Take, g) for g in groups if len(g) <= crates)
-        self._length = (sum(len(_split_pickers(len(g))) for g in self._split_groups)
-                        + len(self._takes))
-        self._filled = False
+        super().__init__(sum(len(_split_pickers(len(g))) for g in self._split_groups)
+                         + len(self._takes))
 
     def _actions(self):
         for group in self._split_groups:
@@ -150,24 +143,7 @@ class Moves(list):
                 yield tuple.__new__(Split, pick(group))
         yield from self._takes
 
-    def _fill(self) -> None:
-        if not self._filled:
-            self._filled = True
-            list.extend(self, self._actions())
-
-    def __len__(self) -> int:
-        return list.__len__(self) if self._filled else self._length
-
-    def __getitem__(self, index):
-        if self._filled:
-            return list.__getitem__(self, index)
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._length))]
-        index = as_index(index)
-        if index < 0:
-            index += self._length
-        if not 0 <= index < self._length:
-            raise IndexError("list index out of range")
+    def _item(self, index: int) -> Action:
         for group in self._split_groups:
             pickers = _split_pickers(len(group))
             if index < len(pickers):
@@ -175,16 +151,7 @@ class Moves(list):
             index -= len(pickers)
         return self._takes[index]
 
-    def __iter__(self):
-        return list.__iter__(self) if self._filled else self._actions()
-
-    def __reversed__(self):
-        self._fill()
-        return list.__reversed__(self)
-
-    def __contains__(self, action) -> bool:
-        if self._filled:
-            return list.__contains__(self, action)
+    def _contains(self, action) -> bool:
         if type(action) is Take:
             return action in self._takes
         if type(action) is not Split or not action:
@@ -196,46 +163,6 @@ class Moves(list):
                 return (len(action) < len(group)
                         and tuple(t for t in group if t in chosen) == tuple(action))
         return False
-
-    def __eq__(self, other):
-        if not isinstance(other, list):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
-
-    def __ne__(self, other):
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
-    __hash__ = None  # like a list
-
-    def __repr__(self) -> str:
-        return repr(list(self))
-
-    def __reduce_ex__(self, protocol):   # copies and pickles are plain lists
-        return list, (list(self),)
-
-    def __copy__(self) -> list:
-        return list(self)
-
-    def __deepcopy__(self, memo) -> list:
-        return list(self)
-
-
-def _filling(name: str):
-    method = getattr(list, name)
-
-    def filled_first(self, *args, **kwargs):
-        self._fill()
-        return method(self, *args, **kwargs)
-    filled_first.__name__ = name
-    return filled_first
-
-
-# every other list operation needs the items in the list itself
-for _name in ("__add__", "__iadd__", "__mul__", "__rmul__", "__imul__", "__setitem__",
-              "__delitem__", "__lt__", "__le__", "__gt__", "__ge__", "append", "extend",
-              "insert", "pop", "remove", "clear", "index", "count", "reverse", "sort", "copy"):
-    setattr(Moves, _name, _filling(_name))
 
 
 class AnimalsState(State):

@@ -5,7 +5,7 @@ import random
 from functools import partial
 from typing import Iterable, NamedTuple
 
-from ..core import Action, Game, IllegalAction, Option, ScoreSheet, SetupError, State
+from ..core import Action, Game, IllegalAction, LazyActions, Option, ScoreSheet, SetupError, State
 from . import components as C
 from .actions import ACTION_TYPES, Decline, Fill, Place, Rebuild, Work
 from .board import (SIDES, START_CELLS, FrozenMap, frontier, is_jungle_cell, neighbour,
@@ -14,6 +14,7 @@ from .scoring import score_sheet
 
 SIDE_NAMES = ("top", "right", "bottom", "left")
 PLAYING = ("place", "fill", "work")   # the phases in which someone decides
+ROTATIONS = (0, 1, 2, 3)
 PLAYER_NAMES = tuple(f"Player {p + 1} ({colour})" for p, colour in enumerate(C.COLOURS))
 
 
@@ -166,10 +167,10 @@ class CacaoState(State):
 
     def _legal_places(self) -> list[Action]:
         p = self.turn
-        patterns = sorted(set(map(C.pattern_of, self.hands[p])))
-        actions = _offer(Place, patterns, self.frontier)
+        patterns = tuple(sorted(set(map(C.pattern_of, self.hands[p]))))
+        actions = Offer(Place, patterns, self.frontier)
         if self.rebuilding_open and self.sun[p] > 0:
-            actions += _offer(Rebuild, patterns, self.rebuild_cells(p))
+            return [*actions, *Offer(Rebuild, patterns, tuple(self.rebuild_cells(p)))]
         return actions
 
     def _legal_work(self) -> list[Action]:
@@ -558,32 +559,45 @@ _OFFERED_CELLS = 1024   # random games meet ~200 cells; odd hand-built boards st
 _PATTERN_INDEX = {name: i for i, name in enumerate(C.PATTERNS)}
 
 
-def _offer(kind: type, patterns, cells) -> list[Action]:
-    """`[kind(pat, cell, r) for pat in patterns for r in range(4) for cell in cells]`.
+class Offer(LazyActions):
+    """Place (or Rebuild) actions: each of `patterns` turned 0-3 on each of `cells`, in that
+    order (pattern, then rotation, then cell). Lazy: a turn offers hundreds and a bot reads one.
 
-    A turn offers hundreds of these; actions are immutable values, so each is built once and
-    shared by every position. Each cell keeps its 16 actions (pattern in PATTERNS order, then
-    rotation); the offer reads them column by column."""
-    if not cells:
-        return []
-    table = _OFFERED.setdefault(kind, {})
-    try:
-        blocks = list(map(table.__getitem__, cells))
-    except KeyError:   # a cell not offered before
-        if len(table) > _OFFERED_CELLS:
-            table.clear()
-        for cell in cells:
-            if cell not in table:
-                table[cell] = tuple(tuple.__new__(kind, (pat, cell, r))
-                                    for pat in C.PATTERNS for r in range(4))
-        blocks = list(map(table.__getitem__, cells))
-    columns = list(zip(*blocks))   # columns[4 * i + r]: pattern i turned r, on every cell
-    actions: list[Action] = []
-    for pat in patterns:
-        start = 4 * _PATTERN_INDEX[pat]
-        for column in columns[start:start + 4]:
-            actions += column
-    return actions
+    Actions are immutable values, so each cell's 16 actions (pattern in PATTERNS order, then
+    rotation) are built once and shared by every position."""
+    __slots__ = ("_kind", "_patterns", "_cells", "_blocks")
+
+    def __init__(self, kind: type, patterns: tuple[str, ...], cells: tuple[tuple[int, int], ...]):
+        table = _OFFERED.setdefault(kind, {})
+        try:
+            blocks = tuple(map(table.__getitem__, cells))
+        except KeyError:   # a cell not offered before
+            if len(table) > _OFFERED_CELLS:
+                table.clear()
+            for cell in cells:
+                if cell not in table:
+                    table[cell] = tuple(tuple.__new__(kind, (pat, cell, r))
+                                        for pat in C.PATTERNS for r in range(4))
+            blocks = tuple(map(table.__getitem__, cells))
+        self._kind, self._patterns, self._cells, self._blocks = kind, patterns, cells, blocks
+        super().__init__(4 * len(patterns) * len(cells))
+
+    def _item(self, index: int) -> Action:
+        column, c = divmod(index, len(self._blocks))
+        pattern, rotation = divmod(column, 4)
+        return self._blocks[c][4 * _PATTERN_INDEX[self._patterns[pattern]] + rotation]
+
+    def _actions(self):
+        blocks = self._blocks
+        for pattern in self._patterns:
+            start = 4 * _PATTERN_INDEX[pattern]
+            for column in range(start, start + 4):
+                for block in blocks:
+                    yield block[column]
+
+    def _contains(self, action) -> bool:
+        return (type(action) is self._kind and len(action) == 3 and action[0] in self._patterns
+                and action[2] in ROTATIONS and action[1] in self._cells)
 
 
 def _replace(values: tuple, index: int, value) -> tuple:
