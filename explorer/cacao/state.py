@@ -167,7 +167,7 @@ class CacaoState(State):
 
     def _legal_places(self) -> list[Action]:
         p = self.turn
-        patterns = tuple(sorted(set(map(C.pattern_of, self.hands[p]))))
+        patterns = tuple(sorted(set(map(_TILE_PATTERN.__getitem__, self.hands[p]))))
         actions = Offer(Place, patterns, self.frontier)
         if self.rebuilding_open and self.sun[p] > 0:
             return [*actions, *Offer(Rebuild, patterns, tuple(self.rebuild_cells(p)))]
@@ -382,7 +382,7 @@ class CacaoState(State):
     def _activate(self, cell, filled, rule: str) -> None:
         """Activate the new tile's sides facing jungle and every side facing a filled space."""
         p = self.turn
-        jungle, workers = self.jungle, self.workers
+        jungle, workers, activated = self.jungle, self.workers, self.activated
         found = [(cell, side) for side, n in enumerate(neighbours(cell)) if n in jungle]
         for space in filled:
             for side, wcell in enumerate(neighbours(space)):
@@ -394,7 +394,7 @@ class CacaoState(State):
             top = workers[wcell]
             n = top.counts[side]
             key = (top.tile, side)
-            if n == 0 or key in self.activated or key in fresh:
+            if n == 0 or key in activated or key in fresh:
                 continue
             fresh.add(key)
             jtile = jungle[neighbour(wcell, side)]
@@ -408,18 +408,17 @@ class CacaoState(State):
                 continue
             pending.append(tuple.__new__(Pending, (owner, top.tile, wcell, side, n, False)))
         if fresh:
-            self.activated = self.activated.union(fresh)
-        # clockwise from the turn's player: seat q comes (q - p) % players places after p
-        players = self.players
-        pending.sort(key=lambda e: ((e.player - p) % players, e.cell, e.side))
-        self.pending = tuple(pending)
-        if pending and pending[-1].player != p:   # someone else acts too (p's come first)
-            acting = tuple(dict.fromkeys(e.player for e in pending))
+            self.activated = self.activated | fresh
+        if len(pending) > 1:   # clockwise from the turn's player: q is (q - p) % players after p
+            players = self.players
+            pending.sort(key=lambda e: ((e.player - p) % players, e.cell, e.side))
+        queue = self.pending = tuple(pending)
+        if queue and queue[-1].player != p:   # someone else acts too (p's come first)
             self._emit(lambda: "Everyone with activated workers now uses them ("
-                               + ", ".join(map(player_name, acting))
+                               + ", ".join(map(player_name, dict.fromkeys(e.player for e in queue)))
                                + "), each in the order they like; any may be declined.",
                        "cacao.activate.all_players")
-        if self.pending:
+        if queue:
             self.phase = "work"
         else:
             self._end_turn()
@@ -554,9 +553,10 @@ class CacaoState(State):
         self.jungle_pile = (C.HIDDEN,) * len(self.jungle_pile)
 
 
-_OFFERED: dict[type, dict] = {}   # Place or Rebuild -> {cell: the cell's 16 actions}
+_OFFERED: dict[type, dict] = {Place: {}, Rebuild: {}}   # -> {cell: the cell's 16 actions}
 _OFFERED_CELLS = 1024   # random games meet ~200 cells; odd hand-built boards start afresh
 _PATTERN_INDEX = {name: i for i, name in enumerate(C.PATTERNS)}
+_TILE_PATTERN = {t: C.pattern_of(t) for t in range(len(C.COLOURS) * C.TILES_PER_COLOUR)}
 
 
 class Offer(LazyActions):
@@ -565,30 +565,32 @@ class Offer(LazyActions):
 
     Actions are immutable values, so each cell's 16 actions (pattern in PATTERNS order, then
     rotation) are built once and shared by every position."""
-    __slots__ = ("_kind", "_patterns", "_cells", "_blocks")
+    __slots__ = ("_kind", "_patterns", "_cells")
 
     def __init__(self, kind: type, patterns: tuple[str, ...], cells: tuple[tuple[int, int], ...]):
-        table = _OFFERED.setdefault(kind, {})
+        self._kind, self._patterns, self._cells = kind, patterns, cells
+        super().__init__(4 * len(patterns) * len(cells))
+
+    def _block(self, cell: tuple[int, int]) -> tuple[Action, ...]:
+        """The 16 actions of `cell`."""
+        table = _OFFERED[self._kind]
         try:
-            blocks = tuple(map(table.__getitem__, cells))
+            return table[cell]
         except KeyError:   # a cell not offered before
             if len(table) > _OFFERED_CELLS:
                 table.clear()
-            for cell in cells:
-                if cell not in table:
-                    table[cell] = tuple(tuple.__new__(kind, (pat, cell, r))
+            kind = self._kind
+            block = table[cell] = tuple(tuple.__new__(kind, (pat, cell, r))
                                         for pat in C.PATTERNS for r in range(4))
-            blocks = tuple(map(table.__getitem__, cells))
-        self._kind, self._patterns, self._cells, self._blocks = kind, patterns, cells, blocks
-        super().__init__(4 * len(patterns) * len(cells))
+            return block
 
     def _item(self, index: int) -> Action:
-        column, c = divmod(index, len(self._blocks))
+        column, c = divmod(index, len(self._cells))
         pattern, rotation = divmod(column, 4)
-        return self._blocks[c][4 * _PATTERN_INDEX[self._patterns[pattern]] + rotation]
+        return self._block(self._cells[c])[4 * _PATTERN_INDEX[self._patterns[pattern]] + rotation]
 
     def _actions(self):
-        blocks = self._blocks
+        blocks = tuple(map(self._block, self._cells))
         for pattern in self._patterns:
             start = 4 * _PATTERN_INDEX[pattern]
             for column in range(start, start + 4):
