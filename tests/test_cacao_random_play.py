@@ -108,3 +108,32 @@ def test_cacao_random_games(players):
     assert sum(s["rebuilt"] for s in stats) > 0, "no game reached a rebuild"
     assert min(s["actions"] for s in stats) >= 3 * (C.TILES_PER_COLOUR
                                                     - len(C.REMOVED_NUMBERS[players]))
+
+
+def test_the_lazy_placement_offer_is_the_list_it_stands_for():
+    """Place and rebuild offers are made on demand; they must read exactly as the full list:
+    every pattern in hand, turned 0-3, on every cell, and `in` must agree with a list's `in`."""
+    checked = 0
+    for seed in range(12):
+        state, rng = GAME.setup(players=4, seed=seed), random.Random(seed)
+        while not state.is_over:
+            actions = state.legal_actions()
+            if state.phase == "place":
+                p = state.turn
+                patterns = sorted({C.pattern_of(t) for t in state.hands[p]})
+                full = [Place(pat, cell, r) for pat in patterns for r in range(4)
+                        for cell in state.place_cells()]
+                if state.rebuilding_open and state.sun[p]:
+                    full += [Rebuild(pat, cell, r) for pat in patterns for r in range(4)
+                             for cell in state.rebuild_cells(p)]
+                assert len(actions) == len(full) and actions == full and list(actions) == full
+                assert [actions[i] for i in range(-len(full), len(full))] == full + full
+                assert actions[3:17:2] == full[3:17:2]
+                probes = full[:5] + [Place(pat, cell, r) for pat in C.PATTERNS
+                                     for r in (-1, 0, 3, 4, 1.0) for cell in ((0, 1), (99, 0))]
+                probes += [Rebuild(*full[0]), Work((0, 1), 0), (full[0].tile, full[0].cell, 0)]
+                assert [a in actions for a in probes] == [a in full for a in probes]
+                assert sorted(actions, key=repr) == sorted(full, key=repr)   # fills the list
+                checked += 1
+            state = state.apply(rng.choice(actions))
+    assert checked > 300

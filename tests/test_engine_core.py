@@ -189,3 +189,29 @@ def test_an_option_value_of_the_wrong_type_is_refused_at_set_up(value):
     for game in explorer.GAMES.values():
         with pytest.raises(explorer.SetupError, match="start_player"):
             game.setup(game.player_counts[-1], 1, start_player=value)
+
+
+def test_an_event_written_when_read_equals_one_written_at_once():
+    import copy
+    import pickle
+
+    from explorer import Event
+    written = Event("P1 takes 2 gold.", "cacao.work.gold_mine", 0, {"gold": 2})
+    deferred = Event(lambda: "P1 takes 2 gold.", "cacao.work.gold_mine", 0)
+    assert deferred.text == written.text and deferred.rule == written.rule
+    assert deferred.player == 0 and deferred.data == {} and written.data == {"gold": 2}
+    assert deferred == written and hash(deferred) == hash(written)   # data does not count
+    assert deferred != Event("P1 takes 2 gold.", "cacao.work.gold_mine", 1)
+    assert repr(deferred) == ("Event(text='P1 takes 2 gold.', rule='cacao.work.gold_mine', "
+                              "player=0, data={})")
+    for twin in (copy.copy(deferred), copy.deepcopy(deferred),
+                 pickle.loads(pickle.dumps(deferred))):
+        assert type(twin[0]) is str and twin == written   # copies carry the written text
+
+
+def test_every_event_of_a_random_game_reads_as_text():
+    for name, game in explorer.GAMES.items():
+        states, _ = play(game.setup(players=2, seed=3), RandomBot(3))
+        for state in states:
+            for event in state.events:
+                assert isinstance(event.text, str) and event.text.strip(), (name, event)
