@@ -159,9 +159,10 @@ class LazyActions(list):
     Positions can offer hundreds or thousands of actions and a bot reads one. Length, indexing,
     slicing, iteration, `in` and comparison read lazily; any other list operation (sort, append,
     copy, ...) first fills the list once, after which it is an ordinary list. Copies and pickles
-    are plain lists. A subclass sets `_length` and gives `_item(index)` (0 <= index < length),
-    `_actions()` (all of them, in order) and, where it can decide without a search,
-    `_contains(action)`. It is built from a state's immutable values, so it never goes stale.
+    are plain lists. A subclass passes its length to `__init__` and gives `_item(index)`
+    (0 <= index < length), `_actions()` (all of them, in order, if quicker than one by one) and,
+    where it can decide without a search, `_contains(action)`. It is built from a state's
+    immutable values, so it never goes stale.
     """
     __slots__ = ("_length", "_filled")
 
@@ -348,7 +349,8 @@ class State:
         nxt.__dict__ = self.__dict__.copy()
         return nxt
 
-    def _emit(self, text: str | Callable[[], str], rule: str, player: int | None = None, **data) -> None:
+    def _emit(self, text: str | Callable[[], str], rule: str, player: int | None = None,
+              **data) -> None:
         """Narrate one event; `text` is the sentence or a function that writes it (see Event)."""
         self.events = self.events + (_tuple_new(Event, (text, rule, player, data)),)
 

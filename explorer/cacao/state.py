@@ -167,7 +167,7 @@ class CacaoState(State):
 
     def _legal_places(self) -> list[Action]:
         p = self.turn
-        patterns = tuple(sorted(set(map(_TILE_PATTERN.__getitem__, self.hands[p]))))
+        patterns = tuple(sorted(set(map(C.pattern_of, self.hands[p]))))
         actions = Offer(Place, patterns, self.frontier)
         if self.rebuilding_open and self.sun[p] > 0:
             return [*actions, *Offer(Rebuild, patterns, tuple(self.rebuild_cells(p)))]
@@ -556,7 +556,6 @@ class CacaoState(State):
 _OFFERED: dict[type, dict] = {Place: {}, Rebuild: {}}   # -> {cell: the cell's 16 actions}
 _OFFERED_CELLS = 1024   # random games meet ~200 cells; odd hand-built boards start afresh
 _PATTERN_INDEX = {name: i for i, name in enumerate(C.PATTERNS)}
-_TILE_PATTERN = {t: C.pattern_of(t) for t in range(len(C.COLOURS) * C.TILES_PER_COLOUR)}
 
 
 class Offer(LazyActions):

@@ -273,9 +273,10 @@ def _wait_gone_quietly(server_url: str, kernel: str, timeout: float) -> bool:
 
 
 def new_page(browser, viewport: dict | None = None, pixel_ratio: float = 1):
-    """A fresh context + page (1280x800 and a 1x screen unless told). Every request that would leave
-    the server is refused and kept in `page.outside`; page errors are kept in `page.errors`, and
-    every websocket message that carries a traceback or an error report in `page.tracebacks`."""
+    """A fresh context + page (1280x800 and a 1x screen unless told). Every request that would
+    leave the server is refused and kept in `page.outside`; page errors are kept in
+    `page.errors`, and every websocket message that carries a traceback or an error report in
+    `page.tracebacks`."""
     context = browser.new_context(viewport=viewport or VIEWPORT, device_scale_factor=pixel_ratio,
                                   accept_downloads=True)
     context.set_default_timeout(TIMEOUT * 1000)
