@@ -11,7 +11,7 @@ import json
 import random
 from dataclasses import dataclass, field
 from operator import index as as_index, itemgetter
-from typing import Any, Callable, ClassVar, Iterable
+from typing import Any, ClassVar, Iterable
 
 from .untrusted import MESSAGE_LIMIT, clipped, parse_json, shown
 
@@ -45,41 +45,31 @@ class PositionError(ValueError):
 class Event(tuple):
     """One narrated thing that happened, with the rule that made it happen.
 
-    `text` may be given as a function of no arguments that writes it: it is then written only
-    when read. Engines narrate hundreds of events a game and a page shows a few, so hot paths hand
-    their sentences over unwritten (such a function must read only values that no longer change).
     Underneath, an event is the tuple (text, rule, player, data): the cheapest immutable value to
-    build. Equality and hash leave `data` out, as the narration is what an event says."""
+    build, as engines narrate hundreds a game. Equality and hash leave `data` out, as the
+    narration is what an event says."""
 
     __slots__ = ()
 
-    def __new__(cls, text: str | Callable[[], str], rule: str, player: int | None = None,
-                data: dict | None = None):
+    def __new__(cls, text: str, rule: str, player: int | None = None, data: dict | None = None):
         return tuple.__new__(cls, (text, rule, player, {} if data is None else data))
 
-    @property
-    def text(self) -> str:
-        text = self[0]
-        return text if type(text) is str else text()
-
+    text: str = property(itemgetter(0))
     rule: str = property(itemgetter(1))
     player: int | None = property(itemgetter(2))
     data: dict = property(itemgetter(3))
 
     def __eq__(self, other: object) -> bool:
-        if type(other) is not Event:
-            return NotImplemented
-        return (self.text, self.rule, self.player) == (other.text, other.rule, other.player)
+        return type(other) is Event and self[:3] == other[:3]
 
     def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
+        return not self == other
 
     def __hash__(self) -> int:
-        return hash((self.text, self.rule, self.player))
+        return hash(self[:3])
 
-    def __getnewargs__(self):   # copies and pickles carry the written text
-        return (self.text, self.rule, self.player, self.data)
+    def __getnewargs__(self):
+        return tuple(self)
 
     def __repr__(self) -> str:
         return (f"Event(text={self.text!r}, rule={self.rule!r}, player={self.player!r}, "
@@ -253,20 +243,47 @@ for _name in ("__add__", "__iadd__", "__mul__", "__rmul__", "__imul__", "__setit
 
 class State:
     """One position of a game. Subclasses keep all data in immutable values (tuples, ints), so a
-    shallow copy is a safe fork; `options` is set once at set-up and only read after."""
+    shallow copy is a safe fork; `options` is set once at set-up and only read after.
+
+    Narration on read: an engine whose narration costs more than its rules sets
+    `narrates_on_read`. `apply` then runs the step with `narrating` False, and the engine skips
+    its `_emit` calls (`if self.narrating:`). The events are narrated when first read, by running
+    the same step again from the state before, narrating: bots and simulations never read most
+    of them. Such a state holds the state before it (its fields only, not its history) until
+    then. The events live outside the fields (`vars(state)`), so reading them changes no field."""
+
+    __slots__ = ("__dict__", "_events", "_unnarrated")
 
     game: "Game"
     players: int
-    events: tuple[Event, ...]
     viewer: int | None = None  # None: everything open; else whose view this is
+    narrates_on_read: ClassVar[bool] = False
+    narrating: ClassVar[bool] = True   # False only while apply() runs a step unnarrated
 
     def __init__(self, game: "Game", players: int, seed: int, options: dict):
         self.game = game
         self.players = players
         self.seed = seed
         self.options = dict(options)
-        self.events: tuple[Event, ...] = ()
+        self.events = ()
         self.viewer = None
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What the step that made this state did, narrated."""
+        if self._unnarrated is not None:
+            before, action = self._unnarrated
+            again = _new(type(self))
+            again.__dict__ = before.copy()
+            again.events = ()
+            again._apply(action)
+            self.events = again._events
+        return self._events
+
+    @events.setter
+    def events(self, events: tuple[Event, ...]) -> None:
+        self._events = events
+        self._unnarrated = None
 
     # -- to be provided by each game ---------------------------------------------------
     @property
@@ -323,8 +340,15 @@ class State:
             raise IllegalAction(self.game.turn_rule,
                                 f"not an action of {self.game.title}: {action!r}")
         nxt = self._fork()
-        nxt.events = ()
-        nxt._apply(action)
+        nxt._events = ()
+        if self.narrates_on_read:
+            nxt._unnarrated = (self.__dict__, action)
+            nxt.narrating = False
+            nxt._apply(action)
+            del nxt.narrating   # the class's True again, for whatever is done with it next
+        else:
+            nxt._unnarrated = None
+            nxt._apply(action)
         return nxt
 
     def view(self, player: int | None) -> "State":
@@ -347,12 +371,13 @@ class State:
         directly rather than by copy.copy's generic path, as every action makes one."""
         nxt = _new(type(self))
         nxt.__dict__ = self.__dict__.copy()
+        nxt._events = self._events
+        nxt._unnarrated = self._unnarrated
         return nxt
 
-    def _emit(self, text: str | Callable[[], str], rule: str, player: int | None = None,
-              **data) -> None:
-        """Narrate one event; `text` is the sentence or a function that writes it (see Event)."""
-        self.events = self.events + (_tuple_new(Event, (text, rule, player, data)),)
+    def _emit(self, text: str, rule: str, player: int | None = None, **data) -> None:
+        """Narrate one event."""
+        self._events = self._events + (_tuple_new(Event, (text, rule, player, data)),)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.fingerprint() == other.fingerprint()

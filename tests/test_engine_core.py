@@ -191,22 +191,58 @@ def test_an_option_value_of_the_wrong_type_is_refused_at_set_up(value):
             game.setup(game.player_counts[-1], 1, start_player=value)
 
 
-def test_an_event_written_when_read_equals_one_written_at_once():
+def test_an_event_is_its_narration_and_copies_as_one():
     import copy
     import pickle
 
     from explorer import Event
-    written = Event("P1 takes 2 gold.", "cacao.work.gold_mine", 0, {"gold": 2})
-    deferred = Event(lambda: "P1 takes 2 gold.", "cacao.work.gold_mine", 0)
-    assert deferred.text == written.text and deferred.rule == written.rule
-    assert deferred.player == 0 and deferred.data == {} and written.data == {"gold": 2}
-    assert deferred == written and hash(deferred) == hash(written)   # data does not count
-    assert deferred != Event("P1 takes 2 gold.", "cacao.work.gold_mine", 1)
-    assert repr(deferred) == ("Event(text='P1 takes 2 gold.', rule='cacao.work.gold_mine', "
-                              "player=0, data={})")
-    for twin in (copy.copy(deferred), copy.deepcopy(deferred),
-                 pickle.loads(pickle.dumps(deferred))):
-        assert type(twin[0]) is str and twin == written   # copies carry the written text
+    event = Event("P1 takes 2 gold.", "cacao.work.gold_mine", 0, {"gold": 2})
+    assert (event.text, event.rule, event.player, event.data) == (
+        "P1 takes 2 gold.", "cacao.work.gold_mine", 0, {"gold": 2})
+    same_words = Event("P1 takes 2 gold.", "cacao.work.gold_mine", 0)
+    assert same_words.data == {}
+    assert same_words == event and hash(same_words) == hash(event)   # data does not count
+    assert event != Event("P1 takes 2 gold.", "cacao.work.gold_mine", 1)
+    assert event != ("P1 takes 2 gold.", "cacao.work.gold_mine", 0, {"gold": 2})
+    assert repr(same_words) == ("Event(text='P1 takes 2 gold.', rule='cacao.work.gold_mine', "
+                                "player=0, data={})")
+    for twin in (copy.copy(event), copy.deepcopy(event), pickle.loads(pickle.dumps(event))):
+        assert type(twin) is Event and twin == event and twin.data == {"gold": 2}
+
+
+NARRATED_ON_READ = [name for name, game in explorer.GAMES.items()
+                    if type(game.setup(game.player_counts[0])).narrates_on_read]
+
+
+def test_some_engine_narrates_on_read():
+    assert "cacao" in NARRATED_ON_READ
+
+
+@pytest.mark.parametrize("name", NARRATED_ON_READ)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_narration_on_read_is_the_narration_written_at_once(name, seed, monkeypatch):
+    """A step applied unnarrated and narrated on read gives the same state and the same events
+    (data included) as the step applied narrating; reading the events changes no field."""
+    game = explorer.GAMES[name]
+    players = game.player_counts[-1]
+    states, actions = play(game.setup(players, seed=seed), RandomBot(seed))
+    fields = [dict(vars(state)) for state in states]
+    kind = type(states[0])
+    monkeypatch.setattr(kind, "narrates_on_read", False)
+    at_once, _ = play(game.setup(players, seed=seed), RandomBot(seed))
+    monkeypatch.undo()
+    assert len(at_once) == len(states) == len(actions) + 1
+    for step, (state, eager, before) in enumerate(zip(states, at_once, fields)):
+        assert state.fingerprint() == eager.fingerprint(), step
+        assert [tuple(e) for e in state.events] == [tuple(e) for e in eager.events], step
+        assert state.events, step
+        assert vars(state).keys() == before.keys(), step
+        assert all(vars(state)[key] is value for key, value in before.items()), step
+    assert all(state.narrating and "narrating" not in vars(state) for state in states)
+    # a fork carries the events not yet read; a view reads them
+    quiet = states[0].apply(actions[0])
+    assert quiet._fork().events == states[1].events
+    assert [e.text for e in quiet.view(0).events] == [e.text for e in states[1].events]
 
 
 def test_every_event_of_a_random_game_reads_as_text():

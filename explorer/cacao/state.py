@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import random
-from functools import partial
 from typing import Iterable, NamedTuple
 
 from ..core import Action, Game, IllegalAction, LazyActions, Option, ScoreSheet, SetupError, State
@@ -70,7 +69,12 @@ class CacaoState(State):
         End: draw a worker tile if any; refill the display to 2 from the pile; next player.
       The game ends when every hand is empty (the round in which everyone placed the last tile).
       Score: gold + temples (6 / 3) + 1 per sun token + the water field's value.
+
+    Its narration costs more than its rules, so it is written on read (see State): every
+    `_emit` of a step stands under `if self.narrating:`, and nothing else does.
     """
+
+    narrates_on_read = True
 
     def __init__(self, game: "Cacao", players: int, seed: int, options: dict):
         super().__init__(game, players, seed, options)
@@ -258,11 +262,12 @@ class CacaoState(State):
         self.workers = self.workers.set(cell, new)
         self.frontier = _without(self.frontier, cell)
         self.placed_cell = cell
-        self._emit(lambda: f"{player_name(p)} places a {C.pattern_of(tile)} tile on {cell} "
-                           f"(workers {_sides(new.counts)}).", "cacao.place.worker_tile", p,
-                   tile=tile, cell=cell, rotation=new.rotation)
-        self._emit("It touches a jungle tile along an edge and sits on a worker cell, so the "
-                   "checkerboard holds.", "cacao.place.adjacent", p)
+        if self.narrating:
+            self._emit(f"{player_name(p)} places a {C.pattern_of(tile)} tile on {cell} "
+                       f"(workers {_sides(new.counts)}).", "cacao.place.worker_tile", p,
+                       tile=tile, cell=cell, rotation=new.rotation)
+            self._emit("It touches a jungle tile along an edge and sits on a worker cell, so the "
+                       "checkerboard holds.", "cacao.place.adjacent", p)
         self._start_fill(cell)
 
     def _rebuild(self, action: Rebuild) -> None:
@@ -288,16 +293,17 @@ class CacaoState(State):
                                 f"the tile on {cell} was already rebuilt; a tile is rebuilt "
                                 "only once")
         self.sun = _replace(self.sun, p, self.sun[p] - 1)
-        self._emit(f"{player_name(p)} returns a sun token to the supply to rebuild "
-                   f"(now {self.sun[p]}).", "cacao.rebuild.cost", p, sun=-1)
         self.hands = _replace(self.hands, p, _without(self.hands[p], tile))
         new = placed(tile, action.rotation)
         self.covered = self.covered.set(cell, (under,))
         self.workers = self.workers.set(cell, new)
         self.placed_cell = cell
-        self._emit(f"{player_name(p)} puts a {C.pattern_of(tile)} tile on top of their tile on "
-                   f"{cell} (workers {_sides(new.counts)}); it cannot be rebuilt again.",
-                   "cacao.rebuild.own_tile", p, tile=tile, cell=cell, rotation=new.rotation)
+        if self.narrating:
+            self._emit(f"{player_name(p)} returns a sun token to the supply to rebuild "
+                       f"(now {self.sun[p]}).", "cacao.rebuild.cost", p, sun=-1)
+            self._emit(f"{player_name(p)} puts a {C.pattern_of(tile)} tile on top of their tile "
+                       f"on {cell} (workers {_sides(new.counts)}); it cannot be rebuilt again.",
+                       "cacao.rebuild.own_tile", p, tile=tile, cell=cell, rotation=new.rotation)
         self._activate(cell, (), "cacao.rebuild.activate")
 
     # step B ---------------------------------------------------------------------------
@@ -308,14 +314,16 @@ class CacaoState(State):
         self.filled = ()
         self.drawn = ()
         if not spaces:
-            self._emit("No empty jungle space next to the new tile touches two worker tiles: "
-                       "nothing to fill.", "cacao.fill.skip", p)
+            if self.narrating:
+                self._emit("No empty jungle space next to the new tile touches two worker tiles: "
+                           "nothing to fill.", "cacao.fill.skip", p)
             return self._activate(cell, (), "cacao.activate.placed")
-        self._emit(lambda: f"{len(spaces)} empty jungle space{'s' if len(spaces) != 1 else ''} "
-                           f"({', '.join(map(str, spaces))}) now "
-                           f"touch{'es' if len(spaces) == 1 else ''} two or more worker tiles: "
-                           f"{player_name(p)} fills {'them' if len(spaces) != 1 else 'it'}.",
-                   "cacao.fill.spaces", p, spaces=spaces)
+        if self.narrating:
+            one = len(spaces) == 1
+            self._emit(f"{len(spaces)} empty jungle space{'' if one else 's'} "
+                       f"({', '.join(map(str, spaces))}) now touch{'es' if one else ''} two or "
+                       f"more worker tiles: {player_name(p)} fills {'it' if one else 'them'}.",
+                       "cacao.fill.spaces", p, spaces=spaces)
         self.spaces = spaces
         self.phase = "fill"
         self._next_fill()
@@ -328,17 +336,19 @@ class CacaoState(State):
                 tile = self.jungle_pile[-1]
                 self.drawn = (tile,)
                 self.jungle_pile = self.jungle_pile[:-1]
-                self._emit(lambda: f"The display is used up, so {player_name(p)} draws a "
-                                   f"{C.jungle_label(tile)} from the jungle pile for the next "
-                                   "space.", "cacao.fill.draw_pile", p, tile=tile)
+                if self.narrating:
+                    self._emit(f"The display is used up, so {player_name(p)} draws a "
+                               f"{C.jungle_label(tile)} from the jungle pile for the next space.",
+                               "cacao.fill.draw_pile", p, tile=tile)
             else:
-                self._emit(lambda: f"No jungle tiles left: {', '.join(map(str, spaces))} "
-                                   f"{'stays' if len(spaces) == 1 else 'stay'} empty.",
-                           "cacao.fill.skip", p)
+                if self.narrating:
+                    self._emit(f"No jungle tiles left: {', '.join(map(str, spaces))} "
+                               f"{'stays' if len(spaces) == 1 else 'stay'} empty.",
+                               "cacao.fill.skip", p)
                 self.spaces = ()
         if self.spaces:
             return
-        if self.filled and len(self.display) < C.DISPLAY_SIZE:
+        if self.filled and len(self.display) < C.DISPLAY_SIZE and self.narrating:
             self._emit("The display is refilled only at the end of the turn.",
                        "cacao.fill.display_waits", p)
         self._activate(self.placed_cell, self.filled, "cacao.activate.placed")
@@ -374,8 +384,9 @@ class CacaoState(State):
             self.frontier = tuple(sorted(self.frontier + tuple(opened)))
         self.spaces = _without(self.spaces, cell)
         self.filled = self.filled + (cell,)
-        self._emit(lambda: f"{player_name(p)} puts the {C.jungle_label(tile)} {origin} on {cell}.",
-                   rule, p, tile=tile, cell=cell)
+        if self.narrating:
+            self._emit(f"{player_name(p)} puts the {C.jungle_label(tile)} {origin} on {cell}.",
+                       rule, p, tile=tile, cell=cell)
         self._next_fill()
 
     # step C ---------------------------------------------------------------------------
@@ -400,11 +411,16 @@ class CacaoState(State):
             jtile = jungle[neighbour(wcell, side)]
             why = rule if wcell == cell else "cacao.activate.filled"
             owner = top.owner
-            self._emit(partial(_activation_text, n, owner, side, wcell, jtile), why, owner,
-                       tile=top.tile, side=side, workers=n, cell=wcell)
-            if C.jungle_kind(jtile) == "temple":
-                self._emit("Temples do nothing during play; they score at the end.",
-                           "cacao.work.temple", owner)
+            temple = C.jungle_kind(jtile) == "temple"
+            if self.narrating:
+                self._emit(f"{n} worker{'s' if n != 1 else ''} of {player_name(owner)} on the "
+                           f"{SIDE_NAMES[side]} side of {wcell} activate{'s' if n == 1 else ''} at "
+                           f"the {C.jungle_label(jtile)}.", why, owner,
+                           tile=top.tile, side=side, workers=n, cell=wcell)
+                if temple:
+                    self._emit("Temples do nothing during play; they score at the end.",
+                               "cacao.work.temple", owner)
+            if temple:
                 continue
             pending.append(tuple.__new__(Pending, (owner, top.tile, wcell, side, n, False)))
         if fresh:
@@ -413,11 +429,10 @@ class CacaoState(State):
             players = self.players
             pending.sort(key=lambda e: ((e.player - p) % players, e.cell, e.side))
         queue = self.pending = tuple(pending)
-        if queue and queue[-1].player != p:   # someone else acts too (p's come first)
-            self._emit(lambda: "Everyone with activated workers now uses them ("
-                               + ", ".join(map(player_name, dict.fromkeys(e.player for e in queue)))
-                               + "), each in the order they like; any may be declined.",
-                       "cacao.activate.all_players")
+        if queue and queue[-1].player != p and self.narrating:   # others act too (p's first)
+            acting = ", ".join(map(player_name, dict.fromkeys(e.player for e in queue)))
+            self._emit(f"Everyone with activated workers now uses them ({acting}), each in the "
+                       "order they like; any may be declined.", "cacao.activate.all_players")
         if queue:
             self.phase = "work"
         else:
@@ -444,10 +459,11 @@ class CacaoState(State):
                                         f"finish the workers on side {SIDES[busy.side]} of "
                                         f"{busy.cell} (use or decline them) before another side")
         if action.kind == "decline":
-            self._emit(lambda: f"{player_name(me)} declines {e.left} "
-                               f"worker{'s' if e.left != 1 else ''} on the {SIDE_NAMES[e.side]} "
-                               f"side of {e.cell}.",
-                       "cacao.activate.decline", me, tile=e.tile, side=e.side, workers=e.left)
+            if self.narrating:
+                self._emit(f"{player_name(me)} declines {e.left} "
+                           f"worker{'s' if e.left != 1 else ''} on the {SIDE_NAMES[e.side]} side "
+                           f"of {e.cell}.", "cacao.activate.decline", me,
+                           tile=e.tile, side=e.side, workers=e.left)
             self.pending = self.pending[:index] + self.pending[index + 1:]
         else:
             self._do_work(e)
@@ -466,11 +482,11 @@ class CacaoState(State):
             kept = min(C.CACAO_CAP, total)
             self.cacao = _replace(self.cacao, p, kept)
             lost = total - kept
-            self._emit(lambda: f"{player_name(p)} takes {value} cacao from the "
-                               f"{C.jungle_label(jtile)} (now {kept}"
-                               f"{f'; {lost} lost (5 cacao spaces)' if lost else ''}).",
-                       "cacao.work.plantation", p,
-                       cacao=value - lost, lost=lost)
+            if self.narrating:
+                self._emit(f"{player_name(p)} takes {value} cacao from the "
+                           f"{C.jungle_label(jtile)} (now {kept}"
+                           f"{f'; {lost} lost (5 cacao spaces)' if lost else ''}).",
+                           "cacao.work.plantation", p, cacao=value - lost, lost=lost)
         elif kind == "market":
             cacao, gold = self.cacao[p] - 1, self.gold[p] + value
             if cacao < 0:
@@ -478,32 +494,36 @@ class CacaoState(State):
                                     f"{player_name(p)} has no cacao to sell at the market")
             self.cacao = _replace(self.cacao, p, cacao)
             self.gold = _replace(self.gold, p, gold)
-            self._emit(lambda: f"{player_name(p)} sells 1 cacao for {value} gold (now {gold} gold, "
-                               f"{cacao} cacao).", "cacao.work.market", p, gold=value, cacao=-1)
+            if self.narrating:
+                self._emit(f"{player_name(p)} sells 1 cacao for {value} gold (now {gold} gold, "
+                           f"{cacao} cacao).", "cacao.work.market", p, gold=value, cacao=-1)
         elif kind == "gold_mine":
             gold = self.gold[p] + value
             self.gold = _replace(self.gold, p, gold)
-            self._emit(lambda: f"{player_name(p)} takes {value} gold from the gold mine "
-                               f"(now {gold}).", "cacao.work.gold_mine", p, gold=value)
+            if self.narrating:
+                self._emit(f"{player_name(p)} takes {value} gold from the gold mine "
+                           f"(now {gold}).", "cacao.work.gold_mine", p, gold=value)
         elif kind == "water":
             step = min(self.water[p] + 1, len(C.WATER_TRACK) - 1)
             moved = step - self.water[p]
             self.water = _replace(self.water, p, step)
-            self._emit(lambda: f"{player_name(p)} "
-                               + (f"moves the water carrier to {C.WATER_TRACK[step]}." if moved
-                                  else "cannot move the water carrier beyond 16."),
-                       "cacao.work.water", p, water=moved)
+            if self.narrating:
+                self._emit(f"{player_name(p)} "
+                           + (f"moves the water carrier to {C.WATER_TRACK[step]}." if moved
+                              else "cannot move the water carrier beyond 16."),
+                           "cacao.work.water", p, water=moved)
         else:  # sun_worship
             total = self.sun[p] + 1
             kept = min(C.SUN_CAP, total)
             self.sun = _replace(self.sun, p, kept)
-            self._emit(lambda: f"{player_name(p)} takes a sun token (now {kept}"
-                               f"{'; it is lost (3 sun spaces)' if total > kept else ''}).",
-                       "cacao.work.sun_worship", p, sun=kept - total + 1, lost=total - kept)
+            if self.narrating:
+                self._emit(f"{player_name(p)} takes a sun token (now {kept}"
+                           f"{'; it is lost (3 sun spaces)' if total > kept else ''}).",
+                           "cacao.work.sun_worship", p, sun=kept - total + 1, lost=total - kept)
 
     # end of turn ------------------------------------------------------------------------
     def _end_turn(self) -> None:
-        p = self.turn
+        p, narrating = self.turn, self.narrating
         self.pending = ()
         self.spaces = ()
         self.filled = ()
@@ -513,33 +533,39 @@ class CacaoState(State):
             tile = self.worker_piles[p][-1]
             self.worker_piles = _replace(self.worker_piles, p, self.worker_piles[p][:-1])
             self.hands = _replace(self.hands, p, tuple(sorted(self.hands[p] + (tile,))))
-            self._emit(lambda: f"{player_name(p)} draws a worker tile from their pile.",
-                       "cacao.turn.draw_worker", p, tile=tile)
-        else:
-            self._emit(lambda: f"{player_name(p)}'s worker pile is empty: no tile drawn.",
+            if narrating:
+                self._emit(f"{player_name(p)} draws a worker tile from their pile.",
+                           "cacao.turn.draw_worker", p, tile=tile)
+        elif narrating:
+            self._emit(f"{player_name(p)}'s worker pile is empty: no tile drawn.",
                        "cacao.turn.draw_worker", p)
         need = min(C.DISPLAY_SIZE - len(self.display), len(self.jungle_pile))
         if need > 0:
             new = self.jungle_pile[len(self.jungle_pile) - need:]
             self.jungle_pile = self.jungle_pile[:len(self.jungle_pile) - need]
-            display = self.display = self.display + tuple(reversed(new))
-            self._emit(lambda: f"The display is refilled to {len(display)}: "
-                               f"{', '.join(map(C.jungle_label, display))}.",
-                       "cacao.turn.refill_display", p, tiles=new)
+            self.display = self.display + tuple(reversed(new))
+            if narrating:
+                self._emit(f"The display is refilled to {len(self.display)}: "
+                           f"{', '.join(map(C.jungle_label, self.display))}.",
+                           "cacao.turn.refill_display", p, tiles=new)
         if self.rebuilding_open and not self.rebuild_announced:
             self.rebuild_announced = True
-            self._emit("The jungle pile and the display are empty: from the next turn on, a "
-                       "player may rebuild one of their own tiles for a sun token.",
-                       "cacao.rebuild.when")
+            if narrating:
+                self._emit("The jungle pile and the display are empty: from the next turn on, a "
+                           "player may rebuild one of their own tiles for a sun token.",
+                           "cacao.rebuild.when")
         if not any(self.hands):
             self.phase = "over"
             self.turn = None
-            self._emit("Every player has placed their last worker tile: the game ends; temples, "
-                       "sun tokens and water carriers are scored.", "cacao.end.trigger")
+            if narrating:
+                self._emit("Every player has placed their last worker tile: the game ends; "
+                           "temples, sun tokens and water carriers are scored.",
+                           "cacao.end.trigger")
             return
         self.turn = nxt = (p + 1) % self.players
         self.phase = "place"
-        self._emit(lambda: f"{player_name(nxt)} is next (clockwise).", "cacao.turn.order", nxt)
+        if narrating:
+            self._emit(f"{player_name(nxt)} is next (clockwise).", "cacao.turn.order", nxt)
 
     # -- scoring -------------------------------------------------------------------------
     def score(self) -> ScoreSheet:
@@ -608,12 +634,6 @@ def _replace(values: tuple, index: int, value) -> tuple:
 def _without(values: tuple, item) -> tuple:
     i = values.index(item)
     return values[:i] + values[i + 1:]
-
-
-def _activation_text(workers: int, owner: int, side: int, cell, jtile: int) -> str:
-    return (f"{workers} worker{'s' if workers != 1 else ''} of {player_name(owner)} on the "
-            f"{SIDE_NAMES[side]} side of {cell} activate{'s' if workers == 1 else ''} at the "
-            f"{C.jungle_label(jtile)}.")
 
 
 def _sides(counts) -> str:
