@@ -10,6 +10,8 @@ import copy
 import json
 import random
 from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import chain
 from operator import index as as_index, itemgetter
 from typing import Any, ClassVar, Iterable
 
@@ -224,6 +226,28 @@ class LazyActions(list):
         return list(self)
 
 
+class JoinedActions(LazyActions):
+    """Lazy lists of actions one after another, still lazy (say, places and then rebuilds)."""
+    __slots__ = ("_parts",)
+
+    def __init__(self, *parts: LazyActions):
+        self._parts = parts
+        super().__init__(sum(map(len, parts)))
+
+    def _item(self, index: int) -> Action:
+        for part in self._parts:
+            if index < len(part):
+                return part[index]
+            index -= len(part)
+        raise IndexError(index)
+
+    def _actions(self) -> Iterable[Action]:
+        return chain.from_iterable(self._parts)
+
+    def _contains(self, action) -> bool:
+        return any(action in part for part in self._parts)
+
+
 def _filling(name: str):
     method = getattr(list, name)
 
@@ -336,7 +360,7 @@ class State:
                              "apply actions to the full state")
         if self.is_over:
             raise IllegalAction(self.game.end_rule, "the game is over")
-        if not isinstance(action, Action) or type(action) not in self.game.action_types.values():
+        if type(action) not in self.game.action_classes:
             raise IllegalAction(self.game.turn_rule,
                                 f"not an action of {self.game.title}: {action!r}")
         nxt = self._fork()
@@ -409,6 +433,11 @@ class Game:
     turn_rule: str  # cited when an action is of the wrong kind for the moment
     end_rule: str   # cited when anything is tried after the end
     view_rules: tuple[str, ...] = ()  # the rules that decide what view(player) hides
+
+    @cached_property
+    def action_classes(self) -> frozenset[type]:
+        """The classes of `action_types`, which `apply` checks every action against."""
+        return frozenset(self.action_types.values())
 
     def setup(self, players: int, seed: int = 0, **options) -> State:
         """The position after set-up; its events narrate the whole set-up."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 import random
 from typing import Iterable, NamedTuple
 
-from ..core import Action, Game, IllegalAction, LazyActions, Option, ScoreSheet, SetupError, State
+from ..core import (Action, Game, IllegalAction, JoinedActions, LazyActions, Option, ScoreSheet,
+                    SetupError, State)
 from . import components as C
 from .actions import ACTION_TYPES, Decline, Fill, Place, Rebuild, Work
 from .board import (SIDES, START_CELLS, FrozenMap, frontier, is_jungle_cell, neighbour,
@@ -174,7 +175,7 @@ class CacaoState(State):
         patterns = tuple(sorted(set(map(C.pattern_of, self.hands[p]))))
         actions = Offer(Place, patterns, self.frontier)
         if self.rebuilding_open and self.sun[p] > 0:
-            return [*actions, *Offer(Rebuild, patterns, tuple(self.rebuild_cells(p)))]
+            return JoinedActions(actions, Offer(Rebuild, patterns, tuple(self.rebuild_cells(p))))
         return actions
 
     def _legal_work(self) -> list[Action]:
@@ -309,8 +310,8 @@ class CacaoState(State):
     # step B ---------------------------------------------------------------------------
     def _start_fill(self, cell: tuple[int, int]) -> None:
         p, jungle, workers = self.turn, self.jungle, self.workers
-        spaces = tuple(n for n in neighbours(cell) if n not in jungle
-                       and sum(map(workers.__contains__, neighbours(n))) >= 2)
+        spaces = tuple([n for n in neighbours(cell) if n not in jungle
+                        and len(workers.keys() & neighbours(n)) >= 2])
         self.filled = ()
         self.drawn = ()
         if not spaces:
@@ -394,21 +395,22 @@ class CacaoState(State):
         """Activate the new tile's sides facing jungle and every side facing a filled space."""
         p = self.turn
         jungle, workers, activated = self.jungle, self.workers, self.activated
-        found = [(cell, side) for side, n in enumerate(neighbours(cell)) if n in jungle]
+        # (worker cell, its side, the jungle cell that side faces)
+        found = [(cell, side, n) for side, n in enumerate(neighbours(cell)) if n in jungle]
         for space in filled:
             for side, wcell in enumerate(neighbours(space)):
                 if wcell in workers and wcell != cell:
-                    found.append((wcell, opposite(side)))
+                    found.append((wcell, opposite(side), space))
         pending: list[Pending] = []
         fresh = set()
-        for wcell, side in found:
+        for wcell, side, facing in found:
             top = workers[wcell]
             n = top.counts[side]
             key = (top.tile, side)
             if n == 0 or key in activated or key in fresh:
                 continue
             fresh.add(key)
-            jtile = jungle[neighbour(wcell, side)]
+            jtile = jungle[facing]
             why = rule if wcell == cell else "cacao.activate.filled"
             owner = top.owner
             temple = C.jungle_kind(jtile) == "temple"
