@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Iterable, NamedTuple
 
 from ..core import (Action, Game, IllegalAction, JoinedActions, LazyActions, Option, ScoreSheet,
@@ -41,6 +42,7 @@ class Pending(NamedTuple):
     started: bool      # at least one of them has acted (per_edge: finish this side first)
 
 
+@lru_cache(maxsize=256)   # a value: one of 44 tiles x 4 turns
 def placed(tile: int, rotation: int) -> Placed:
     """The tile turned `rotation` (0-3) quarter turns."""
     return Placed(tile, C.owner_of(tile), rotation, C.LAYOUTS[C.pattern_of(tile)][rotation])
@@ -167,12 +169,13 @@ class CacaoState(State):
             return self._legal_places()
         if self.phase == "fill":
             names = sorted({C.JUNGLE[t] for t in (self.display or self.drawn)})
-            return [tuple.__new__(Fill, (n, cell)) for n in names for cell in sorted(self.spaces)]
+            spaces = sorted(self.spaces)
+            return [tuple.__new__(Fill, (n, cell)) for n in names for cell in spaces]
         return self._legal_work()
 
     def _legal_places(self) -> list[Action]:
         p = self.turn
-        patterns = tuple(sorted(set(map(C.pattern_of, self.hands[p]))))
+        patterns = _hand_patterns(self.hands[p])
         actions = Offer(Place, patterns, self.frontier)
         if self.rebuilding_open and self.sun[p] > 0:
             return JoinedActions(actions, Offer(Rebuild, patterns, tuple(self.rebuild_cells(p))))
@@ -193,8 +196,8 @@ class CacaoState(State):
         return actions
 
     def _can_work(self, e: Pending) -> bool:
-        tile = self.jungle[neighbour(e.cell, e.side)]
-        return C.jungle_kind(tile) != "market" or self.cacao[e.player] > 0
+        return (self.cacao[e.player] > 0
+                or C.jungle_kind(self.jungle[neighbour(e.cell, e.side)]) != "market")
 
     # -- applying ------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
@@ -232,6 +235,8 @@ class CacaoState(State):
                                 f"a tile is turned 0-3 quarter turns, not {rotation!r}")
 
     def _check_cell(self, cell) -> tuple[int, int]:
+        if type(cell) is tuple and len(cell) == 2 and type(cell[0]) is type(cell[1]) is int:
+            return cell   # as offered: the check below is for what else may be sent
         if (not isinstance(cell, tuple) or len(cell) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
             raise IllegalAction("cacao.place.adjacent", f"{cell!r} is not a board cell (x, y)")
@@ -380,9 +385,10 @@ class CacaoState(State):
             self.drawn = ()
             rule, origin = "cacao.fill.draw_pile", "drawn from the pile"
         self.jungle = self.jungle.set(cell, tile)
-        opened = [n for n in neighbours(cell) if n not in self.workers and n not in self.frontier]
+        workers, frontier = self.workers, self.frontier
+        opened = [n for n in neighbours(cell) if n not in workers and n not in frontier]
         if opened:
-            self.frontier = tuple(sorted(self.frontier + tuple(opened)))
+            self.frontier = tuple(sorted(frontier + tuple(opened)))
         self.spaces = _without(self.spaces, cell)
         self.filled = self.filled + (cell,)
         if self.narrating:
@@ -441,22 +447,20 @@ class CacaoState(State):
             self._end_turn()
 
     def _work(self, action: Work) -> None:
-        me = self.pending[0].player
-        key = (action.cell, action.side)
-        index = None
-        for i, e in enumerate(self.pending):
-            if e.player == me and (e.cell, e.side) == key:
-                index = i
+        pending = self.pending
+        me = pending[0].player
+        cell, side = action
+        for index, e in enumerate(pending):
+            if e.player == me and e.cell == cell and e.side == side:
                 break
-        if index is None:
+        else:
             raise IllegalAction("cacao.activate.once",
                                 f"{player_name(me)} has no activated, unused worker on side "
-                                f"{_side_name(action.side)} of {action.cell!r}; each worker "
-                                "acts once in the game")
-        e = self.pending[index]
+                                f"{_side_name(side)} of {cell!r}; each worker acts once in the "
+                                "game")
         if self.options["activation_order"] == "per_edge":
-            for busy in self.pending:
-                if busy.player == me and busy.started and busy != e:
+            for busy in pending:
+                if busy.started and busy.player == me and busy is not e:
                     raise IllegalAction("cacao.activate.order",
                                         f"finish the workers on side {SIDES[busy.side]} of "
                                         f"{busy.cell} (use or decline them) before another side")
@@ -627,6 +631,12 @@ class Offer(LazyActions):
     def _contains(self, action) -> bool:
         return (type(action) is self._kind and len(action) == 3 and action[0] in self._patterns
                 and action[2] in ROTATIONS and action[1] in self._cells)
+
+
+@lru_cache(maxsize=1024)
+def _hand_patterns(hand: tuple[int, ...]) -> tuple[str, ...]:
+    """The patterns in a hand, sorted, once each (a hand is one of a few hundred)."""
+    return tuple(sorted(set(map(C.pattern_of, hand))))
 
 
 def _replace(values: tuple, index: int, value) -> tuple:
