@@ -186,18 +186,15 @@ class CacaoState(State):
         mine = [e for e in self.pending if e.player == p]
         if self.options["activation_order"] == "per_edge":
             mine = [e for e in mine if e.started] or mine
+        can_sell = self.cacao[p] > 0   # a market takes cacao
         new = tuple.__new__
         actions: list[Action] = []
         for e in mine:
             where = (e.cell, e.side)
-            if self._can_work(e):
+            if can_sell or C.jungle_kind(self.jungle[neighbour(*where)]) != "market":
                 actions.append(new(Work, where))
             actions.append(new(Decline, where))
         return actions
-
-    def _can_work(self, e: Pending) -> bool:
-        return (self.cacao[e.player] > 0
-                or C.jungle_kind(self.jungle[neighbour(e.cell, e.side)]) != "market")
 
     # -- applying ------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
