@@ -155,6 +155,8 @@ class CacaoBoard:
         set_visible(self.choice, bool(options))
         placing = self.playable and state.phase == "place"
         self.rotate_left.disabled = self.rotate_right.disabled = not placing
+        for button in (self.rotate_left, self.rotate_right):   # room for the board otherwise
+            set_visible(button, placing)
         self._sync_pending()
 
     def _secret(self) -> bool:

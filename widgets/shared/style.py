@@ -48,6 +48,14 @@ CSS = """
 canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !important;
   object-fit: contain; object-position: left top; }
 .rx-board { pointer-events: none; }
+/* Cacao's activated workers: a list that scrolls before it squeezes the board */
+.rx-board-widget > .rx-pending { flex: 0 1 auto; min-height: 72px; max-height: 38%;
+  overflow-y: auto; overflow-x: hidden; }
+.rx-pending > * { flex: 0 0 auto; }   /* lines keep their height; the list scrolls */
+.rx-pending-line .widget-button { flex: 0 0 auto; }
+.rx-pending-line .widget-html { flex: 1 1 0; min-width: 0; }
+.rx-pending-line .widget-html-content { line-height: 1.3; font-size: 15px; }
+.rx-why { font-size: 14px; color: #555; }
 .rx-board-frame { cursor: pointer; }
 .rx-side { flex: 0 0 clamp(440px, 36vw, 680px); min-height: 0; gap: 6px; }
 .rx-side > .rx-tabs { flex: 1 1 0; min-height: 0; }
@@ -116,7 +124,22 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 .rx-projector .rx-status { height: 34px; }
 .rx-projector .rx-bar .widget-button, .rx-projector .rx-bar .widget-toggle-button,
 .rx-projector .rx-tabs .lm-TabBar-tab { font-size: 22px; }
-.rx-projector .rx-icon { font-size: 26px !important; width: 54px !important; }
+.rx-projector .rx-icon { font-size: 24px !important; width: 48px !important; }
+/* the bar keeps one row at 1280 px: shorter slider, padding and menus; labels never clipped */
+.rx-projector .rx-bar { gap: 4px; }
+.rx-projector .rx-bar .widget-button, .rx-projector .rx-bar .widget-toggle-button {
+  padding: 0 8px; }
+.rx-projector .rx-slider { width: 90px !important; }
+.rx-projector .rx-perspective .widget-label { min-width: 0; width: auto !important;
+  padding-right: 6px; }
+.rx-projector .rx-perspective select { width: 130px; }
+.rx-projector .rx-lesson-menu { width: 150px !important; }
+.rx-projector .rx-tabs .lm-TabBar-tab { font-size: 19px; padding: 0 6px; }
+.rx-projector .rx-board-widget .widget-button { min-width: 44px; width: auto !important;
+  padding: 0 8px; }
+.rx-projector .rx-pending-line .widget-html-content { font-size: 19px; }
+.rx-projector .rx-why { font-size: 17px; }
+.rx-projector .rx-board-widget > .rx-pending { max-height: 34%; }
 .rx-projector .rx-side { flex-basis: clamp(500px, 40vw, 760px); }
 .rx-projector .rx-lesson-caption p { font-size: 24px; }
 .rx-projector .rx-lesson-title { font-size: 26px; }
