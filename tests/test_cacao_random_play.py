@@ -113,7 +113,7 @@ def test_cacao_random_games(players):
 def test_the_lazy_placement_offer_is_the_list_it_stands_for():
     """Place and rebuild offers are made on demand; they must read exactly as the full list:
     every pattern in hand, turned 0-3, on every cell, and `in` must agree with a list's `in`."""
-    checked = 0
+    checked = joined = 0
     for seed in range(12):
         state, rng = GAME.setup(players=4, seed=seed), random.Random(seed)
         while not state.is_over:
@@ -126,6 +126,7 @@ def test_the_lazy_placement_offer_is_the_list_it_stands_for():
                 if state.rebuilding_open and state.sun[p]:
                     full += [Rebuild(pat, cell, r) for pat in patterns for r in range(4)
                              for cell in state.rebuild_cells(p)]
+                    joined += 1   # places, then rebuilds: one lazy list of both
                 assert len(actions) == len(full) and actions == full and list(actions) == full
                 assert [actions[i] for i in range(-len(full), len(full))] == full + full
                 assert actions[3:17:2] == full[3:17:2]
@@ -136,4 +137,4 @@ def test_the_lazy_placement_offer_is_the_list_it_stands_for():
                 assert sorted(actions, key=repr) == sorted(full, key=repr)   # fills the list
                 checked += 1
             state = state.apply(rng.choice(actions))
-    assert checked > 300
+    assert checked > 300 and joined > 10
