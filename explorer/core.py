@@ -144,6 +144,13 @@ class TupleAction(tuple, Action):
     def __hash__(self) -> int:
         return hash((self.kind, tuple(self)))
 
+    def __reduce__(self):   # copies and pickles: the fields as they are, not through __new__
+        return _tuple_of, (type(self), tuple(self))
+
+
+def _tuple_of(kind: type, fields: tuple) -> TupleAction:
+    return tuple.__new__(kind, fields)
+
 
 class LazyActions(list):
     """A list of legal actions that makes an action only when it is read.

@@ -251,3 +251,24 @@ def test_every_event_of_a_random_game_reads_as_text():
         for state in states:
             for event in state.events:
                 assert isinstance(event.text, str) and event.text.strip(), (name, event)
+
+
+@pytest.mark.parametrize("name", sorted(explorer.GAMES))
+def test_actions_and_states_copy_and_pickle_as_themselves(name):
+    """Simulations may copy positions or send them to other processes: actions and states
+    (events not read yet included) must come back equal."""
+    import copy
+    import pickle
+
+    game = explorer.GAMES[name]
+    states, actions = play(game.setup(game.player_counts[0], seed=2), RandomBot(2))
+    twins = (copy.copy, copy.deepcopy, lambda value: pickle.loads(pickle.dumps(value)))
+    for action in {type(a): a for a in actions}.values():   # one of every kind played
+        for twin in twins:
+            again = twin(action)
+            assert type(again) is type(action) and again == action, (twin, action)
+    for step in range(1, len(states), max(1, len(states) // 5)):
+        state = states[step]
+        for twin in twins:
+            again = twin(states[step - 1].apply(actions[step - 1]))   # its events not read
+            assert again.fingerprint() == state.fingerprint() and again.events == state.events
