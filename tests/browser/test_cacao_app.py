@@ -98,6 +98,7 @@ def test_cacao_app(page, voila_url):
     wait_text(page, ".rx-rules", "cacao.fill.display_choice")
 
     # -- both players' activated workers: decline them one side at a time -----------------
+    n = 12   # steps so far, counted from the moves played here (the page's log may lag its label)
     assert {e.player for e in state.pending} == {0, 1}
     assert page.locator(".rx-pending-line").count() == len(state.pending)
     screenshot(page, "cacao-05-activated")
@@ -105,20 +106,20 @@ def test_cacao_app(page, voila_url):
         action = state.legal_actions()[0]
         assert isinstance(action, Decline)
         line = [(e.cell, e.side) for e in state.pending].index((action.cell, action.side))
-        n = page.locator(".rx-log-entry").count()
         page.locator(".rx-pending-line").nth(line).locator(".rx-decline").click()
-        state = state.apply(action)
-        wait_text(page, ".rx-step-label", f"Step {n + 1} of {n + 1}")
+        state, n = state.apply(action), n + 1
+        wait_text(page, ".rx-step-label", f"Step {n} of {n}")
 
     # -- Player 3 works the plantation by clicking the glowing edge ------------------------
     choose(page, "1-1-1-1")
     click_cell(page, state, (-1, 0))
-    state = state.apply(Place("1-1-1-1", (-1, 0), 0))
+    state, n = state.apply(Place("1-1-1-1", (-1, 0), 0)), n + 1
+    wait_text(page, ".rx-step-label", f"Step {n} of {n}")
     edge = edge_rect(layout(state).viewport.rect((-1, 0)), 1, depth=0.24)
     latencies["work"] = [click_at(page, edge[0] + edge[2] / 2, edge[1] + edge[3] / 2)]
-    state = state.apply(Work((-1, 0), 1))
-    n = page.locator(".rx-log-entry").count()
+    state, n = state.apply(Work((-1, 0), 1)), n + 1
     wait_text(page, ".rx-step-label", f"Step {n} of {n}")
+    page.wait_for_function("n => document.querySelectorAll('.rx-log-entry').length === n", arg=n)
     wait_text(page, ".rx-rules", "cacao.work.plantation")
     assert state.cacao == (0, 0, 1) and state.phase == "place"
     screenshot(page, "cacao-06-worked")

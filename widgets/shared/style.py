@@ -137,6 +137,7 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 .rx-projector .rx-tabs .lm-TabBar-tab { font-size: 19px; padding: 0 6px; }
 .rx-projector .rx-board-widget .widget-button { min-width: 44px; width: auto !important;
   padding: 0 8px; }
+.rx-projector .rx-board-widget .widget-dropdown { width: auto !important; }
 .rx-projector .rx-pending-line .widget-html-content { font-size: 19px; }
 .rx-projector .rx-why { font-size: 17px; }
 .rx-projector .rx-board-widget > .rx-pending { max-height: 34%; }
