@@ -470,6 +470,13 @@ def wait_text(page, selector: str, needle: str, timeout: float = TIMEOUT) -> Non
         arg=[selector, needle], timeout=timeout * 1000)
 
 
+def wait_log(page, entries: int, timeout: float = TIMEOUT) -> None:
+    """Wait until the History log lists `entries` steps. New entries are new widgets, which the
+    page may show after the step label and the rule panel of the same step."""
+    page.wait_for_function("n => document.querySelectorAll('.rx-log-entry').length === n",
+                           arg=entries, timeout=timeout * 1000)
+
+
 _DRAW_PROBE_JS = """() => {
   if (window.__rxProbe) return;
   window.__rxProbe = true; window.__rxDrawn = 0; window.__rxClicked = 0;

@@ -11,7 +11,7 @@ import pytest
 import explorer
 from explorer.animals_on_board import Keep, Split, Take
 from helpers import (board_point, canvas_signature, click_and_time, open_board, painted_pixels,
-                     screenshot, step, text, wait_text)
+                     screenshot, step, text, wait_log, wait_text)
 from widgets.animals_on_board import layout
 
 pytestmark = pytest.mark.browser
@@ -34,7 +34,7 @@ def test_animals_on_board_app(page, voila_url):
     print(f"time to painted board: {to_board:.2f} s")
     wait_text(page, ".rx-step-label", "Step 1 of 5")
     wait_text(page, ".rx-rules", "animals_on_board.setup.species")
-    assert page.locator(".rx-log-entry").count() == 5
+    wait_log(page, 5)
     screenshot(page, "animals_on_board-01-opened")
 
     # -- stepping through set-up with the timeline buttons ------------------------------
@@ -57,7 +57,7 @@ def test_animals_on_board_app(page, voila_url):
         state = state.apply(Keep(state.drawn[p][0]))
     wait_text(page, ".rx-step-label", "Step 8 of 8")
     wait_text(page, ".rx-rules", "animals_on_board.round.refill")   # the log is shown before
-    assert page.locator(".rx-log-entry").count() == 8
+    wait_log(page, 8)
     screenshot(page, "animals_on_board-03-kept")
 
     # -- split: Player 1 selects two tiles and splits them off ----------------------------
@@ -79,7 +79,7 @@ def test_animals_on_board_app(page, voila_url):
     message = text(page, ".rx-message")
     assert "rule animals_on_board.take.afford" in message
     wait_text(page, ".rx-rules", "animals_on_board.take.afford")
-    assert page.locator(".rx-log-entry").count() == 9  # nothing happened
+    wait_log(page, 9)  # nothing happened
     screenshot(page, "animals_on_board-06-refused")
     click_board(page, state, ("group-label", 0))        # unselect the group again
 

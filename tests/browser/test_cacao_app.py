@@ -11,7 +11,7 @@ import pytest
 import explorer
 from explorer.cacao import Decline, Fill, Place, Work
 from helpers import (board_point, canvas_signature, click_and_time, open_app, open_board,
-                     painted_pixels, screenshot, step, text, wait_text)
+                     painted_pixels, screenshot, step, text, wait_log, wait_text)
 from widgets.cacao import layout
 from widgets.cacao.geometry import edge_rect
 
@@ -79,7 +79,7 @@ def test_cacao_app(page, voila_url):
     wait_text(page, ".rx-message", "Not allowed:")
     assert "rule cacao.place.adjacent" in text(page, ".rx-message")
     wait_text(page, ".rx-rules", "cacao.place.adjacent")
-    assert page.locator(".rx-log-entry").count() == 10      # nothing happened
+    wait_log(page, 10)      # nothing happened
     assert canvas_signature(page) == before
     screenshot(page, "cacao-03-refused")
 
@@ -119,7 +119,7 @@ def test_cacao_app(page, voila_url):
     latencies["work"] = [click_at(page, edge[0] + edge[2] / 2, edge[1] + edge[3] / 2)]
     state, n = state.apply(Work((-1, 0), 1)), n + 1
     wait_text(page, ".rx-step-label", f"Step {n} of {n}")
-    page.wait_for_function("n => document.querySelectorAll('.rx-log-entry').length === n", arg=n)
+    wait_log(page, n)
     wait_text(page, ".rx-rules", "cacao.work.plantation")
     assert state.cacao == (0, 0, 1) and state.phase == "place"
     screenshot(page, "cacao-06-worked")

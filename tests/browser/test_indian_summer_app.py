@@ -15,7 +15,8 @@ from explorer.indian_summer import components as C
 from explorer.indian_summer.board import printed_treasure
 from explorer.indian_summer.geometry import cells_of
 from helpers import (act, board_point, click_and_time, drawing_inside_viewport,
-                     open_board, painted_pixels, screenshot, step, text, wait_text)
+                     open_board, painted_pixels, screenshot, step, text, wait_log,
+                     wait_text)
 from widgets.indian_summer import layout, move_hints
 from widgets.indian_summer.draw import strip_tiles
 from widgets.indian_summer.pick import ANIMAL, LEAF, Pick, first_pick, fitting
@@ -137,7 +138,7 @@ def test_lay_a_turned_and_flipped_tile_a_nut_an_exchange_a_refusal_and_a_mushroo
     wait_text(page, ".rx-message", "Not allowed:")
     assert "rule indian_summer.place.edge" in text(page, ".rx-message")
     wait_text(page, ".rx-rules", "indian_summer.place.edge")
-    assert page.locator(".rx-log-entry").count() == 11
+    wait_log(page, 11)
     screenshot(page, "indian-summer-04-refused")
 
     # -- Player 2 spends the mushroom: Player 1's and Player 3's first tiles, laid both ------
