@@ -93,10 +93,15 @@ def test_projector_mode(page, voila_url, name):
 @pytest.mark.parametrize("name", APPS)
 def test_tabs_and_the_score_pad_after_a_bot_game(page, voila_url, name):
     open_board(page, voila_url, name)
-    for title, css in (("History", ".rx-log"), ("Game", ".rx-setup"), ("Share", ".rx-share"),
-                       ("Score", ".rx-score"), ("Rules", ".rx-rules")):
+    for title, css in (("History", ".rx-log"), ("Game", ".rx-setup"), ("Score", ".rx-score"),
+                       ("Rules", ".rx-rules"), ("Share", ".rx-share")):
         tab(page, title)
         assert page.locator(css).first.is_visible(), title
+    # The page sends a widget's changes one at a time, so quick tab clicks may reach the kernel
+    # after the next button's click. The kernel writes the share link once the Share tab's
+    # selection arrives, after every earlier one: from then on the scoring may open Score.
+    page.wait_for_function("() => document.querySelector('.rx-share-link textarea')"
+                           ".value.includes('?')")
     started = time.perf_counter()
     act(page, lambda: page.click(".rx-play-end"))
     wait_text(page, ".rx-step-label", "Scoring")
