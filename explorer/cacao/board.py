@@ -5,6 +5,8 @@ worker tiles on cells with x + y odd: that parity is the checkerboard of the rul
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 SIDES = ("N", "E", "S", "W")
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 START_CELLS = ((0, 0), (1, 1))  # single plantation, price-2 market: diagonal, corner to corner
@@ -15,20 +17,11 @@ def neighbour(cell: tuple[int, int], side: int) -> tuple[int, int]:
     return (cell[0] + dx, cell[1] + dy)
 
 
-_NEIGHBOURS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
-_REMEMBERED = 4096   # a game meets a few hundred cells; odd hand-built boards start afresh
-
-
+@lru_cache(maxsize=4096)   # a game meets a few hundred cells
 def neighbours(cell: tuple[int, int]) -> tuple[tuple[int, int], ...]:
     """The edge-adjacent cells N E S W; remembered, as a turn asks for them a dozen times."""
-    try:
-        return _NEIGHBOURS[cell]
-    except KeyError:
-        if len(_NEIGHBOURS) > _REMEMBERED:
-            _NEIGHBOURS.clear()
-        x, y = cell
-        found = _NEIGHBOURS[cell] = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
-        return found
+    x, y = cell
+    return ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
 
 
 def opposite(side: int) -> int:
