@@ -24,8 +24,11 @@ def neighbours(cell: tuple[int, int]) -> tuple[tuple[int, int], ...]:
     return ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
 
 
+OPPOSITE = (2, 3, 0, 1)   # OPPOSITE[side]: the side that faces it across an edge
+
+
 def opposite(side: int) -> int:
-    return (side + 2) % 4
+    return OPPOSITE[side]
 
 
 def side_towards(cell: tuple[int, int], other: tuple[int, int]) -> int:

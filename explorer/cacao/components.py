@@ -82,7 +82,7 @@ DISPLAY_SIZE = 2
 
 
 # kind and value of each jungle tile id, read at every activation and every worker's action
-_KIND = tuple(JUNGLE_KINDS[name][0] for name in JUNGLE)
+JUNGLE_KIND = tuple(JUNGLE_KINDS[name][0] for name in JUNGLE)
 _VALUE = tuple(JUNGLE_KINDS[name][1] for name in JUNGLE)
 
 
@@ -91,7 +91,7 @@ def jungle_name(tile: int) -> str:
 
 
 def jungle_kind(tile: int) -> str:
-    return _KIND[tile]
+    return JUNGLE_KIND[tile]
 
 
 def jungle_value(tile: int) -> int:

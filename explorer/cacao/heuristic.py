@@ -74,7 +74,6 @@ def _worths(state: CacaoState) -> list[float]:
     return [r.total() + h for r, h in zip(resources, hope)]
 
 
-_KINDS = tuple(C.jungle_kind(t) for t in range(len(C.JUNGLE)))
 _parts_cache: dict = {"jungle": None, "parts": {}}
 
 
@@ -98,7 +97,7 @@ def _tile_parts(jungle, cell: tuple[int, int], top) -> tuple:
         jungle_tile = jungle.get(faced)
         if jungle_tile is None:
             facing_empty += n
-        elif _KINDS[jungle_tile] == "temple":
+        elif C.JUNGLE_KIND[jungle_tile] == "temple":
             at_temples.append((faced, n))
         else:
             at_jungle.append((side, faced, jungle_tile, n))

@@ -9,8 +9,8 @@ from ..core import (Action, Game, IllegalAction, JoinedActions, LazyActions, Opt
                     SetupError, State)
 from . import components as C
 from .actions import ACTION_TYPES, Decline, Fill, Place, Rebuild, Work
-from .board import (SIDES, START_CELLS, FrozenMap, frontier, is_jungle_cell, neighbour,
-                    neighbours, opposite)
+from .board import (OPPOSITE, SIDES, START_CELLS, FrozenMap, frontier, is_jungle_cell,
+                    neighbours)
 from .scoring import score_sheet
 
 SIDE_NAMES = ("top", "right", "bottom", "left")
@@ -182,16 +182,17 @@ class CacaoState(State):
         return actions
 
     def _legal_work(self) -> list[Action]:
-        p = self.pending[0].player
-        mine = [e for e in self.pending if e.player == p]
+        pending = self.pending
+        p = pending[0].player
+        mine = [e for e in pending if e.player == p]
         if self.options["activation_order"] == "per_edge":
             mine = [e for e in mine if e.started] or mine
         can_sell = self.cacao[p] > 0   # a market takes cacao
-        new = tuple.__new__
+        jungle, new = self.jungle, tuple.__new__
         actions: list[Action] = []
         for e in mine:
             where = (e.cell, e.side)
-            if can_sell or C.jungle_kind(self.jungle[neighbour(*where)]) != "market":
+            if can_sell or C.JUNGLE_KIND[jungle[neighbours(e.cell)[e.side]]] != "market":
                 actions.append(new(Work, where))
             actions.append(new(Decline, where))
         return actions
@@ -401,11 +402,12 @@ class CacaoState(State):
         # (worker cell, its side, the jungle cell that side faces)
         found = [(cell, side, n) for side, n in enumerate(neighbours(cell)) if n in jungle]
         for space in filled:
-            for side, wcell in enumerate(neighbours(space)):
+            for wcell, side in zip(neighbours(space), OPPOSITE):   # wcell's side facing space
                 if wcell in workers and wcell != cell:
-                    found.append((wcell, opposite(side), space))
+                    found.append((wcell, side, space))
         pending: list[Pending] = []
         fresh = set()
+        narrating = self.narrating
         for wcell, side, facing in found:
             top = workers[wcell]
             n = top.counts[side]
@@ -414,20 +416,19 @@ class CacaoState(State):
                 continue
             fresh.add(key)
             jtile = jungle[facing]
-            why = rule if wcell == cell else "cacao.activate.filled"
-            owner = top.owner
-            temple = C.jungle_kind(jtile) == "temple"
-            if self.narrating:
+            temple = C.JUNGLE_KIND[jtile] == "temple"
+            if narrating:
+                owner = top.owner
                 self._emit(f"{n} worker{'s' if n != 1 else ''} of {player_name(owner)} on the "
                            f"{SIDE_NAMES[side]} side of {wcell} activate{'s' if n == 1 else ''} at "
-                           f"the {C.jungle_label(jtile)}.", why, owner,
+                           f"the {C.jungle_label(jtile)}.",
+                           rule if wcell == cell else "cacao.activate.filled", owner,
                            tile=top.tile, side=side, workers=n, cell=wcell)
                 if temple:
                     self._emit("Temples do nothing during play; they score at the end.",
                                "cacao.work.temple", owner)
-            if temple:
-                continue
-            pending.append(tuple.__new__(Pending, (owner, top.tile, wcell, side, n, False)))
+            if not temple:
+                pending.append(tuple.__new__(Pending, (top.owner, top.tile, wcell, side, n, False)))
         if fresh:
             self.activated = self.activated | fresh
         if len(pending) > 1:   # clockwise from the turn's player: q is (q - p) % players after p
@@ -478,8 +479,8 @@ class CacaoState(State):
 
     def _do_work(self, e: Pending) -> None:
         p = e.player
-        jtile = self.jungle[neighbour(e.cell, e.side)]
-        kind, value = C.jungle_kind(jtile), C.jungle_value(jtile)
+        jtile = self.jungle[neighbours(e.cell)[e.side]]
+        kind, value = C.JUNGLE_KIND[jtile], C.jungle_value(jtile)
         if kind == "plantation":
             total = self.cacao[p] + value
             kept = min(C.CACAO_CAP, total)
