@@ -101,8 +101,8 @@ class CacaoBoard:
         if new:   # every placement starts unturned, with the first hand tile chosen
             self.pick = Pick()
             self._default_pick()
+        self._draw()   # first: the page draws the board before the controls' changes arrive
         self._sync_controls()
-        self._draw()
 
     def _default_pick(self) -> None:
         """Start with the first hand tile (or jungle tile) so a single click can already move."""
@@ -267,13 +267,13 @@ class CacaoBoard:
 
     def choose_pattern(self, pattern: str) -> None:
         self.pick.pattern = pattern
-        self._sync_controls()
         self._draw()
+        self._sync_controls()
 
     def choose_jungle(self, name: str) -> None:
         self.pick.jungle = name
-        self._sync_controls()
         self._draw()
+        self._sync_controls()
 
     def place(self, cell) -> bool:
         """Place (or, on a tile already there, rebuild) with the chosen tile and turn."""

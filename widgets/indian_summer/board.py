@@ -72,10 +72,12 @@ class IndianSummerBoard:
         return first_pick([C.tile_name(t) for t in strip_tiles(self.frame.state)], self.hints)
 
     def _sync(self) -> None:
+        """The board first: the page draws it as soon as it arrives, while the controls'
+        changes (two dozen small messages on a turn's first step) follow."""
+        self._draw()
         state = self.frame.state
         strip = [C.tile_name(t) for t in strip_tiles(state)]
         self.controls.sync(state, self.hints, self.pick, self.playable, strip)
-        self._draw()
 
     def _draw(self) -> None:
         state = self.frame.state

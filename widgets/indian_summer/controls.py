@@ -232,11 +232,9 @@ class Controls:
 
     @staticmethod
     def _enable(button, legal: bool, tip: str, why: str) -> None:
-        button.disabled = not legal
-        if legal:
-            button.tooltip = tip
-        else:
-            button.tooltip = f"Not now: {why or 'not possible in this position'}"
+        with button.hold_sync():   # one message for both changes
+            button.disabled = not legal
+            button.tooltip = tip if legal else f"Not now: {why or 'not possible in this position'}"
 
     @staticmethod
     def _exchange_refusal(state) -> str:
