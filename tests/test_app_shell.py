@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import base64
 import datetime
+import gc
 import json
 
+import ipywidgets
+import IPython
 import pytest
 
 import explorer
@@ -227,3 +230,47 @@ def test_a_board_click_after_the_end_says_the_game_is_over():
     assert cacao.timeline.frame.kind == SCORING and cacao.timeline.frame.state.is_over
     assert not cacao.board.place((1, 0))
     assert cacao.message.text.startswith("The game is over")
+
+
+def test_an_app_in_a_kernel_freezes_what_it_built_and_nowhere_else(monkeypatch):
+    """Frozen objects are skipped by the collector's full passes (40-60 ms in a page's
+    kernel); outside a kernel, a process building app after app must still free them."""
+    gc.unfreeze()
+    cacao_app(players=3, seed=1)
+    assert gc.get_freeze_count() == 0
+
+    class KernelShell:
+        kernel = object()
+
+    monkeypatch.setattr(IPython, "get_ipython", lambda: KernelShell())
+    try:
+        cacao_app(players=3, seed=1)
+        assert gc.get_freeze_count() > 1000
+    finally:
+        gc.unfreeze()
+
+
+@pytest.mark.parametrize("make", [cacao_app, summer_app], ids=["cacao", "indian_summer"])
+def test_a_step_sends_the_board_before_any_control(make, monkeypatch):
+    """The page draws the board as soon as its message arrives: nothing of the step but the
+    timeline's own slider goes before it."""
+    shell = shell_of(make(players=3, seed=1))
+    shell.board.canvas._on_client_ready()
+    sent = []
+    send = ipywidgets.Widget._send
+
+    def spy(widget, msg, buffers=None):
+        sent.append((widget, msg.get("method")))
+        return send(widget, msg, buffers)
+
+    monkeypatch.setattr(ipywidgets.Widget, "_send", spy)
+    drawn = 0
+    while not shell.bar.forward.disabled:
+        sent.clear()
+        shell.bar.forward.click()
+        drawing = [i for i, (_, method) in enumerate(sent) if method == "custom"]
+        if drawing:
+            drawn += 1
+            assert all(widget is shell.bar.slider for widget, _ in sent[:drawing[0]]), sent
+            assert len(sent) > drawing[0] + 1   # the controls and panels came after it
+    assert drawn >= 3

@@ -47,11 +47,22 @@ def app_root(game, make_board, players: int, seed: int, options: dict, **kwargs)
     with shared_models():
         shell = ExplorerApp(game, make_board(), players, seed, options, **kwargs)
     shell.root.explorer = shell
-    # Everything built so far (the kernel's libraries, the widgets) lives as long as the page.
-    # Left to the cyclic collector, each full collection rescans it all: 40-60 ms, inside
-    # whichever click it falls on. Frozen, the collector sees only what the page creates later.
-    gc.freeze()
+    if _in_kernel():
+        # Everything built so far (libraries, widgets) lives as long as the page. Left to the
+        # cyclic collector, each full pass rescans it all: 40-60 ms inside whichever click it
+        # falls on. Frozen, the collector sees only what the page creates later. (Not outside
+        # a kernel: a process building app after app would never free the old ones' cycles.)
+        gc.freeze()
     return shell.root
+
+
+def _in_kernel() -> bool:
+    """Whether this runs in a Jupyter kernel (a page's, under Voila or JupyterLab)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    return getattr(get_ipython(), "kernel", None) is not None
 
 
 class ExplorerApp:
