@@ -83,10 +83,13 @@ class CacaoBoard:
         self._pending_title = w.HTML("<b>Activated workers (step C)</b>")
         view = w.HBox([w.HTML("<b>View:</b>"), self.zoom_out, self.fit_button, self.zoom_in,
                        *pans], layout=w.Layout(align_items="center"))
+        # the list beside the board: the board is bound by its height there, not its width
+        board_row = w.HBox([self.canvas.view, self.pending])
+        board_row.add_class("rx-board-row")
         self.widget = w.VBox([
             w.HBox([self.choice, self.rotate_left, self.rotate_right],
                    layout=w.Layout(align_items="center", flex_flow="row wrap")),
-            self.status, self.pending, self.canvas.view, view])
+            self.status, board_row, view])
 
     def attach(self, app) -> None:
         self.app = app
@@ -192,6 +195,7 @@ class CacaoBoard:
         children = ([self._pending_title] + shown) if shown else []
         if list(self.pending.children) != children:
             self.pending.children = children
+        set_visible(self.pending, bool(shown))   # else its width stays taken from the board
 
     def unusable_reason(self, e) -> str:
         """Why "Use one" is off for the activated side `e`, in words, from the timeline and the
@@ -238,7 +242,7 @@ class CacaoBoard:
             return (f"<b>{who}</b>: click an orange space to fill it with <b>{tile}</b> "
                     "(choose another jungle tile above or on the right).")
         return (f"<b>{who}</b>: use or decline the activated workers (buttons, or click a "
-                "green edge to use one worker).")
+                "green edge).")
 
     # -- view ----------------------------------------------------------------------------
     def set_view(self, zoom: float, pan) -> None:

@@ -48,12 +48,18 @@ CSS = """
 canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !important;
   object-fit: contain; object-position: left top; }
 .rx-board { pointer-events: none; }
-/* Cacao's activated workers: a list that scrolls before it squeezes the board */
-.rx-board-widget > .rx-pending { flex: 0 1 auto; min-height: 72px; max-height: 38%;
-  overflow-y: auto; overflow-x: hidden; }
+/* Cacao's activated workers: a list beside the board that scrolls (the board is bound by its
+   height, so the width it gives up costs it less than the height would) */
+.rx-board-widget > .rx-board-row { flex: 1 1 0 !important; min-height: 120px; margin: 0;
+  gap: 8px; }
+.rx-board-row > .rx-board-frame { flex: 1 1 0 !important; min-width: 0; height: 100%;
+  overflow: hidden; margin: 0; }
+.rx-board-row > .rx-pending { flex: 0 0 clamp(240px, 20vw, 340px); max-height: 100%;
+  overflow-y: auto; overflow-x: hidden; margin: 0; }
 .rx-pending > * { flex: 0 0 auto; }   /* lines keep their height; the list scrolls */
+.rx-pending-line { flex-wrap: wrap; row-gap: 2px; }
 .rx-pending-line .widget-button { flex: 0 0 auto; }
-.rx-pending-line .widget-html { flex: 1 1 0; min-width: 0; }
+.rx-pending-line .widget-html { flex: 1 1 100%; min-width: 0; }
 .rx-pending-line .widget-html-content { line-height: 1.3; font-size: 15px; }
 .rx-why { font-size: 14px; color: #555; }
 .rx-board-frame { cursor: pointer; }
@@ -140,7 +146,7 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 .rx-projector .rx-board-widget .widget-dropdown { width: auto !important; }
 .rx-projector .rx-pending-line .widget-html-content { font-size: 19px; }
 .rx-projector .rx-why { font-size: 17px; }
-.rx-projector .rx-board-widget > .rx-pending { max-height: 34%; }
+.rx-projector .rx-board-row > .rx-pending { flex-basis: clamp(280px, 24vw, 400px); }
 .rx-projector .rx-side { flex-basis: clamp(500px, 40vw, 760px); }
 .rx-projector .rx-lesson-caption p { font-size: 24px; }
 .rx-projector .rx-lesson-title { font-size: 26px; }
