@@ -13,8 +13,8 @@ from explorer.cacao.board import SIDES
 
 from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, text_color_on
 from .geometry import edge_rect, worker_marks
-from .layout import (AXIS_H, AXIS_W, HAND, HAND_GAP, HAND_X, MARGIN, SIDE_X, TILE, TOP,
-                     VILLAGE_X, WATER_W, WIDTH, Layout, layout)
+from .layout import (AXIS_H, AXIS_W, HAND, HAND_GAP, HAND_X, MARGIN, SIDE_W, SIDE_X, TILE,
+                     TOP, VILLAGE_X, WATER_W, WIDTH, Layout, layout)
 
 PLAYER_COLOURS = ("#d32f2f", "#7b1fa2", "#f5f5f5", "#fbc02d")   # red, purple, white, yellow
 JUNGLE_STYLE = {   # kind -> (fill, short label)
@@ -234,9 +234,11 @@ def _axes(sc: Scene, lay: Layout) -> None:
 def _side(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick) -> None:
     top = TOP
     source = "Display (face up)" if state.display or not state.drawn else "Drawn from the pile"
-    sc.add("board", Text(SIDE_X, top + 14, source, size=18, bold=True, color=INK))
+    # labels keep to their columns, squeezed if need be (projector mode enlarges them)
+    sc.add("board", Text(SIDE_X, top + 14, source, size=18, bold=True, color=INK,
+                         max_width=2 * (TILE + 8) - 8))
     sc.add("board", Text(SIDE_X + 2 * (TILE + 8), top + 14, "Jungle pile", size=18, bold=True,
-                         color=INK))
+                         color=INK, max_width=SIDE_W - 2 * (TILE + 8)))
     tiles = state.display if state.display else state.drawn
     for box, tile in zip(lay.display, tiles):
         sc.add("pieces", *jungle_tile_shapes((box.x, box.y, box.w, box.h), tile))
@@ -260,19 +262,22 @@ def _side(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick) -> None:
     sc.add("board", Text(pile.x + pile.w / 2, pile.y + pile.h + 20, f"{n} tile{'s' * (n != 1)}",
                          size=18, color=INK, align="center"))
     pv = lay.preview
-    sc.add("board", Text(SIDE_X, pv.y - 22, "Tile to place", size=18, bold=True, color=INK))
+    sc.add("board", Text(SIDE_X, pv.y - 22, "Tile to place", size=18, bold=True, color=INK,
+                         max_width=SIDE_W))
     secret = state.viewer is not None and state.viewer != state.current_player
     if state.phase == "place" and pick.pattern in C.PATTERNS and not secret:
         p = state.current_player
         counts = C.workers_of(pick.pattern, pick.rotation)
         sc.add("pieces", *worker_tile_shapes((pv.x, pv.y, pv.w, pv.h), p, counts))
         tx = pv.x + pv.w + 14
-        sc.add("board", Text(tx, pv.y + 16, pick.pattern, size=20, bold=True, color=INK),
+        room = SIDE_X + SIDE_W - tx
+        sc.add("board", Text(tx, pv.y + 16, pick.pattern, size=20, bold=True, color=INK,
+                             max_width=room),
                Text(tx, pv.y + 44, f"turned {ROTATION_NAMES[pick.rotation % 4]}", size=18,
-                    color=INK),
-               Text(tx, pv.y + 72, "⟲ Q   ⟳ E / R", size=18, color=MUTED),
+                    color=INK, max_width=room),
+               Text(tx, pv.y + 72, "⟲ Q   ⟳ E / R", size=18, color=MUTED, max_width=room),
                Text(tx, pv.y + 100, " ".join(f"{s}{n}" for s, n in zip(SIDES, counts)), size=16,
-                    color=MUTED))
+                    color=MUTED, max_width=room))
         sc.regions.append(Region(pv.key, pv.x, pv.y, pv.w, pv.h))
     else:
         sc.add("board", Rect(pv.x, pv.y, pv.w, pv.h, stroke="#bbbbbb", dash=(6, 4), radius=8),
@@ -281,12 +286,13 @@ def _side(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick) -> None:
                     color=MUTED))
     y = pv.y + pv.h + 40
     sc.add("board", Text(SIDE_X, y, f"Supply: {state.cacao_supply} cacao · "
-                                    f"{state.sun_supply} sun tokens", size=16, color=INK))
+                                    f"{state.sun_supply} sun tokens", size=16, color=INK,
+                         max_width=SIDE_W))
     if state.pending:
         sc.add("board", Text(SIDE_X, y + 30, "Glowing edges: activated workers", size=16,
-                             bold=True, color=INK),
+                             bold=True, color=INK, max_width=SIDE_W),
                Text(SIDE_X, y + 54, "(green: acting now, click to use one)", size=16,
-                    color=MUTED))
+                    color=MUTED, max_width=SIDE_W))
 
 
 def _rows(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick, playable: bool,
@@ -336,13 +342,13 @@ def _first_index(hand, pattern) -> int:
 
 def _village(sc: Scene, state, p: int, row) -> None:
     x0, y = VILLAGE_X, row.y + 12
-    sc.add("board", Text(x0, y + 11, "Cacao", size=16, bold=True, color=INK))
+    sc.add("board", Text(x0, y + 11, "Cacao", size=16, bold=True, color=INK, max_width=52))
     for i in range(C.CACAO_CAP):
         have = i < state.cacao[p]
         sc.add("board", Rect(x0 + 58 + i * 26, y, 20, 22, fill=POD if have else "#ffffff",
                              stroke="#3e2723", line_width=1.5, radius=9))
     sx = x0 + 200
-    sc.add("board", Text(sx, y + 11, "Sun", size=16, bold=True, color=INK))
+    sc.add("board", Text(sx, y + 11, "Sun", size=16, bold=True, color=INK, max_width=36))
     for i in range(C.SUN_CAP):
         have = i < state.sun[p]
         sc.add("board", Rect(sx + 40 + i * 26, y, 22, 22, fill="#ffca28" if have else "#ffffff",
@@ -354,7 +360,7 @@ def _village(sc: Scene, state, p: int, row) -> None:
     sc.add("board", Rect(gx, y - 2, 26, 26, fill=COIN, stroke="#8d6e00", line_width=1.5, radius=13),
            Text(gx + 34, y + 11, f"{state.gold[p]} gold", size=20, bold=True, color=INK))
     wy = row.y + 52
-    sc.add("board", Text(x0, wy + 15, "Water", size=16, bold=True, color=INK))
+    sc.add("board", Text(x0, wy + 15, "Water", size=16, bold=True, color=INK, max_width=52))
     for i, value in enumerate(C.WATER_TRACK):
         here = state.water[p] == i
         fx = x0 + 58 + i * WATER_W

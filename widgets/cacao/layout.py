@@ -21,6 +21,7 @@ TOP = 52                               # below the header line
 AXIS_W, AXIS_H = 32, 20                # the grid's coordinates: row numbers left, columns above
 GRID = Area(MARGIN + AXIS_W, TOP + AXIS_H, 716 - AXIS_W, 540 - AXIS_H)
 SIDE_X = GRID.x + GRID.w + 16          # right column: display, pile, chosen tile
+SIDE_W = WIDTH - MARGIN - SIDE_X        # its width
 TILE = 96                              # display / pile tiles
 PREVIEW = 120
 ROWS_TOP = GRID.y + GRID.h + 12
