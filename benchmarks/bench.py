@@ -190,15 +190,24 @@ def pool_fills(server: helpers.VoilaServer, notebook: str) -> int:
 def wait_for_pool(server: helpers.VoilaServer, notebook: str, at_least: int,
                   timeout: float = helpers.TIMEOUT) -> None:
     """With preheated kernels (voila.json) wait until a warm kernel is waiting for the next
-    visitor, so every load is measured the way a visitor meets it. No-op without preheating.
+    visitor, so every load is measured the way a visitor meets it. No-op without preheating."""
+    wait_for_pools(server, {notebook: at_least}, timeout)
 
-    Voila logs "filled" when the pooled kernel has started, while it still runs the notebook;
-    a visitor arriving then waits for that run. So this also waits until the server and its
-    kernels are quiet (see `wait_until_quiet`)."""
+
+def wait_for_pools(server: helpers.VoilaServer, fills: dict[str, int],
+                   timeout: float = helpers.TIMEOUT) -> None:
+    """Wait until each notebook's pool has been (re)filled at least `fills[notebook]` times,
+    then until the server and its kernels are quiet (see `wait_until_quiet`).
+
+    Voila refills a pool `fill_delay` seconds after a page takes its kernel, and starting that
+    kernel holds up the server's event loop (about 0.4 s loading the page template): a page
+    loaded meanwhile, of any notebook, waits for it. Voila also logs "filled" when the kernel
+    has started, while it still runs the notebook, hence the wait for quiet."""
     if "preheat" not in (REPO / "voila.json").read_text():
         return
     deadline = time.monotonic() + timeout
-    while pool_fills(server, notebook) < at_least and time.monotonic() < deadline:
+    while (any(pool_fills(server, nb) < n for nb, n in fills.items())
+           and time.monotonic() < deadline):
         time.sleep(0.1)
     wait_until_quiet(server, deadline)
 
@@ -234,9 +243,12 @@ def time_to_board(browser, server: helpers.VoilaServer, names: list[str],
     their ratio holds even when the machine's speed drifts. The first round fills the browser's
     cache and is not counted."""
     times = {name: [] for name in names}
+    taken = {f"{name}.ipynb": 0 for name in names}
     for i in range(loads + 1):
         for name in names:
-            wait_for_pool(server, f"{name}.ipynb", at_least=i + 1)
+            # every pool refilled: a refill still to come would hold up this load
+            wait_for_pools(server, {nb: 1 + n for nb, n in taken.items()})
+            taken[f"{name}.ipynb"] += 1
             page = helpers.new_page(browser)
             try:
                 took = helpers.open_app(page, server.url, name)
