@@ -16,7 +16,7 @@ from explorer import Record, bots
 from widgets.animals_on_board import app as aob_app
 from widgets.cacao import app as cacao_app
 from widgets.indian_summer import app as summer_app
-from widgets.shared.app import GAME_TAB, RULES_TAB, SCORE_TAB, SHARE_TAB
+from widgets.shared.app import GAME_TAB, RULEBOOK_TAB, RULES_TAB, SCORE_TAB, SHARE_TAB
 from widgets.shared.timeline import MOVE, SCORING, Timeline
 
 CACAO = explorer.GAMES["cacao"]
@@ -133,6 +133,60 @@ def test_projector_mode_scales_page_and_board_text(cacao):
 
 def test_tabs_hold_rules_score_history_game_and_share(cacao):
     assert list(cacao.tabs.titles[:5]) == ["Rules", "Score", "History", "Game", "Share"]
+
+
+def models_in(widget) -> dict[str, ipywidgets.Widget]:
+    """The widget models a page loads to show `widget` (itself, its children, their own)."""
+    found, todo = {}, [widget]
+    while todo:
+        model = todo.pop()
+        if model.model_id in found:
+            continue
+        found[model.model_id] = model
+        for name in model.keys:
+            value = getattr(model, name)
+            for item in value if isinstance(value, (list, tuple)) else [value]:
+                if isinstance(item, ipywidgets.Widget) and item.comm is not None:
+                    todo.append(item)
+    return found
+
+
+@pytest.mark.parametrize("tab, css", [(GAME_TAB, "rx-seed"), (SHARE_TAB, "rx-share-link"),
+                                      (RULEBOOK_TAB, "rx-rulebook")])
+def test_a_tab_is_built_when_first_opened_so_the_page_loads_fewer_models(cacao, tab, css):
+    pane = cacao.tabs.children[tab]
+    before = models_in(cacao.root)
+    assert pane.children == () and pane.model_id in before
+    cacao.tabs.selected_index = tab
+    assert pane.children
+    assert any(css in getattr(m, "_dom_classes", ()) for m in models_in(pane).values())
+    assert len(models_in(cacao.root)) > len(before)
+
+
+def test_tabs_opened_later_cost_the_page_no_models_at_first():
+    """The page fetches every model the kernel holds before it paints the board: Game, Share
+    and Rulebook hold 73 of the 208 an Indian Summer page loads once all are open."""
+    shell = shell_of(summer_app(players=3, seed=1))
+    shown = len(models_in(shell.root))
+    for tab in (GAME_TAB, SHARE_TAB, RULEBOOK_TAB):
+        shell.tabs.selected_index = tab
+    assert shown < 0.7 * len(models_in(shell.root))
+
+
+def test_seats_chosen_before_and_after_the_game_tab_is_built(cacao):
+    cacao.seats.reset(4, 11, ["random", "greedy"])
+    assert cacao.seats.kind(0) == "random" and cacao.seats.is_person(3)
+    cacao.tabs.selected_index = GAME_TAB
+    assert [dd.value for dd in cacao.seats.dropdowns] == ["random", "greedy", "person",
+                                                          "person"]
+    cacao.seats.dropdowns[3].value = "greedy"
+    assert cacao.seats.kind(3) == "greedy"
+
+
+def test_the_game_tab_opened_after_a_link_offers_that_game(cacao):
+    assert cacao.open_query("?players=2&seed=77")
+    cacao.tabs.selected_index = GAME_TAB
+    assert (cacao.setup_panel.players.value, cacao.setup_panel.seed.value) == (2, "77")
 
 
 def test_frame_counter_goes_up_after_each_step(cacao):

@@ -599,11 +599,14 @@ def step(page, button: str, label: str) -> float:
 
 
 def tab(page, title: str) -> None:
-    """Open a side tab by its title and wait until its pane shows."""
+    """Open a side tab by its title and wait until its pane shows, with its contents (a tab
+    opened for the first time is filled by the kernel a moment later)."""
     page.locator(".rx-tabs .lm-TabBar-tab", has_text=title).first.click()
     page.wait_for_function(
         "(title) => [...document.querySelectorAll('.rx-tabs .lm-TabBar-tab')]"
-        ".some(t => t.innerText.includes(title) && t.classList.contains('lm-mod-current'))",
+        ".some(t => t.innerText.includes(title) && t.classList.contains('lm-mod-current'))"
+        " && [...document.querySelectorAll('.rx-tabs .rx-tab-pane')]"
+        ".some(p => p.offsetParent !== null && p.children.length > 0)",
         arg=title)
 
 

@@ -85,7 +85,7 @@ def test_a_lesson_link_opens_the_lesson_at_its_step(page, voila_url):
     wait_text(page, ".rx-lesson", f"step 4 of {len(lesson.captions())}")
     assert lesson.captions()[3][:40] in caption(page)
     tab(page, "Share")
-    page.wait_for_function("(link) => document.querySelector('.rx-share-link textarea')"
+    page.wait_for_function("(link) => document.querySelector('.rx-share-link textarea')?"
                            ".value.includes(link)", arg=f"?lesson={lesson.name}&step=4")
     screenshot(page, "lessons-03-link")
     assert page.errors == []

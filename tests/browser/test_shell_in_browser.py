@@ -100,7 +100,7 @@ def test_tabs_and_the_score_pad_after_a_bot_game(page, voila_url, name):
     # The page sends a widget's changes one at a time, so quick tab clicks may reach the kernel
     # after the next button's click. The kernel writes the share link once the Share tab's
     # selection arrives, after every earlier one: from then on the scoring may open Score.
-    page.wait_for_function("() => document.querySelector('.rx-share-link textarea')"
+    page.wait_for_function("() => document.querySelector('.rx-share-link textarea')?"
                            ".value.includes('?')")
     started = time.perf_counter()
     act(page, lambda: page.click(".rx-play-end"))
@@ -120,7 +120,7 @@ def test_tabs_and_the_score_pad_after_a_bot_game(page, voila_url, name):
 
 def share_link(page) -> str:
     tab(page, "Share")
-    page.wait_for_function("() => document.querySelector('.rx-share-link textarea')"
+    page.wait_for_function("() => document.querySelector('.rx-share-link textarea')?"
                            ".value.includes('?')")
     return page.locator(".rx-share-link textarea").input_value()
 

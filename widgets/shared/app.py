@@ -23,7 +23,7 @@ from .controls import FrameCounter, MessageArea, PerspectiveSwitch
 from .errors import keep_tracebacks_on_server
 from .event_log import EventLog
 from .lesson_view import LessonView
-from .models import shared_models
+from .models import built_on_demand, shared_models
 from .rule_panel import RulePanel
 from .rulebook_view import RulebookView
 from .score_sheet import SCORE_CSS, ScoreSheetView
@@ -90,13 +90,10 @@ class ExplorerApp:
                                         layout=w.Layout(width="auto"))
         self.projector.add_class("rx-projector-toggle")
         self.projector.observe(lambda _: self._projector_changed(), names="value")
-        self.setup_panel = SetupPanel(game, self.new_game, self.message.error, players, seed,
-                                      option_factories)
+        self._option_factories = option_factories
         self.seats = Seats(players, seed)
         self.autoplay = AutoPlay(self)
-        self.share = SharePanel(self)
         self.lessons = LessonView(self)
-        self.rulebook = RulebookView(self)
         self.events = w.HTML()
         self.events.add_class("rx-frame-events")
         self.timeline: Timeline | None = None
@@ -104,11 +101,10 @@ class ExplorerApp:
 
         self.tabs = w.Tab()
         extra = dict(getattr(board, "tabs", {}))
-        game_box = w.VBox([w.HTML("<h3>New game</h3>"), self.setup_panel.widget,
-                           self.seats.widget, w.HTML("<h3>Lessons</h3>"), self.lessons.catalogue,
-                           self.lessons.upload])
+        # Game, Share and Rulebook are filled when first opened (`_fill_pane`)
+        self._unfilled = {GAME_TAB: w.VBox(), SHARE_TAB: w.VBox(), RULEBOOK_TAB: w.VBox()}
         panes = [w.VBox([self.events, self.rules.widget]), self.score.widget, self.log.widget,
-                 game_box, self.share.widget, self.rulebook.widget, *extra.values()]
+                 *self._unfilled.values(), *extra.values()]
         for pane in panes:
             pane.add_class("rx-tab-pane")
         self.tabs.children = panes
@@ -147,6 +143,34 @@ class ExplorerApp:
         if from_page:
             self.open_query(page_query())
 
+    # -- the tabs' contents, built on demand ----------------------------------------------
+    @built_on_demand
+    def setup_panel(self) -> SetupPanel:
+        return SetupPanel(self.game, self.new_game, self.message.error, self.players, self.seed,
+                          self._option_factories)
+
+    @built_on_demand
+    def share(self) -> SharePanel:
+        return SharePanel(self)
+
+    @built_on_demand
+    def rulebook(self) -> RulebookView:
+        return RulebookView(self)
+
+    def _pane_contents(self, index: int) -> list[w.Widget]:
+        if index == GAME_TAB:
+            return [w.HTML("<h3>New game</h3>"), self.setup_panel.widget, self.seats.widget,
+                    w.HTML("<h3>Lessons</h3>"), self.lessons.catalogue, self.lessons.upload]
+        return [self.share.widget if index == SHARE_TAB else self.rulebook.widget]
+
+    def _fill_pane(self, index: int) -> None:
+        """Put a tab's contents in its pane the first time it is opened: a page loads every
+        widget model the kernel holds, so tabs nobody opens cost nothing."""
+        pane = self._unfilled.pop(index, None)
+        if pane is not None:
+            with shared_models():
+                pane.children = self._pane_contents(index)
+
     # -- game and navigation -------------------------------------------------------------
     def new_game(self, players: int, seed: int, options: dict, actions=(),
                  step: int | None = None) -> bool:
@@ -176,7 +200,7 @@ class ExplorerApp:
             self.lessons.leave()
             self.lessons.origin = None
         self.timeline = timeline
-        if (players, seed) != (self.players, self.seed) or not self.seats.dropdowns:
+        if (players, seed) != (self.players, self.seed) or self.seats.players != players:
             self.seats.reset(players, seed)
         self.players, self.seed, self.options = players, seed, dict(options)
         self.perspective.set_players(players)
@@ -351,6 +375,7 @@ class ExplorerApp:
                 self.tabs.selected_index = RULES_TAB
 
     def _tab_changed(self) -> None:
+        self._fill_pane(self.tabs.selected_index)
         if self.tabs.selected_index == SHARE_TAB:
             self.share.sync()
         if self.tabs.selected_index == RULEBOOK_TAB:

@@ -20,32 +20,57 @@ SEAT_CHOICES = [("Person", PERSON)] + [(f"{name.capitalize()} bot", name) for na
 
 
 class Seats:
-    """One dropdown per player (class rx-seat): a person or one of the bots."""
+    """Who chooses for each player: a person or one of the bots. Shown as one dropdown per
+    player (class rx-seat) in the Game tab, built when first shown (`widget`)."""
 
     def __init__(self, players: int, seed: int):
-        self.box = w.VBox()
-        self.dropdowns: list[w.Dropdown] = []
-        self.widget = w.VBox([w.HTML("<b>Seats</b>: who chooses for each player when the "
-                                     "bots play"), self.box])
+        self._box: w.VBox | None = None
+        self._dropdowns: list[w.Dropdown] = []
         self.reset(players, seed)
 
     def reset(self, players: int, seed: int, kinds: list[str] | None = None) -> None:
         """New seats for a new game (people everywhere unless `kinds` says otherwise)."""
         self.seed = seed
         kinds = list(kinds or [])
-        kinds += [PERSON] * (players - len(kinds))
-        self.dropdowns = []
-        for p in range(players):
-            dd = w.Dropdown(options=SEAT_CHOICES, value=kinds[p], description=player_label(p),
+        self.kinds = kinds + [PERSON] * (players - len(kinds))
+        self._bots: dict[int, object] = {}
+        if self._box is not None:
+            self._build_dropdowns()
+
+    @property
+    def players(self) -> int:
+        return len(self.kinds)
+
+    @property
+    def widget(self) -> w.VBox:
+        if self._box is None:
+            self._box = w.VBox()
+            self._widget = w.VBox([w.HTML("<b>Seats</b>: who chooses for each player when "
+                                          "the bots play"), self._box])
+            self._build_dropdowns()
+        return self._widget
+
+    @property
+    def dropdowns(self) -> list[w.Dropdown]:
+        self.widget  # noqa: B018  (builds them)
+        return self._dropdowns
+
+    def _build_dropdowns(self) -> None:
+        self._dropdowns = []
+        for p, kind in enumerate(self.kinds):
+            dd = w.Dropdown(options=SEAT_CHOICES, value=kind, description=player_label(p),
                             layout=w.Layout(width="260px"), style={"description_width": "80px"})
             dd.add_class("rx-seat")
-            dd.observe(lambda _, p=p: self._bots.pop(p, None), names="value")
-            self.dropdowns.append(dd)
-        self.box.children = self.dropdowns
-        self._bots: dict[int, object] = {}
+            dd.observe(lambda change, p=p: self._chosen(p, change["new"]), names="value")
+            self._dropdowns.append(dd)
+        self._box.children = self._dropdowns
+
+    def _chosen(self, player: int, kind) -> None:
+        self.kinds[player] = kind
+        self._bots.pop(player, None)
 
     def kind(self, player: int) -> str:
-        value = self.dropdowns[player].value
+        value = self.kinds[player]
         return value if value in bots.BOTS else PERSON
 
     def is_person(self, player: int) -> bool:

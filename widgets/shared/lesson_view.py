@@ -17,7 +17,7 @@ import ipywidgets as w
 from explorer import lessons
 
 from .share import download_link_html
-from .models import set_visible
+from .models import built_on_demand, set_visible
 from .share_panel import take_upload
 from .timeline import Timeline
 
@@ -44,15 +44,6 @@ class LessonView:
                                "by step", layout=w.Layout(width="190px"))
         self.menu.add_class("rx-lesson-menu")
         self.menu.observe(self._chosen, names="value")
-        buttons = []
-        for lesson in self.available:
-            button = w.Button(description=lesson.title, layout=w.Layout(width="auto"),
-                              tooltip=f"{len(lesson.steps)} steps; teaches "
-                                      f"{', '.join(lesson.teaches)}")
-            button.add_class("rx-lesson-open")
-            button.on_click(lambda _, name=lesson.name: self.open(name))
-            buttons.append(button)
-        self.catalogue = w.VBox(buttons or [w.HTML("<i>No lessons for this game yet.</i>")])
         self.title = w.HTML()
         self.caption = w.HTML()
         self.caption.add_class("rx-lesson-caption")
@@ -65,16 +56,34 @@ class LessonView:
         self.leave_button.add_class("rx-lesson-leave")
         self.leave_button.on_click(lambda _: self.leave("You left the lesson: play on from "
                                                         "this position."))
-        self.upload = w.FileUpload(accept=".json,.toml", multiple=False,
-                                   description="Open lesson file…",
-                                   tooltip="Play a lesson file (from Save as lesson)",
-                                   layout=w.Layout(width="auto"))
-        self.upload.add_class("rx-open-lesson")
-        self.upload.observe(self._uploaded, names="value")
         self.widget = w.VBox([self.title, self.caption,
                               w.HBox([self.show_me, self.leave_button])])
         self.widget.add_class("rx-lesson")
         set_visible(self.widget, False)
+
+    @built_on_demand
+    def catalogue(self) -> w.VBox:
+        """A button per shipped lesson (rx-lesson-open), for the Game tab."""
+        buttons = []
+        for lesson in self.available:
+            button = w.Button(description=lesson.title, layout=w.Layout(width="auto"),
+                              tooltip=f"{len(lesson.steps)} steps; teaches "
+                                      f"{', '.join(lesson.teaches)}")
+            button.add_class("rx-lesson-open")
+            button.on_click(lambda _, name=lesson.name: self.open(name))
+            buttons.append(button)
+        return w.VBox(buttons or [w.HTML("<i>No lessons for this game yet.</i>")])
+
+    @built_on_demand
+    def upload(self) -> w.FileUpload:
+        """Open a lesson file (rx-open-lesson), for the Game tab."""
+        upload = w.FileUpload(accept=".json,.toml", multiple=False,
+                              description="Open lesson file…",
+                              tooltip="Play a lesson file (from Save as lesson)",
+                              layout=w.Layout(width="auto"))
+        upload.add_class("rx-open-lesson")
+        upload.observe(self._uploaded, names="value")
+        return upload
 
     # -- opening and leaving -------------------------------------------------------------
     def _chosen(self, change) -> None:

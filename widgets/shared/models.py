@@ -10,6 +10,7 @@ and hidden, say) is given its own, `layout=w.Layout()`.
 from __future__ import annotations
 
 from contextlib import contextmanager
+from functools import cached_property, wraps
 
 import ipywidgets as w
 from ipywidgets.widgets.trait_types import InstanceDict
@@ -60,6 +61,17 @@ def shared_models():
         yield
     finally:
         InstanceDict.make_dynamic_default = original
+
+
+def built_on_demand(build):
+    """A cached property for widgets a page may never show (a tab's contents): built on first
+    use and sharing models like the rest of the app, so a page whose tab nobody opens loads
+    none of its models."""
+    @wraps(build)
+    def make(self):
+        with shared_models():
+            return build(self)
+    return cached_property(make)
 
 
 def set_visible(widget: w.DOMWidget, visible: bool) -> None:
