@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 import traceback
+from collections import Counter
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -182,22 +183,19 @@ def median_figures(runs: list[dict]) -> dict:
 
 # --------------------------------------------------------------------------- app
 
-def pool_fills(server: helpers.VoilaServer, notebook: str) -> int:
-    """How many times Voila has (re)filled the preheated kernel pool of `notebook`."""
-    return len(re.findall(rf"Kernel pool of {re.escape(notebook)} is filled", server.log()))
+def pool_counts(server: helpers.VoilaServer) -> tuple[Counter, Counter]:
+    """For each notebook, how many times Voila has (re)filled its preheated kernel pool, and
+    how many times a page has taken a kernel from it (each take is followed by a refill)."""
+    log = server.log()
+    return (Counter(re.findall(r"Kernel pool of (\S+) is filled", log)),
+            Counter(re.findall(r"Using pre-heated kernel: \S+ for (\S+)", log)))
 
 
-def wait_for_pool(server: helpers.VoilaServer, notebook: str, at_least: int,
+def wait_for_pool(server: helpers.VoilaServer, notebook: str,
                   timeout: float = helpers.TIMEOUT) -> None:
-    """With preheated kernels (voila.json) wait until a warm kernel is waiting for the next
-    visitor, so every load is measured the way a visitor meets it. No-op without preheating."""
-    wait_for_pools(server, {notebook: at_least}, timeout)
-
-
-def wait_for_pools(server: helpers.VoilaServer, fills: dict[str, int],
-                   timeout: float = helpers.TIMEOUT) -> None:
-    """Wait until each notebook's pool has been (re)filled at least `fills[notebook]` times,
-    then until the server and its kernels are quiet (see `wait_until_quiet`).
+    """With preheated kernels (voila.json) wait until a warm kernel waits for the next visitor
+    of `notebook` and every other pool is refilled too, then until the server and its kernels
+    are quiet, so every load is measured the way a visitor meets it. No-op without preheating.
 
     Voila refills a pool `fill_delay` seconds after a page takes its kernel, and starting that
     kernel holds up the server's event loop (about 0.4 s loading the page template): a page
@@ -206,8 +204,10 @@ def wait_for_pools(server: helpers.VoilaServer, fills: dict[str, int],
     if "preheat" not in (REPO / "voila.json").read_text():
         return
     deadline = time.monotonic() + timeout
-    while (any(pool_fills(server, nb) < n for nb, n in fills.items())
-           and time.monotonic() < deadline):
+    while time.monotonic() < deadline:
+        fills, takes = pool_counts(server)
+        if all(fills[nb] > takes[nb] for nb in {*fills, *takes, notebook}):
+            break
         time.sleep(0.1)
     wait_until_quiet(server, deadline)
 
@@ -243,12 +243,9 @@ def time_to_board(browser, server: helpers.VoilaServer, names: list[str],
     their ratio holds even when the machine's speed drifts. The first round fills the browser's
     cache and is not counted."""
     times = {name: [] for name in names}
-    taken = {f"{name}.ipynb": 0 for name in names}
     for i in range(loads + 1):
         for name in names:
-            # every pool refilled: a refill still to come would hold up this load
-            wait_for_pools(server, {nb: 1 + n for nb, n in taken.items()})
-            taken[f"{name}.ipynb"] += 1
+            wait_for_pool(server, f"{name}.ipynb")
             page = helpers.new_page(browser)
             try:
                 took = helpers.open_app(page, server.url, name)
@@ -310,7 +307,7 @@ def bench_clicks(browser, server: helpers.VoilaServer, name: str, clicks: int,
                  pixel_ratio: float = 1) -> None:
     """Click-to-repaint on a screen of `pixel_ratio` (the board's buffer follows it: a 2x screen
     has four times the pixels to draw); the kernel's memory on a 1x screen."""
-    wait_for_pool(server, f"{name}.ipynb", at_least=1)
+    wait_for_pool(server, f"{name}.ipynb")
     page = helpers.new_page(browser, pixel_ratio=pixel_ratio)
     screen = "" if pixel_ratio == 1 else f", {pixel_ratio:g}x screen"
     try:
@@ -391,7 +388,7 @@ def bench_autoplay(browser, server: helpers.VoilaServer, name: str) -> None:
     players = max(n for n in explorer.GAMES[name].player_counts if n <= 4)
     took = []
     for seed in AUTOPLAY_SEEDS:
-        wait_for_pool(server, f"{name}.ipynb", at_least=1)
+        wait_for_pool(server, f"{name}.ipynb")
         page = helpers.new_page(browser)
         try:
             helpers.open_board(page, server.url, name, f"?players={players}&seed={seed}")
