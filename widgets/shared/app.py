@@ -200,7 +200,7 @@ class ExplorerApp:
             self.lessons.leave()
             self.lessons.origin = None
         self.timeline = timeline
-        if (players, seed) != (self.players, self.seed) or self.seats.players != players:
+        if (players, seed) != (self.players, self.seed):
             self.seats.reset(players, seed)
         self.players, self.seed, self.options = players, seed, dict(options)
         self.perspective.set_players(players)

@@ -10,6 +10,7 @@ import ipywidgets as w
 
 from explorer import bots
 
+from .models import built_on_demand
 from .timeline import player_label
 
 PERSON = "person"
@@ -37,18 +38,12 @@ class Seats:
         if self._box is not None:
             self._build_dropdowns()
 
-    @property
-    def players(self) -> int:
-        return len(self.kinds)
-
-    @property
+    @built_on_demand
     def widget(self) -> w.VBox:
-        if self._box is None:
-            self._box = w.VBox()
-            self._widget = w.VBox([w.HTML("<b>Seats</b>: who chooses for each player when "
-                                          "the bots play"), self._box])
-            self._build_dropdowns()
-        return self._widget
+        self._box = w.VBox()
+        self._build_dropdowns()
+        return w.VBox([w.HTML("<b>Seats</b>: who chooses for each player when the bots play"),
+                       self._box])
 
     @property
     def dropdowns(self) -> list[w.Dropdown]:
