@@ -16,6 +16,7 @@ from widgets.indian_summer.draw import View, strip_tiles
 from widgets.indian_summer.layout import HEIGHT, WIDTH
 from widgets.indian_summer.pick import ANIMAL, LEAF, Pick
 from widgets.indian_summer.score_pad import categorize
+from widgets.shared.models import is_visible
 from widgets.shared.scene import Text, hit_test, overlaps
 from widgets.shared.score_sheet import pad_rows
 from widgets.shared.timeline import SCORING
@@ -281,7 +282,7 @@ def test_the_solo_game_has_its_own_layout_and_refills_from_a_path_end():
     assert "Upper path" in texts and "Lower path" in texts and "10" in texts
     assert any(t.startswith("Turn track") for t in texts)
     assert board.layout.box(("solo-end", "upper", "left")) is not None
-    assert board.controls.solo_box.layout.display is None
+    assert is_visible(board.controls.solo_box)
     source = ("lower", "right")
     board.controls.source.value = source
     board.controls.berry.click()        # a 6th tile from the chosen end

@@ -9,6 +9,7 @@ import pytest
 import explorer
 from explorer import lessons
 from widgets.cacao import app as cacao_app
+from widgets.shared.models import is_visible
 from widgets.shared.share import LinkError, parse_query
 
 GAME = explorer.GAMES["cacao"]
@@ -52,11 +53,11 @@ def test_a_lesson_opens_at_its_start_with_the_intro_and_stops_at_its_checkpoint(
     assert app.timeline.index == 0
     assert app.timeline.frame.label == "Lesson: Test lesson"
     assert "The start." in caption(app)
-    assert app.lessons.widget.layout.display is None          # the caption box is shown
+    assert is_visible(app.lessons.widget)          # the caption box is shown
     assert len(app.timeline) == 3                              # start, step 1, step 2: then the question
     app.step("last")
     assert "Your turn: Find the move." in caption(app)
-    assert app.lessons.show_me.layout.display is None
+    assert is_visible(app.lessons.show_me)
 
 
 def test_captions_stay_in_step_with_the_timeline_both_ways():
@@ -109,7 +110,7 @@ def test_the_lesson_s_own_move_steps_forward_and_another_move_leaves_the_lesson(
     other = next(a for a in app.timeline.frame.state.legal_actions() if a != lesson.steps[1].action)
     assert app.try_action(other) is True
     assert app.lessons.lesson is None
-    assert app.lessons.widget.layout.display == "none"
+    assert not is_visible(app.lessons.widget)
     assert "left the lesson" in app.message.text
     assert app.timeline.frame.action == other and app.timeline.index == app.timeline.last
 

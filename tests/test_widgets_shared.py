@@ -349,7 +349,8 @@ def test_perspective_switch_validates_values():
 def test_widgets_built_in_shared_models_share_one_frozen_layout_and_style():
     import ipywidgets as w
 
-    from widgets.shared.models import SharedModelError, set_visible, shared_models
+    from widgets.shared.models import (SharedModelError, is_visible, set_visible, shared_layout,
+                                       shared_models)
     with shared_models():
         a, b = w.Button(description="a"), w.Button(description="b")
         own = w.Button(layout=w.Layout(width="auto"))
@@ -358,21 +359,27 @@ def test_widgets_built_in_shared_models_share_one_frozen_layout_and_style():
     with pytest.raises(SharedModelError, match="shared by many widgets"):
         a.layout.width = "10px"
     assert b.layout.width is None
-    set_visible(a, False)                       # hiding gives the widget a layout of its own
-    assert a.layout is not b.layout and a.layout.display == "none" and b.layout.display is None
+    set_visible(a, False)                       # a class: the shared layout stays as it is
+    assert not is_visible(a) and is_visible(b) and a.layout is b.layout
+    assert a.layout.display is None and "rx-hidden" in a._dom_classes
     set_visible(a, True)
-    assert a.layout.display is None
+    assert is_visible(a) and "rx-hidden" not in a._dom_classes
+    sized = shared_layout(width="auto", height="36px")   # one model per setting
+    assert sized is shared_layout(height="36px", width="auto") and sized.width == "auto"
+    assert sized is not shared_layout(width="auto") and sized is not a.layout
+    with pytest.raises(SharedModelError):
+        sized.height = "40px"
     assert w.Button().layout is not w.Button().layout   # outside the block, ipywidgets as ever
 
 
 @pytest.mark.parametrize("name", sorted(explorer.GAMES))
 def test_an_app_loads_few_widget_models(name):
     """Every model is sent to and built by the page before the board shows; an app had ~320
-    before layouts and styles were shared."""
+    before layouts and styles were shared, ~140 before each setting of a layout was."""
     import importlib
 
     from ipywidgets.widgets.widget import _instances   # every live model, by id
     before = set(_instances)
     importlib.import_module(f"widgets.{name}").app(players=2, seed=1)
     new = [m for k, m in _instances.items() if k not in before]
-    assert len(new) < 230, len(new)
+    assert len(new) < 125, len(new)

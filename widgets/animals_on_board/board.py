@@ -13,6 +13,7 @@ from explorer.animals_on_board import Keep, Split, Take
 from explorer.animals_on_board import components as C
 
 from ..shared.canvas import BoardCanvas
+from ..shared.models import shared_layout
 from ..shared.timeline import SCORING, player_label
 from .draw import Hints, move_hints, scene, scoring_runs
 from .layout import WIDTH, layout
@@ -41,7 +42,7 @@ class AnimalsBoard:
         self.clear = w.Button(description="Clear selection")
         self.clear.add_class("rx-clear")
         for b in (self.split, self.take, self.clear):
-            b.layout = w.Layout(height="40px", width="auto")
+            b.layout = shared_layout(height="40px", width="auto")
         self.split.on_click(lambda _: self.do_split())
         self.take.on_click(lambda _: self.do_take())
         self.clear.on_click(lambda _: self.set_selection(set()))
@@ -52,7 +53,7 @@ class AnimalsBoard:
             "animals.</small>")
         self.widget = w.VBox([
             w.HBox([self.split, self.take, self.clear, self.status],
-                   layout=w.Layout(align_items="center", flex_flow="row wrap")),
+                   layout=shared_layout(align_items="center", flex_flow="row wrap")),
             self.canvas.view, self.note])
 
     def attach(self, app) -> None:

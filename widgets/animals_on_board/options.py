@@ -5,6 +5,7 @@ import ipywidgets as w
 
 from explorer.animals_on_board import components as C
 
+from ..shared.models import shared_layout
 from ..shared.setup_panel import OptionControl
 
 RANDOM = "random (from the seed)"
@@ -20,7 +21,7 @@ def removed_species_control(option, players: int) -> OptionControl:
     mode = w.ToggleButtons(options=[RANDOM, CHOOSE], value=RANDOM,
                            description="Species left out", style={"description_width": "initial"})
     pick = w.SelectMultiple(options=[(f"{en} ({ko})", en) for en, ko in zip(C.SPECIES, C.SPECIES_KO)],
-                            rows=6, layout=w.Layout(width="240px"))
+                            rows=6, layout=shared_layout(width="240px"))
     pick.add_class("rx-removed-species")
     hint = w.HTML()
 

@@ -17,7 +17,7 @@ from explorer.cacao.board import SIDES, neighbour
 from explorer.cacao.scoring import score_temples
 
 from ..shared.canvas import BoardCanvas
-from ..shared.models import set_visible
+from ..shared.models import set_visible, shared_layout
 from ..shared.view_buttons import add_view_buttons
 from ..shared.timeline import SCORING
 from .draw import Hints, Pick, move_hints, scene
@@ -35,7 +35,7 @@ PAN_STEP = 2  # cells per arrow press
 
 def _button(text: str, css: str, tip: str, width: str = "auto", style: str = "") -> w.Button:
     b = w.Button(description=text, tooltip=tip, button_style=style,
-                 layout=w.Layout(width=width, height="40px"))
+                 layout=shared_layout(width=width, height="40px"))
     b.add_class(css)
     return b
 
@@ -82,13 +82,13 @@ class CacaoBoard:
         self._pending_rows: list[tuple] = []
         self._pending_title = w.HTML("<b>Activated workers (step C)</b>")
         view = w.HBox([w.HTML("<b>View:</b>"), self.zoom_out, self.fit_button, self.zoom_in,
-                       *pans], layout=w.Layout(align_items="center"))
+                       *pans], layout=shared_layout(align_items="center"))
         # the list beside the board: the board is bound by its height there, not its width
         board_row = w.HBox([self.canvas.view, self.pending])
         board_row.add_class("rx-board-row")
         self.widget = w.VBox([
             w.HBox([self.choice, self.rotate_left, self.rotate_right],
-                   layout=w.Layout(align_items="center", flex_flow="row wrap")),
+                   layout=shared_layout(align_items="center", flex_flow="row wrap")),
             self.status, board_row, view])
 
     def attach(self, app) -> None:
@@ -216,7 +216,7 @@ class CacaoBoard:
         use = _button("Use one", "rx-use", "", style="success")
         decline = _button("Decline", "rx-decline", "Give up the rest of this side")
         label = w.HTML()
-        line = w.HBox([use, decline, label], layout=w.Layout(align_items="center"))
+        line = w.HBox([use, decline, label], layout=shared_layout(align_items="center"))
         line.add_class("rx-pending-line")
         line.key = None
         use.on_click(lambda _: line.key and self.use(*line.key))

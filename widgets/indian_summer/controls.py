@@ -16,7 +16,7 @@ from explorer.indian_summer import components as C
 from explorer.indian_summer.actions import FOREST
 from explorer.indian_summer.geometry import cells_of
 
-from ..shared.models import set_visible
+from ..shared.models import set_visible, shared_layout
 from .pick import ANIMAL, NUT, Hints
 
 SQUIRREL_CHOICE = "squirrel"
@@ -26,13 +26,13 @@ EXCHANGES = [Exchange(a, b) for i, a in enumerate(C.TOKENS) for b in C.TOKENS
 
 def _button(text: str, css: str, toggle: bool = False, style: str = "") -> w.Widget:
     kind = w.ToggleButton if toggle else w.Button
-    b = kind(description=text, button_style=style, layout=w.Layout(width="auto", height="34px"))
+    b = kind(description=text, button_style=style, layout=shared_layout(width="auto", height="34px"))
     b.add_class(css)
     return b
 
 
 def _dropdown(css: str, width: str) -> w.Dropdown:
-    d = w.Dropdown(options=[], layout=w.Layout(width=width, height="34px"))
+    d = w.Dropdown(options=[], layout=shared_layout(width=width, height="34px"))
     d.add_class(css)
     return d
 
@@ -122,12 +122,12 @@ class Controls:
         self.feather.on_click(lambda _: self._act(self.feather_choice.value))
         self.refill.on_click(lambda _: self._act(Refill(*self.source.value)
                                                  if self.source.value else None))
-        self.solo_box = w.HBox([self.source, self.refill], layout=w.Layout(align_items="center"))
+        self.solo_box = w.HBox([self.source, self.refill], layout=shared_layout(align_items="center"))
         self.widget = w.HBox([self.choice, self.turn, self.flip, self.end, self.solo_box,
                               self.berry, self.nut, self.exchange_choice, self.exchange,
                               self.animal_choice, self.animal, self.mushroom_choice,
                               self.mushroom, self.feather_choice, self.feather],
-                             layout=w.Layout(align_items="center", flex_flow="row wrap"))
+                             layout=shared_layout(align_items="center", flex_flow="row wrap"))
         self.widget.add_class("rx-is-controls")
 
     def _fire(self, name: str, value) -> None:

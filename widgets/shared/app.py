@@ -23,7 +23,7 @@ from .controls import FrameCounter, MessageArea, PerspectiveSwitch
 from .errors import keep_tracebacks_on_server
 from .event_log import EventLog
 from .lesson_view import LessonView
-from .models import built_on_demand, shared_models
+from .models import built_on_demand, shared_layout, shared_models
 from .rule_panel import RulePanel
 from .rulebook_view import RulebookView
 from .score_sheet import SCORE_CSS, ScoreSheetView
@@ -87,7 +87,7 @@ class ExplorerApp:
         self.perspective = PerspectiveSwitch(players, lambda _: self.refresh())
         self.projector = w.ToggleButton(description="Projector", icon="",
                                         tooltip="Larger text on the page and the board",
-                                        layout=w.Layout(width="auto"))
+                                        layout=shared_layout(width="auto"))
         self.projector.add_class("rx-projector-toggle")
         self.projector.observe(lambda _: self._projector_changed(), names="value")
         self._option_factories = option_factories
@@ -117,7 +117,7 @@ class ExplorerApp:
         board.widget.add_class("rx-board-widget")
         bar_items = [self.bar.widget, self.autoplay.widget, self.perspective.widget,
                      self.projector] + ([self.lessons.menu] if self.lessons.available else [])
-        bar = w.HBox(bar_items, layout=w.Layout(align_items="center"))
+        bar = w.HBox(bar_items, layout=shared_layout(align_items="center"))
         bar.add_class("rx-bar")
         main = w.VBox([board.widget])
         main.add_class("rx-main")

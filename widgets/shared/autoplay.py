@@ -10,7 +10,7 @@ import ipywidgets as w
 
 from explorer import bots
 
-from .models import built_on_demand
+from .models import built_on_demand, shared_layout
 from .timeline import player_label
 
 PERSON = "person"
@@ -54,7 +54,7 @@ class Seats:
         self._dropdowns = []
         for p, kind in enumerate(self.kinds):
             dd = w.Dropdown(options=SEAT_CHOICES, value=kind, description=player_label(p),
-                            layout=w.Layout(width="260px"), style={"description_width": "80px"})
+                            layout=shared_layout(width="260px"), style={"description_width": "80px"})
             dd.add_class("rx-seat")
             dd.observe(lambda change, p=p: self._chosen(p, change["new"]), names="value")
             self._dropdowns.append(dd)
@@ -95,7 +95,7 @@ class AutoPlay:
         self._moves = 0
 
         def button(text: str, css: str, tip: str) -> w.Button:
-            b = w.Button(description=text, tooltip=tip, layout=w.Layout(width="auto"))
+            b = w.Button(description=text, tooltip=tip, layout=shared_layout(width="auto"))
             b.add_class(css)
             return b
 
@@ -109,11 +109,11 @@ class AutoPlay:
         self.bots_button.on_click(lambda _: self.stop() if self.target else self.start("bots"))
         self.end_button.on_click(lambda _: self.skip() if self.target else self.play_to_end())
         self.ticker = w.Play(value=0, min=0, max=10**9, step=1, interval=TICK_MS,
-                             layout=w.Layout(display="none"))
+                             layout=shared_layout(display="none"))
         self.ticker.add_class("rx-ticker")
         self.ticker.observe(lambda _: self.tick(), names="value")
         self.widget = w.HBox([self.turn_button, self.bots_button, self.end_button, self.ticker],
-                             layout=w.Layout(align_items="center"))
+                             layout=shared_layout(align_items="center"))
         self.widget.add_class("rx-autoplay")
 
     # -- runs ------------------------------------------------------------------------------

@@ -38,6 +38,7 @@ from ipycanvas import Canvas, canvas as _ipycanvas
 from ipycanvas.canvas import COMMANDS as _COMMANDS
 from ipyevents import Event
 
+from .models import shared_layout
 from .scene import LAYERS, Polygon, Rect, Region, Scene, Text, hit_test
 
 MAX_SCALE = 2.0      # buffer pixels per board pixel on the sharpest screens
@@ -210,7 +211,7 @@ class BoardCanvas:
         self.width, self.height = int(width), int(height)
         self.scale = 1.0           # buffer pixels per board pixel (see `buffer_scale`)
         self.widget = Canvas(width=self.width, height=self.height,
-                             layout={"width": "100%", "height": "100%"})
+                             layout=shared_layout(width="100%", height="100%"))
         self.widget.add_class("rx-board")
         self.view = w.Box([self.widget])
         self.view.add_class("rx-board-frame")

@@ -6,6 +6,7 @@ from typing import Callable
 
 import ipywidgets as w
 
+from .models import shared_layout
 from .timeline import player_label
 
 
@@ -46,7 +47,7 @@ class PerspectiveSwitch:
     def __init__(self, players: int, on_change: Callable[[int | None], None]):
         self._on_change = on_change
         self.buttons = w.Dropdown(description="Show", tooltip="Everything open (for teaching) or "
-                                  "what one player may see", layout=w.Layout(width="200px"),
+                                  "what one player may see", layout=shared_layout(width="200px"),
                                   style={"description_width": "46px"})
         self.buttons.add_class("rx-perspective")
         self.set_players(players)

@@ -5,6 +5,7 @@ from typing import Callable
 
 import ipywidgets as w
 
+from .models import shared_layout
 from .timeline import Timeline
 
 
@@ -21,7 +22,7 @@ class EventLog:
     def __init__(self, on_go: Callable[[int], None]):
         self._on_go = on_go
         self.entries: list[w.Button] = []
-        self.box = w.VBox(layout=w.Layout(max_height="360px", overflow="auto", width="100%"))
+        self.box = w.VBox(layout=shared_layout(max_height="360px", overflow="auto", width="100%"))
         self.box.add_class("rx-log")
         self.widget = w.VBox([w.HTML("<h3>History</h3>"), self.box])
 
@@ -39,7 +40,7 @@ class EventLog:
                     button.description, button.tooltip = text, tip
             else:
                 button = w.Button(description=text, tooltip=tip,
-                                  layout=w.Layout(width="100%", height="auto"))
+                                  layout=shared_layout(width="100%", height="auto"))
                 button.add_class("rx-log-entry")
                 button.on_click(self._clicked)
                 button._rx_index = i

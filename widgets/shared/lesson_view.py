@@ -17,7 +17,7 @@ import ipywidgets as w
 from explorer import lessons
 
 from .share import download_link_html
-from .models import built_on_demand, set_visible
+from .models import built_on_demand, set_visible, shared_layout
 from .share_panel import take_upload
 from .timeline import Timeline
 
@@ -41,17 +41,17 @@ class LessonView:
         self.menu = w.Dropdown(options=[("Lessons…", "")] +
                                [(lesson.title, lesson.name) for lesson in self.available],
                                value="", tooltip="Open a worked example of the rulebook, step "
-                               "by step", layout=w.Layout(width="190px"))
+                               "by step", layout=shared_layout(width="190px"))
         self.menu.add_class("rx-lesson-menu")
         self.menu.observe(self._chosen, names="value")
         self.title = w.HTML()
         self.caption = w.HTML()
         self.caption.add_class("rx-lesson-caption")
         self.show_me = w.Button(description="Show me", tooltip="Make the lesson's move",
-                                layout=w.Layout(width="auto"))
+                                layout=shared_layout(width="auto"))
         self.show_me.add_class("rx-lesson-show")
         self.show_me.on_click(lambda _: self.reveal())
-        self.leave_button = w.Button(description="Leave lesson", layout=w.Layout(width="auto"),
+        self.leave_button = w.Button(description="Leave lesson", layout=shared_layout(width="auto"),
                                      tooltip="Keep this position and play on freely")
         self.leave_button.add_class("rx-lesson-leave")
         self.leave_button.on_click(lambda _: self.leave("You left the lesson: play on from "
@@ -66,7 +66,7 @@ class LessonView:
         """A button per shipped lesson (rx-lesson-open), for the Game tab."""
         buttons = []
         for lesson in self.available:
-            button = w.Button(description=lesson.title, layout=w.Layout(width="auto"),
+            button = w.Button(description=lesson.title, layout=shared_layout(width="auto"),
                               tooltip=f"{len(lesson.steps)} steps; teaches "
                                       f"{', '.join(lesson.teaches)}")
             button.add_class("rx-lesson-open")
@@ -80,7 +80,7 @@ class LessonView:
         upload = w.FileUpload(accept=".json,.toml", multiple=False,
                               description="Open lesson file…",
                               tooltip="Play a lesson file (from Save as lesson)",
-                              layout=w.Layout(width="auto"))
+                              layout=shared_layout(width="auto"))
         upload.add_class("rx-open-lesson")
         upload.observe(self._uploaded, names="value")
         return upload

@@ -2,10 +2,11 @@
 
 ipywidgets gives every widget a Layout model and most a style model of their own, although
 an app sets few of them: of an app's ~320 models, about 200 were such empty ones. The page
-receives and builds every model before it paints the board, so widgets built inside
-`shared_models()` share one frozen model per kind instead (ipywidgets allows one layout for many
-widgets). A shared model refuses to change: a widget whose layout or style changes later (shown
-and hidden, say) is given its own, `layout=w.Layout()`.
+receives and builds every model before it paints the board (each costs it about as much as
+a millisecond or two), so widgets built inside `shared_models()` share one frozen model per kind
+instead (ipywidgets allows one layout for many widgets), and widgets with a set size share one
+per setting (`shared_layout(width="auto")`). A shared model refuses to change: widgets are shown
+and hidden by a CSS class (`set_visible`), not by their layout.
 """
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ from functools import cached_property, wraps
 import ipywidgets as w
 from ipywidgets.widgets.trait_types import InstanceDict
 
-_SHARED: dict[type, w.Widget] = {}
+_SHARED: dict[tuple, w.Widget] = {}
 _FROZEN: dict[type, type] = {}
+HIDDEN = "rx-hidden"   # display: none (style.py)
 
 
 class SharedModelError(AttributeError):
@@ -35,14 +37,22 @@ class _Frozen:
         super().__setattr__(name, value)
 
 
-def shared(cls: type) -> w.Widget:
-    """The one frozen, default `cls` model (a Layout or a style) for widgets to share."""
-    model = _SHARED.get(cls)
+def shared(cls: type, **settings) -> w.Widget:
+    """The one frozen `cls` model (a Layout or a style) with these settings, for widgets to
+    share."""
+    key = (cls, tuple(sorted(settings.items())))
+    model = _SHARED.get(key)
     if model is None or model.comm is None:     # never made, or closed with its kernel state
         frozen = _FROZEN.setdefault(cls, type(f"Shared{cls.__name__}", (_Frozen, cls), {}))
-        model = _SHARED[cls] = frozen()
+        model = _SHARED[key] = frozen(**settings)
         model._rx_frozen = True
     return model
+
+
+def shared_layout(**settings) -> w.Layout:
+    """The Layout with these settings (say width="auto") that every widget asking for the same
+    shares: a page builds one model per setting, not one per widget."""
+    return shared(w.Layout, **settings)
 
 
 @contextmanager
@@ -75,7 +85,13 @@ def built_on_demand(build):
 
 
 def set_visible(widget: w.DOMWidget, visible: bool) -> None:
-    """Show or hide `widget`, giving it a layout of its own first if it shares one."""
-    if isinstance(widget.layout, _Frozen):
-        widget.layout = w.Layout()
-    widget.layout.display = None if visible else "none"
+    """Show or hide `widget` (a CSS class: its layout may be shared)."""
+    if visible:
+        widget.remove_class(HIDDEN)
+    else:
+        widget.add_class(HIDDEN)
+
+
+def is_visible(widget: w.DOMWidget) -> bool:
+    """Whether `set_visible` left `widget` shown."""
+    return HIDDEN not in widget._dom_classes

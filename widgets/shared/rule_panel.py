@@ -7,6 +7,8 @@ import ipywidgets as w
 
 from explorer import rules
 
+from .models import shared_layout
+
 
 def rule_html(rule_id: str, emphasis: str = "") -> str:
     """One rule as an HTML card: title, original quote, English, source and lines, note."""
@@ -38,7 +40,7 @@ class RulePanel:
         self.cited = w.HTML()
         self.cited.add_class("rx-rules")
         self.search = w.Text(placeholder="Search the rules (English or 한국어)…",
-                             continuous_update=True, layout=w.Layout(width="100%"))
+                             continuous_update=True, layout=shared_layout(width="100%"))
         self.search.add_class("rx-rule-search")
         self.results = w.HTML()
         self.results.add_class("rx-rule-results")

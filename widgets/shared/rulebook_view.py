@@ -13,6 +13,8 @@ from ipyevents import Event
 
 from explorer import rulebook, rules
 
+from .models import shared_layout
+
 PASSAGE_ID = "rx-passage-"
 MARKS = (("enforced", "⚙", "enforced by the engine"), ("tested", "✓", "named by a test"),
          ("shown", "👁", "has a step to see it"))
@@ -114,7 +116,7 @@ class RulebookView:
         if len(self.sources) > 1:
             choices.append(("Side by side, aligned by rule", "aligned"))
         self.chooser = w.Dropdown(options=choices, value=self.sources[0],
-                                  layout=w.Layout(width="auto"))
+                                  layout=shared_layout(width="auto"))
         self.chooser.add_class("rx-rulebook-source")
         self.chooser.observe(lambda _: self.render(), names="value")
         self.summary = w.HTML()
@@ -185,7 +187,7 @@ class RulebookView:
     def _button(self, rule_id: str, options: dict | None) -> w.Button:
         reading = "" if not options else " with " + ", ".join(
             f"{k}={v}" for k, v in options.items())
-        button = w.Button(description=f"See {rule_id}{reading}", layout=w.Layout(width="auto"),
+        button = w.Button(description=f"See {rule_id}{reading}", layout=shared_layout(width="auto"),
                           tooltip=rules.get(rule_id).english)
         button.add_class("rx-see-rule")
         button.on_click(lambda _: self.app.show_rule(rule_id, options))

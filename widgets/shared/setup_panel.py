@@ -7,6 +7,8 @@ import ipywidgets as w
 
 from explorer.untrusted import MAX_DIGITS
 
+from .models import shared_layout
+
 OptionFactory = Callable[[object, int], "OptionControl"]
 
 
@@ -42,9 +44,9 @@ class SetupPanel:
         factories = factories or {}
         self.players = w.Dropdown(options=[(f"{n} players", n) for n in game.player_counts],
                                   value=players, description="Players",
-                                  layout=w.Layout(width="180px"))
+                                  layout=shared_layout(width="180px"))
         self.players.add_class("rx-players")
-        self.seed = w.Text(value=str(seed), description="Seed", layout=w.Layout(width="170px"))
+        self.seed = w.Text(value=str(seed), description="Seed", layout=shared_layout(width="170px"))
         self.seed.add_class("rx-seed")
         self.controls: dict[str, OptionControl] = {}
         for name, option in game.options.items():
@@ -58,9 +60,9 @@ class SetupPanel:
         self.players.observe(self._players_changed, names="value")
         self.widget = w.VBox([
             w.HBox([self.players, self.seed, self.new_game],
-                   layout=w.Layout(align_items="center", flex_flow="row wrap")),
+                   layout=shared_layout(align_items="center", flex_flow="row wrap")),
             w.HBox([c.widget for c in self.controls.values()],
-                   layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
+                   layout=shared_layout(flex_flow="row wrap", align_items="flex-start")),
         ])
         self.widget.add_class("rx-setup")
 

@@ -12,6 +12,7 @@ import ipywidgets as w
 
 from explorer import Record
 
+from .models import shared_layout
 from .share import LinkError, build_query, download_link_html, read_record_file
 
 UPLOAD_LIMIT = 2_000_000
@@ -109,19 +110,19 @@ class SharePanel:
 
     def __init__(self, app):
         self.app = app
-        self.link = w.Textarea(rows=3, layout=w.Layout(width="100%"))
+        self.link = w.Textarea(rows=3, layout=shared_layout(width="100%"))
         self.link.add_class("rx-share-link")
         self.download = w.HTML()
         self.download.add_class("rx-download-record")
         self.upload = w.FileUpload(accept=".json,application/json", multiple=False,
                                    description="Open record…",
                                    tooltip="Replay a record file (JSON) at its last step",
-                                   layout=w.Layout(width="auto"))
+                                   layout=shared_layout(width="auto"))
         self.upload.add_class("rx-open-record")
         self.upload.observe(self._uploaded, names="value")
         self.picture_button = w.Button(description="Save picture",
                                        tooltip="The board as a PNG image",
-                                       layout=w.Layout(width="auto"))
+                                       layout=shared_layout(width="auto"))
         self.picture_button.add_class("rx-save-picture")
         self.picture_button.on_click(lambda _: self.save_picture())
         self.picture = w.HTML()
@@ -134,9 +135,9 @@ class SharePanel:
             self.link,
             w.HTML("<h3>Record</h3><p>The set-up and every move, as a file that replays "
                    "exactly.</p>"),
-            w.HBox([self.download, self.upload], layout=w.Layout(align_items="center")),
+            w.HBox([self.download, self.upload], layout=shared_layout(align_items="center")),
             w.HTML("<h3>Picture</h3>"),
-            w.HBox([self.picture_button, self.picture], layout=w.Layout(align_items="center")),
+            w.HBox([self.picture_button, self.picture], layout=shared_layout(align_items="center")),
             w.HTML("<h3>Lesson</h3><p>The game so far as a lesson file: one step per move, "
                    "each with a caption to rewrite (a text editor will do), to open from the "
                    "Game tab or share.</p>"),

@@ -16,6 +16,7 @@ CSS = """
   box-sizing: border-box; gap: 4px; overflow: hidden; }
 .rx-app > * { flex: 0 0 auto; }
 .rx-app > .rx-style { display: none; }
+.rx-hidden { display: none !important; }
 .rx-app li, .rx-app p { line-height: 1.35; }
 .rx-app > .rx-body { flex: 1 1 0; min-height: 0; gap: 12px; align-items: stretch; }
 .rx-perspective .widget-label { min-width: 40px; }

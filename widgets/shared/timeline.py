@@ -11,6 +11,8 @@ from typing import Callable
 
 import ipywidgets as w
 
+from .models import shared_layout
+
 SETUP, MOVE, SCORING = "setup", "move", "scoring"
 
 
@@ -138,7 +140,7 @@ class TimelineBar:
         self._busy = False
 
         def button(text: str, tip: str, css: str) -> w.Button:
-            b = w.Button(description=text, tooltip=tip, layout=w.Layout(width="44px"))
+            b = w.Button(description=text, tooltip=tip, layout=shared_layout(width="44px"))
             b.add_class(css)
             b.add_class("rx-icon")
             return b
@@ -148,10 +150,10 @@ class TimelineBar:
         self.forward = button("▶", "Forward one step (Right arrow)", "rx-forward")
         self.last = button("⏭", "Last step: the current position (End)", "rx-last")
         self.play = w.Play(value=0, min=0, max=0, step=1, interval=900, show_repeat=False,
-                           tooltip="Replay the steps so far", layout=w.Layout(width="auto"))
+                           tooltip="Replay the steps so far", layout=shared_layout(width="auto"))
         self.play.add_class("rx-play")
         self.slider = w.IntSlider(value=0, min=0, max=0, readout=False, continuous_update=True,
-                                  layout=w.Layout(width="150px"))
+                                  layout=shared_layout(width="150px"))
         self.slider.add_class("rx-slider")
         self.label = w.HTML()
         self.label.add_class("rx-step-label")
@@ -162,7 +164,7 @@ class TimelineBar:
         self.last.on_click(lambda _: self._go(self.slider.max))
         self.slider.observe(self._slid, names="value")
         self.widget = w.HBox([self.first, self.back, self.forward, self.last, self.play,
-                              self.slider], layout=w.Layout(align_items="center"))
+                              self.slider], layout=shared_layout(align_items="center"))
         self.widget.add_class("rx-timeline")
 
     def _go(self, index: int) -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from ..shared.models import shared_layout
+
 # One compact control row and a two-line status that never grows (the board must not jump).
 CSS = """<style>
 .rx-taluva-controls { gap: 8px; align-items: center; flex-wrap: nowrap; height: 40px;
@@ -28,7 +30,7 @@ CSS = """<style>
 
 def button(text: str, css: str, tip: str, width: str = "auto", style: str = "") -> w.Button:
     b = w.Button(description=text, tooltip=tip, button_style=style,
-                 layout=w.Layout(width=width, height="36px"))
+                 layout=shared_layout(width=width, height="36px"))
     b.add_class(css)
     return b
 
