@@ -2,11 +2,11 @@
 
 ipywidgets gives every widget a Layout model and most a style model of their own, although
 an app sets few of them: of an app's ~320 models, about 200 were such empty ones. The page
-receives and builds every model before it paints the board (each costs it about as much as
-a millisecond or two), so widgets built inside `shared_models()` share one frozen model per kind
-instead (ipywidgets allows one layout for many widgets), and widgets with a set size share one
-per setting (`shared_layout(width="auto")`). A shared model refuses to change: widgets are shown
-and hidden by a CSS class (`set_visible`), not by their layout.
+receives and builds every model before it paints the board, so widgets built inside
+`shared_models()` share one frozen model per kind instead (ipywidgets allows one layout for many
+widgets), and widgets with a set size share one per setting (`shared_layout(width="auto")`). A
+shared model refuses to change: widgets are shown and hidden by a CSS class (`set_visible`), not
+by their layout.
 """
 from __future__ import annotations
 
