@@ -71,6 +71,11 @@ def line(label: str, value: str, target: str = "", ok: bool | None = None,
     print(f"  {label:<56} {value:>10}{target}{verdict}{extra}", flush=True)
 
 
+def ms(value: float) -> str:
+    """Milliseconds with the digits that decide a verdict near a target such as 2.5 ms."""
+    return f"{value:.2f} ms" if value < 10 else f"{value:.1f} ms"
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
@@ -119,13 +124,13 @@ def report_engine(name: str, now: dict, before: dict | None = None, rev: str = "
           f"(seeds 0..{now['games'] - 1}, set-up included)")
 
     def vs(key: str) -> str:
-        return "" if before is None else f"   {rev}: {before[key]:.1f} ms, {before[key] / now[key]:.2f}x"
+        return "" if before is None else f"   {rev}: {ms(before[key])}, {before[key] / now[key]:.2f}x"
 
     line("games per second", f"{now['games_per_s']:.1f} games/s")
     target = GAME_MEDIAN_MS[name]
-    line("per game, median", f"{now['median_ms']:.1f} ms", f"<= {target:g} ms",
+    line("per game, median", ms(now["median_ms"]), f"<= {target:g} ms",
          now["median_ms"] <= target, vs("median_ms"))
-    line("per game, 95th percentile", f"{now['p95_ms']:.1f} ms", "", None, vs("p95_ms"))
+    line("per game, 95th percentile", ms(now["p95_ms"]), "", None, vs("p95_ms"))
     line("actions per game, mean", f"{now['actions']:.1f}")
     seed, step = now["slowest_at"]
     line(f"slowest legal_actions() (seed {seed}, step {step})", f"{now['slowest_legal_ms']:.2f} ms",
