@@ -124,7 +124,9 @@ def report_engine(name: str, now: dict, before: dict | None = None, rev: str = "
           f"(seeds 0..{now['games'] - 1}, set-up included)")
 
     def vs(key: str) -> str:
-        return "" if before is None else f"   {rev}: {ms(before[key])}, {before[key] / now[key]:.2f}x"
+        if before is None:
+            return ""
+        return f"   {rev}: {ms(before[key])}, {before[key] / now[key]:.2f}x"
 
     line("games per second", f"{now['games_per_s']:.1f} games/s")
     target = GAME_MEDIAN_MS[name]

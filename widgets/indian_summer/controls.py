@@ -26,7 +26,8 @@ EXCHANGES = [Exchange(a, b) for i, a in enumerate(C.TOKENS) for b in C.TOKENS
 
 def _button(text: str, css: str, toggle: bool = False, style: str = "") -> w.Widget:
     kind = w.ToggleButton if toggle else w.Button
-    b = kind(description=text, button_style=style, layout=shared_layout(width="auto", height="34px"))
+    b = kind(description=text, button_style=style,
+             layout=shared_layout(width="auto", height="34px"))
     b.add_class(css)
     return b
 
@@ -122,7 +123,8 @@ class Controls:
         self.feather.on_click(lambda _: self._act(self.feather_choice.value))
         self.refill.on_click(lambda _: self._act(Refill(*self.source.value)
                                                  if self.source.value else None))
-        self.solo_box = w.HBox([self.source, self.refill], layout=shared_layout(align_items="center"))
+        self.solo_box = w.HBox([self.source, self.refill],
+                               layout=shared_layout(align_items="center"))
         self.widget = w.HBox([self.choice, self.turn, self.flip, self.end, self.solo_box,
                               self.berry, self.nut, self.exchange_choice, self.exchange,
                               self.animal_choice, self.animal, self.mushroom_choice,

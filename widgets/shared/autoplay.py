@@ -54,7 +54,8 @@ class Seats:
         self._dropdowns = []
         for p, kind in enumerate(self.kinds):
             dd = w.Dropdown(options=SEAT_CHOICES, value=kind, description=player_label(p),
-                            layout=shared_layout(width="260px"), style={"description_width": "80px"})
+                            layout=shared_layout(width="260px"),
+                            style={"description_width": "80px"})
             dd.add_class("rx-seat")
             dd.observe(lambda change, p=p: self._chosen(p, change["new"]), names="value")
             self._dropdowns.append(dd)

@@ -51,7 +51,8 @@ class LessonView:
                                 layout=shared_layout(width="auto"))
         self.show_me.add_class("rx-lesson-show")
         self.show_me.on_click(lambda _: self.reveal())
-        self.leave_button = w.Button(description="Leave lesson", layout=shared_layout(width="auto"),
+        self.leave_button = w.Button(description="Leave lesson",
+                                     layout=shared_layout(width="auto"),
                                      tooltip="Keep this position and play on freely")
         self.leave_button.add_class("rx-lesson-leave")
         self.leave_button.on_click(lambda _: self.leave("You left the lesson: play on from "

@@ -187,7 +187,8 @@ class RulebookView:
     def _button(self, rule_id: str, options: dict | None) -> w.Button:
         reading = "" if not options else " with " + ", ".join(
             f"{k}={v}" for k, v in options.items())
-        button = w.Button(description=f"See {rule_id}{reading}", layout=shared_layout(width="auto"),
+        button = w.Button(description=f"See {rule_id}{reading}",
+                          layout=shared_layout(width="auto"),
                           tooltip=rules.get(rule_id).english)
         button.add_class("rx-see-rule")
         button.on_click(lambda _: self.app.show_rule(rule_id, options))

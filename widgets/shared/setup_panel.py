@@ -46,7 +46,8 @@ class SetupPanel:
                                   value=players, description="Players",
                                   layout=shared_layout(width="180px"))
         self.players.add_class("rx-players")
-        self.seed = w.Text(value=str(seed), description="Seed", layout=shared_layout(width="170px"))
+        self.seed = w.Text(value=str(seed), description="Seed",
+                           layout=shared_layout(width="170px"))
         self.seed.add_class("rx-seed")
         self.controls: dict[str, OptionControl] = {}
         for name, option in game.options.items():

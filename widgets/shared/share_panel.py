@@ -129,15 +129,16 @@ class SharePanel:
         self.picture.add_class("rx-picture-link")
         self.lesson_file = w.HTML()
         self.lesson_file.add_class("rx-save-lesson")
+        centred = shared_layout(align_items="center")
         self.widget = w.VBox([
             w.HTML("<h3>Link to this step</h3><p>Whoever opens it gets the same position, in a "
                    "game of their own: it is a copy, not a live view of this page.</p>"),
             self.link,
             w.HTML("<h3>Record</h3><p>The set-up and every move, as a file that replays "
                    "exactly.</p>"),
-            w.HBox([self.download, self.upload], layout=shared_layout(align_items="center")),
+            w.HBox([self.download, self.upload], layout=centred),
             w.HTML("<h3>Picture</h3>"),
-            w.HBox([self.picture_button, self.picture], layout=shared_layout(align_items="center")),
+            w.HBox([self.picture_button, self.picture], layout=centred),
             w.HTML("<h3>Lesson</h3><p>The game so far as a lesson file: one step per move, "
                    "each with a caption to rewrite (a text editor will do), to open from the "
                    "Game tab or share.</p>"),
