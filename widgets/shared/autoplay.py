@@ -10,7 +10,7 @@ import ipywidgets as w
 
 from explorer import bots
 
-from .models import built_on_demand, shared_layout
+from .models import built_on_demand, set_visible, shared_layout
 from .timeline import player_label
 
 PERSON = "person"
@@ -109,9 +109,9 @@ class AutoPlay:
         self.turn_button.on_click(lambda _: self.start("turn"))
         self.bots_button.on_click(lambda _: self.stop() if self.target else self.start("bots"))
         self.end_button.on_click(lambda _: self.skip() if self.target else self.play_to_end())
-        self.ticker = w.Play(value=0, min=0, max=10**9, step=1, interval=TICK_MS,
-                             layout=shared_layout(display="none"))
+        self.ticker = w.Play(value=0, min=0, max=10**9, step=1, interval=TICK_MS)
         self.ticker.add_class("rx-ticker")
+        set_visible(self.ticker, False)   # it only ticks; the buttons start and stop it
         self.ticker.observe(lambda _: self.tick(), names="value")
         self.widget = w.HBox([self.turn_button, self.bots_button, self.end_button, self.ticker],
                              layout=shared_layout(align_items="center"))
