@@ -165,8 +165,7 @@ class LazyActions(list):
     """
     __slots__ = ("_length", "_filled")
 
-    def __init__(self, length: int):
-        super().__init__()
+    def __init__(self, length: int):   # no list.__init__: a new list is empty already
         self._length = length
         self._filled = False
 

@@ -244,8 +244,8 @@ def build(players=4, **fields) -> CacaoState:
     s.water = tuple(C.WATER_TRACK.index(v) for v in water)
     s.gold = _per_player_numbers(fields.get("gold"), players, "gold", 0, lambda n: n >= 0,
                                  "gold cannot be: nobody pays into debt")
-    s.activated = frozenset((p.tile, side) for cell, p in s.workers.items() for side in range(4)
-                            if neighbour(cell, side) in s.jungle)
+    s.activated_sides = sum(1 << (4 * p.tile + side) for cell, p in s.workers.items()
+                            for side in range(4) if neighbour(cell, side) in s.jungle)
     _turn(s, fields.get("turn"), "start_player" in options)
     s.rebuild_announced = s.rebuilding_open
     if not s.is_over and not s.legal_actions():

@@ -65,7 +65,7 @@ def _worths(state: CacaoState) -> list[float]:
             count[top.owner] = count.get(top.owner, 0) + n
         if about_to_activate:
             for side, faced, jungle_tile, n in at_jungle:
-                if (top.tile, side) not in state.activated and (
+                if not state.is_activated(top.tile, side) and (
                         cell == state.placed_cell or faced in state.filled):
                     resources[top.owner].use(jungle_tile, n)   # activation waits for filling
     for counts in temple_workers.values():

@@ -95,7 +95,7 @@ class CacaoState(State):
         self.sun: tuple[int, ...] = (0,) * players
         self.water: tuple[int, ...] = (0,) * players   # index into WATER_TRACK
         self.gold: tuple[int, ...] = (0,) * players
-        self.activated: frozenset = frozenset()       # (tile id, side) of every activated side
+        self.activated_sides = 0   # bit 4 * tile id + side of every activated side (see activated)
         self.start_player = 0
         self.turn: int | None = None
         self.phase = "setup"                          # setup, place, fill, work, over
@@ -141,6 +141,16 @@ class CacaoState(State):
         """Rebuilding is possible once jungle pile and display are both empty."""
         return not self.jungle_pile and not self.display
 
+    @property
+    def activated(self) -> frozenset:
+        """(tile id, side) of every activated side; kept as the bits of `activated_sides`, as a
+        turn adds a few sides to a hundred and a frozenset would be copied whole."""
+        bits = self.activated_sides
+        return frozenset(divmod(i, 4) for i in range(bits.bit_length()) if bits >> i & 1)
+
+    def is_activated(self, tile: int, side: int) -> bool:
+        return bool(self.activated_sides >> (4 * tile + side) & 1)
+
     def water_value(self, player: int) -> int:
         return C.WATER_TRACK[self.water[player]]
 
@@ -184,9 +194,14 @@ class CacaoState(State):
     def _legal_work(self) -> list[Action]:
         pending = self.pending
         p = pending[0].player
-        mine = [e for e in pending if e.player == p]
-        if self.options["activation_order"] == "per_edge":
-            mine = [e for e in mine if e.started] or mine
+        per_edge = self.options["activation_order"] == "per_edge"
+        mine = []
+        for e in pending:
+            if e.player == p:
+                if e.started and per_edge:   # a started side is finished first
+                    mine = [e]
+                    break
+                mine.append(e)
         can_sell = self.cacao[p] > 0   # a market takes cacao
         jungle, new = self.jungle, tuple.__new__
         actions: list[Action] = []
@@ -398,7 +413,8 @@ class CacaoState(State):
     def _activate(self, cell, filled, rule: str) -> None:
         """Activate the new tile's sides facing jungle and every side facing a filled space."""
         p = self.turn
-        jungle, workers, activated = self.jungle, self.workers, self.activated
+        jungle, workers = self.jungle, self.workers
+        activated = before = self.activated_sides
         # (worker cell, its side, the jungle cell that side faces)
         found = [(cell, side, n) for side, n in enumerate(neighbours(cell)) if n in jungle]
         for space in filled:
@@ -406,15 +422,14 @@ class CacaoState(State):
                 if wcell in workers and wcell != cell:
                     found.append((wcell, side, space))
         pending: list[Pending] = []
-        fresh = set()
         narrating = self.narrating
         for wcell, side, facing in found:
             top = workers[wcell]
             n = top.counts[side]
-            key = (top.tile, side)
-            if n == 0 or key in activated or key in fresh:
+            bit = 1 << (4 * top.tile + side)
+            if n == 0 or activated & bit:
                 continue
-            fresh.add(key)
+            activated |= bit
             jtile = jungle[facing]
             temple = C.JUNGLE_KIND[jtile] == "temple"
             if narrating:
@@ -429,8 +444,8 @@ class CacaoState(State):
                                "cacao.work.temple", owner)
             if not temple:
                 pending.append(tuple.__new__(Pending, (top.owner, top.tile, wcell, side, n, False)))
-        if fresh:
-            self.activated = self.activated | fresh
+        if activated != before:
+            self.activated_sides = activated
         if len(pending) > 1:   # clockwise from the turn's player: q is (q - p) % players after p
             players = self.players
             pending.sort(key=lambda e: ((e.player - p) % players, e.cell, e.side))
