@@ -369,11 +369,12 @@ class State:
         if type(action) not in self.game.action_classes:
             raise IllegalAction(self.game.turn_rule,
                                 f"not an action of {self.game.title}: {action!r}")
+        fields = self.__dict__
         nxt = _new(type(self))   # self._fork(), written out: once per step of every game
-        nxt.__dict__ = self.__dict__.copy()
+        nxt.__dict__ = fields.copy()
         nxt._events = ()
         if self.narrates_on_read:
-            nxt._unnarrated = (self.__dict__, action)
+            nxt._unnarrated = (fields, action)
             nxt.narrating = False
             nxt._apply(action)
             del nxt.narrating   # the class's True again, for whatever is done with it next

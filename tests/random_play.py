@@ -31,6 +31,8 @@ def cacao_conserved(state) -> None:
     from explorer.cacao import components as C
     from explorer.cacao.board import is_jungle_cell, neighbours
 
+    # is_over is a field kept with the phase: over unless someone places, fills or works
+    assert state.is_over is (state.phase not in ("place", "fill", "work")), state.phase
     players = state.players
     for p in range(players):
         mine = (list(state.hands[p]) + list(state.worker_piles[p])

@@ -110,6 +110,18 @@ def test_cacao_random_games(players):
                                                     - len(C.REMOVED_NUMBERS[players]))
 
 
+def test_is_over_follows_the_phase_through_set_up_and_hand_built_positions():
+    """is_over is a field set with the phase; set-up steps and built positions keep it right."""
+    steps = GAME.setup_steps(players=3, seed=4)
+    assert [s.is_over for s in steps] == [True] * (len(steps) - 1) + [False]
+    assert GAME.setup(players=3, seed=4).is_over is False
+    built = GAME.position(4, hands={"red": ["1-1-1-1"], "purple": ["1-1-1-1"],
+                                    "yellow": ["1-1-1-1"], "white": ["1-1-1-1"]})
+    assert built.is_over is False and built.phase == "place"
+    over = GAME.position(2)   # no tiles left anywhere
+    assert over.is_over is True and over.phase == "over" and over.legal_actions() == []
+
+
 def test_the_lazy_placement_offer_is_the_list_it_stands_for():
     """Place and rebuild offers are made on demand; they must read exactly as the full list:
     every pattern in hand, turned 0-3, on every cell, and `in` must agree with a list's `in`."""

@@ -411,7 +411,7 @@ def _turn(s: CacaoState, turn, start_given: bool) -> None:
         _fail("options", f"start_player {s.options['start_player']} does not fit the hands: "
               f"{player_name(start)} began this round", "cacao.setup.start_player")
     s.options["start_player"] = s.start_player = start
-    s.turn, s.phase = turn, "place"
+    s.turn, s.phase, s.is_over = turn, "place", False
 
 
 # -- data (JSON / TOML) -----------------------------------------------------------------------

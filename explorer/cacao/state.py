@@ -78,6 +78,7 @@ class CacaoState(State):
     """
 
     narrates_on_read = True
+    is_over = True   # a field here, set with `phase` (see __init__)
 
     def __init__(self, game: "Cacao", players: int, seed: int, options: dict):
         super().__init__(game, players, seed, options)
@@ -99,6 +100,9 @@ class CacaoState(State):
         self.start_player = 0
         self.turn: int | None = None
         self.phase = "setup"                          # setup, place, fill, work, over
+        # State.is_over, kept as a field (phase not in PLAYING) as a game asks it three times a
+        # step: set to False when play starts and True when it ends
+        self.is_over = True
         self.turns = 0
         self.placed_cell: tuple[int, int] | None = None
         self.spaces: tuple[tuple[int, int], ...] = ()  # jungle spaces still to fill this turn
@@ -114,11 +118,6 @@ class CacaoState(State):
     def turn_number(self) -> int | None:
         """Placing, filling and every activated worker's decision belong to one turn."""
         return self.turns + 1 if self.phase in PLAYING else None
-
-    @property
-    def is_over(self) -> bool:
-        """As State.is_over (nobody to decide), read from the phase: asked at every step."""
-        return self.phase not in PLAYING
 
     @property
     def current_player(self) -> int | None:
@@ -206,7 +205,7 @@ class CacaoState(State):
         jungle, new = self.jungle, tuple.__new__
         actions: list[Action] = []
         for e in mine:
-            where = (e.cell, e.side)
+            where = e[2:4]   # (cell, side)
             if can_sell or C.JUNGLE_KIND[jungle[neighbours(e.cell)[e.side]]] != "market":
                 actions.append(new(Work, where))
             actions.append(new(Decline, where))
@@ -273,13 +272,16 @@ class CacaoState(State):
                                     "a sun token")
             raise IllegalAction("cacao.place.worker_tile",
                                 f"{cell} already holds a worker tile of {player_name(owner)}")
-        if cell not in self.frontier:   # a free worker cell is there iff it touches jungle
+        frontier = self.frontier
+        try:
+            at = frontier.index(cell)   # a free worker cell is there iff it touches jungle
+        except ValueError:
             raise IllegalAction("cacao.place.adjacent",
-                                f"{cell} touches no jungle tile along an edge")
+                                f"{cell} touches no jungle tile along an edge") from None
         self.hands = _replace(self.hands, p, _without(self.hands[p], tile))
         new = placed(tile, action.rotation)
         self.workers = self.workers.set(cell, new)
-        self.frontier = _without(self.frontier, cell)
+        self.frontier = frontier[:at] + frontier[at + 1:]
         self.placed_cell = cell
         if self.narrating:
             self._emit(f"{player_name(p)} places a {C.pattern_of(tile)} tile on {cell} "
@@ -575,6 +577,7 @@ class CacaoState(State):
                            "cacao.rebuild.when")
         if not any(self.hands):
             self.phase = "over"
+            self.is_over = True
             self.turn = None
             if narrating:
                 self._emit("Every player has placed their last worker tile: the game ends; "
@@ -784,7 +787,7 @@ class Cacao(Game):
         yield s
         s = _step(s)
         s.start_player = s.turn = options["start_player"]
-        s.phase = "place"
+        s.phase, s.is_over = "place", False
         s._emit(f"{player_name(s.turn)} (the oldest player) starts; play goes clockwise.",
                 "cacao.setup.start_player", s.turn)
         yield s
