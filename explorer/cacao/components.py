@@ -44,6 +44,8 @@ def workers_of(pattern: str, rotation: int) -> tuple[int, int, int, int]:
     return tuple(base[(side - rotation) % 4] for side in range(4))
 
 
+# pattern_of(tile) for every tile id, looked up at every placement
+PATTERN_OF = tuple(TILE_PATTERNS[n] for _ in COLOURS for n in range(TILES_PER_COLOUR))
 # workers_of(pattern, rotation) for rotations 0-3, looked up at every placement
 LAYOUTS = {name: tuple(workers_of(name, r) for r in range(4)) for name in PATTERNS}
 
@@ -83,7 +85,7 @@ DISPLAY_SIZE = 2
 
 # kind and value of each jungle tile id, read at every activation and every worker's action
 JUNGLE_KIND = tuple(JUNGLE_KINDS[name][0] for name in JUNGLE)
-_VALUE = tuple(JUNGLE_KINDS[name][1] for name in JUNGLE)
+JUNGLE_VALUE = tuple(JUNGLE_KINDS[name][1] for name in JUNGLE)
 
 
 def jungle_name(tile: int) -> str:
@@ -95,7 +97,7 @@ def jungle_kind(tile: int) -> str:
 
 
 def jungle_value(tile: int) -> int:
-    return _VALUE[tile]
+    return JUNGLE_VALUE[tile]
 
 
 def jungle_label(tile: int) -> str:

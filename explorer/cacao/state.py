@@ -177,16 +177,20 @@ class CacaoState(State):
         if self.phase == "place":
             return self._legal_places()
         if self.phase == "fill":
-            names = sorted({C.JUNGLE[t] for t in (self.display or self.drawn)})
+            names = sorted(set(map(C.JUNGLE.__getitem__, self.display or self.drawn)))
             spaces = sorted(self.spaces)
-            return [tuple.__new__(Fill, (n, cell)) for n in names for cell in spaces]
+            actions = []
+            for name in names:
+                for cell in spaces:
+                    actions.append(tuple.__new__(Fill, (name, cell)))
+            return actions
         return self._legal_work()
 
     def _legal_places(self) -> list[Action]:
         p = self.turn
         patterns = _hand_patterns(self.hands[p])
         actions = Offer(Place, patterns, self.frontier)
-        if self.rebuilding_open and self.sun[p] > 0:
+        if self.sun[p] > 0 and self.rebuilding_open:
             return JoinedActions(actions, Offer(Rebuild, patterns, tuple(self.rebuild_cells(p))))
         return actions
 
@@ -232,33 +236,34 @@ class CacaoState(State):
                             "the activated workers act now (step C); use or decline them")
 
     # step A ---------------------------------------------------------------------------
-    def _hand_tile(self, pattern, rule: str) -> int:
+    def _checked(self, action: Place) -> tuple[int, tuple[int, int], int]:
+        """The hand tile, cell and rotation of a place or rebuild, each checked: IllegalAction
+        names the first that cannot be."""
+        pattern, cell, rotation = action
         p = self.turn
-        for t in self.hands[p]:
-            if C.pattern_of(t) == pattern:
-                return t
-        have = ", ".join(sorted({C.pattern_of(t) for t in self.hands[p]})) or "none"
-        raise IllegalAction(rule, f"{player_name(p)} has no {pattern!s} tile in hand "
-                                  f"(hand: {have})")
-
-    def _check_rotation(self, rotation) -> None:
-        if not isinstance(rotation, int) or isinstance(rotation, bool) or not 0 <= rotation < 4:
-            raise IllegalAction("cacao.place.rotation",
-                                f"a tile is turned 0-3 quarter turns, not {rotation!r}")
-
-    def _check_cell(self, cell) -> tuple[int, int]:
-        if type(cell) is tuple and len(cell) == 2 and type(cell[0]) is type(cell[1]) is int:
-            return cell   # as offered: the check below is for what else may be sent
-        if (not isinstance(cell, tuple) or len(cell) != 2
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
-            raise IllegalAction("cacao.place.adjacent", f"{cell!r} is not a board cell (x, y)")
-        return cell
+        for tile in self.hands[p]:
+            if C.PATTERN_OF[tile] == pattern:
+                break
+        else:
+            have = ", ".join(sorted({C.pattern_of(t) for t in self.hands[p]})) or "none"
+            raise IllegalAction("cacao.place.worker_tile",
+                                f"{player_name(p)} has no {pattern!s} tile in hand (hand: {have})")
+        if type(rotation) is not int or not 0 <= rotation < 4:   # else as offered
+            if not isinstance(rotation, int) or isinstance(rotation, bool) \
+                    or not 0 <= rotation < 4:
+                raise IllegalAction("cacao.place.rotation",
+                                    f"a tile is turned 0-3 quarter turns, not {rotation!r}")
+        if type(cell) is not tuple or len(cell) != 2 \
+                or type(cell[0]) is not int or type(cell[1]) is not int:   # else as offered
+            if (not isinstance(cell, tuple) or len(cell) != 2
+                    or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
+                raise IllegalAction("cacao.place.adjacent",
+                                    f"{cell!r} is not a board cell (x, y)")
+        return tile, cell, rotation
 
     def _place(self, action: Place) -> None:
         p = self.turn
-        tile = self._hand_tile(action.tile, "cacao.place.worker_tile")
-        self._check_rotation(action.rotation)
-        cell = self._check_cell(action.cell)
+        tile, cell, rotation = self._checked(action)
         if is_jungle_cell(cell):
             raise IllegalAction("cacao.place.checkerboard",
                                 f"{cell} is a jungle space: a worker tile there would touch "
@@ -279,7 +284,7 @@ class CacaoState(State):
             raise IllegalAction("cacao.place.adjacent",
                                 f"{cell} touches no jungle tile along an edge") from None
         self.hands = _replace(self.hands, p, _without(self.hands[p], tile))
-        new = placed(tile, action.rotation)
+        new = placed(tile, rotation)
         self.workers = self.workers.set(cell, new)
         self.frontier = frontier[:at] + frontier[at + 1:]
         self.placed_cell = cell
@@ -297,9 +302,7 @@ class CacaoState(State):
             raise IllegalAction("cacao.rebuild.when",
                                 "rebuilding starts only once the jungle pile and the display "
                                 "are both empty")
-        tile = self._hand_tile(action.tile, "cacao.place.worker_tile")
-        self._check_rotation(action.rotation)
-        cell = self._check_cell(action.cell)
+        tile, cell, rotation = self._checked(action)
         if self.sun[p] < 1:
             raise IllegalAction("cacao.rebuild.cost",
                                 f"rebuilding costs a sun token and {player_name(p)} has none: "
@@ -315,7 +318,7 @@ class CacaoState(State):
                                 "only once")
         self.sun = _replace(self.sun, p, self.sun[p] - 1)
         self.hands = _replace(self.hands, p, _without(self.hands[p], tile))
-        new = placed(tile, action.rotation)
+        new = placed(tile, rotation)
         self.covered = self.covered.set(cell, (under,))
         self.workers = self.workers.set(cell, new)
         self.placed_cell = cell
@@ -330,8 +333,10 @@ class CacaoState(State):
     # step B ---------------------------------------------------------------------------
     def _start_fill(self, cell: tuple[int, int]) -> None:
         p, jungle, workers = self.turn, self.jungle, self.workers
-        spaces = tuple([n for n in neighbours(cell) if n not in jungle
-                        and len(workers.keys() & neighbours(n)) >= 2])
+        spaces = ()   # (loops, not comprehensions, in the steps of every turn: fewer calls)
+        for n in neighbours(cell):
+            if n not in jungle and len(workers.keys() & neighbours(n)) >= 2:
+                spaces += (n,)
         self.filled = ()
         self.drawn = ()
         if not spaces:
@@ -376,7 +381,7 @@ class CacaoState(State):
 
     def _fill(self, action: Fill) -> None:
         p = self.turn
-        cell = action.cell
+        name, cell = action
         if cell not in self.spaces:
             raise IllegalAction("cacao.fill.spaces",
                                 f"{cell!r} is not one of the spaces to fill now "
@@ -384,7 +389,7 @@ class CacaoState(State):
         source = self.display or self.drawn
         tile = None
         for t in source:
-            if C.JUNGLE[t] == action.tile:
+            if C.JUNGLE[t] == name:
                 tile = t
                 break
         if tile is None:
@@ -392,7 +397,7 @@ class CacaoState(State):
             where = "display" if self.display else "tile drawn from the pile"
             raise IllegalAction("cacao.fill.display_choice" if self.display else
                                 "cacao.fill.draw_pile",
-                                f"no {action.tile!r} in the {where} ({offer})")
+                                f"no {name!r} in the {where} ({offer})")
         if self.display:
             self.display = _without(self.display, tile)
             rule, origin = "cacao.fill.display_choice", "from the display"
@@ -401,9 +406,12 @@ class CacaoState(State):
             rule, origin = "cacao.fill.draw_pile", "drawn from the pile"
         self.jungle = self.jungle.set(cell, tile)
         workers, frontier = self.workers, self.frontier
-        opened = [n for n in neighbours(cell) if n not in workers and n not in frontier]
+        opened = ()
+        for n in neighbours(cell):
+            if n not in workers and n not in frontier:
+                opened += (n,)
         if opened:
-            self.frontier = tuple(sorted(frontier + tuple(opened)))
+            self.frontier = tuple(sorted(frontier + opened))
         self.spaces = _without(self.spaces, cell)
         self.filled = self.filled + (cell,)
         if self.narrating:
@@ -418,7 +426,10 @@ class CacaoState(State):
         jungle, workers = self.jungle, self.workers
         activated = before = self.activated_sides
         # (worker cell, its side, the jungle cell that side faces)
-        found = [(cell, side, n) for side, n in enumerate(neighbours(cell)) if n in jungle]
+        found = []
+        for side, n in enumerate(neighbours(cell)):
+            if n in jungle:
+                found.append((cell, side, n))
         for space in filled:
             for wcell, side in zip(neighbours(space), OPPOSITE):   # wcell's side facing space
                 if wcell in workers and wcell != cell:
@@ -497,7 +508,7 @@ class CacaoState(State):
     def _do_work(self, e: Pending) -> None:
         p = e.player
         jtile = self.jungle[neighbours(e.cell)[e.side]]
-        kind, value = C.JUNGLE_KIND[jtile], C.jungle_value(jtile)
+        kind, value = C.JUNGLE_KIND[jtile], C.JUNGLE_VALUE[jtile]
         if kind == "plantation":
             total = self.cacao[p] + value
             kept = min(C.CACAO_CAP, total)
