@@ -78,7 +78,7 @@ class CacaoState(State):
     """
 
     narrates_on_read = True
-    is_over = True   # a field here, set with `phase` (see __init__)
+    is_over = True   # State's property is a field here, set with `phase` (see __init__)
 
     def __init__(self, game: "Cacao", players: int, seed: int, options: dict):
         super().__init__(game, players, seed, options)
@@ -148,6 +148,7 @@ class CacaoState(State):
         return frozenset(divmod(i, 4) for i in range(bits.bit_length()) if bits >> i & 1)
 
     def is_activated(self, tile: int, side: int) -> bool:
+        """Whether that side of that tile has activated (without building `activated`)."""
         return bool(self.activated_sides >> (4 * tile + side) & 1)
 
     def water_value(self, player: int) -> int:
