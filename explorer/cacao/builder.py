@@ -57,7 +57,7 @@ import re
 from ..core import PositionError, SetupError
 from . import components as C
 from .board import SIDES, START_CELLS, FrozenMap, frontier, is_jungle_cell, neighbour, neighbours
-from .state import CacaoState, Placed, player_name
+from .state import CacaoState, Placed, player_name, side_bit
 
 FIELDS = ("workers", "rebuilt", "jungle", "hands", "worker_piles", "display", "jungle_pile",
           "cacao", "sun", "water", "gold", "turn", "options", "seed")
@@ -244,7 +244,7 @@ def build(players=4, **fields) -> CacaoState:
     s.water = tuple(C.WATER_TRACK.index(v) for v in water)
     s.gold = _per_player_numbers(fields.get("gold"), players, "gold", 0, lambda n: n >= 0,
                                  "gold cannot be: nobody pays into debt")
-    s.activated_sides = sum(1 << (4 * p.tile + side) for cell, p in s.workers.items()
+    s.activated_sides = sum(side_bit(p.tile, side) for cell, p in s.workers.items()
                             for side in range(4) if neighbour(cell, side) in s.jungle)
     _turn(s, fields.get("turn"), "start_player" in options)
     s.rebuild_announced = s.rebuilding_open

@@ -78,7 +78,9 @@ class CacaoState(State):
     """
 
     narrates_on_read = True
-    is_over = True   # State's property is a field here, set with `phase` (see __init__)
+    # State.is_over is a field here, as a game asks it three times a step: True (set-up, over)
+    # until play starts, set with `phase` where play starts and ends
+    is_over = True
 
     def __init__(self, game: "Cacao", players: int, seed: int, options: dict):
         super().__init__(game, players, seed, options)
@@ -100,9 +102,6 @@ class CacaoState(State):
         self.start_player = 0
         self.turn: int | None = None
         self.phase = "setup"                          # setup, place, fill, work, over
-        # State.is_over, kept as a field (phase not in PLAYING) as a game asks it three times a
-        # step: set to False when play starts and True when it ends
-        self.is_over = True
         self.turns = 0
         self.placed_cell: tuple[int, int] | None = None
         self.spaces: tuple[tuple[int, int], ...] = ()  # jungle spaces still to fill this turn
@@ -149,7 +148,7 @@ class CacaoState(State):
 
     def is_activated(self, tile: int, side: int) -> bool:
         """Whether that side of that tile has activated (without building `activated`)."""
-        return bool(self.activated_sides >> (4 * tile + side) & 1)
+        return bool(self.activated_sides & side_bit(tile, side))
 
     def water_value(self, player: int) -> int:
         return C.WATER_TRACK[self.water[player]]
@@ -210,7 +209,7 @@ class CacaoState(State):
         jungle, new = self.jungle, tuple.__new__
         actions: list[Action] = []
         for e in mine:
-            where = e[2:4]   # (cell, side)
+            where = (e.cell, e.side)
             if can_sell or C.JUNGLE_KIND[jungle[neighbours(e.cell)[e.side]]] != "market":
                 actions.append(new(Work, where))
             actions.append(new(Decline, where))
@@ -249,11 +248,9 @@ class CacaoState(State):
             have = ", ".join(sorted({C.pattern_of(t) for t in self.hands[p]})) or "none"
             raise IllegalAction("cacao.place.worker_tile",
                                 f"{player_name(p)} has no {pattern!s} tile in hand (hand: {have})")
-        if type(rotation) is not int or not 0 <= rotation < 4:   # else as offered
-            if not isinstance(rotation, int) or isinstance(rotation, bool) \
-                    or not 0 <= rotation < 4:
-                raise IllegalAction("cacao.place.rotation",
-                                    f"a tile is turned 0-3 quarter turns, not {rotation!r}")
+        if not isinstance(rotation, int) or isinstance(rotation, bool) or not 0 <= rotation < 4:
+            raise IllegalAction("cacao.place.rotation",
+                                f"a tile is turned 0-3 quarter turns, not {rotation!r}")
         if type(cell) is not tuple or len(cell) != 2 \
                 or type(cell[0]) is not int or type(cell[1]) is not int:   # else as offered
             if (not isinstance(cell, tuple) or len(cell) != 2
@@ -278,16 +275,13 @@ class CacaoState(State):
                                     "a sun token")
             raise IllegalAction("cacao.place.worker_tile",
                                 f"{cell} already holds a worker tile of {player_name(owner)}")
-        frontier = self.frontier
-        try:
-            at = frontier.index(cell)   # a free worker cell is there iff it touches jungle
-        except ValueError:
+        if cell not in self.frontier:   # a free worker cell is there iff it touches jungle
             raise IllegalAction("cacao.place.adjacent",
-                                f"{cell} touches no jungle tile along an edge") from None
+                                f"{cell} touches no jungle tile along an edge")
         self.hands = _replace(self.hands, p, _without(self.hands[p], tile))
         new = placed(tile, rotation)
         self.workers = self.workers.set(cell, new)
-        self.frontier = frontier[:at] + frontier[at + 1:]
+        self.frontier = _without(self.frontier, cell)
         self.placed_cell = cell
         if self.narrating:
             self._emit(f"{player_name(p)} places a {C.pattern_of(tile)} tile on {cell} "
@@ -440,7 +434,7 @@ class CacaoState(State):
         for wcell, side, facing in found:
             top = workers[wcell]
             n = top.counts[side]
-            bit = 1 << (4 * top.tile + side)
+            bit = 1 << (4 * top.tile + side)   # side_bit(), written out: every activation
             if n == 0 or activated & bit:
                 continue
             activated |= bit
@@ -665,6 +659,11 @@ class Offer(LazyActions):
 def _hand_patterns(hand: tuple[int, ...]) -> tuple[str, ...]:
     """The patterns in a hand, sorted, once each (a hand is one of a few hundred)."""
     return tuple(sorted(set(map(C.pattern_of, hand))))
+
+
+def side_bit(tile: int, side: int) -> int:
+    """The bit of `activated_sides` that stands for that side (0-3) of that tile."""
+    return 1 << (4 * tile + side)
 
 
 def _replace(values: tuple, index: int, value) -> tuple:
