@@ -12,14 +12,14 @@ from .geometry import FULL, bit, cells_of, mask_of, placed
 
 
 class Floor(NamedTuple):
-    layout: int                       # index into components.LAYOUTS
+    layout: int                       # index into components.ALL_LAYOUTS
     covered: int = 0                  # mask of covered cells (leaves, holes, squirrels)
     holes: int = 0                    # mask of leaf holes
     tokens: tuple = ()                # sorted (cell, kind) of tokens lying on holes
     leaves: tuple = ()                # (tile, orientation, x, y) in the order placed
     squirrels: tuple = ()             # cells of squirrel tiles
-    animals: tuple = ()               # (kind index, orientation, x, y)
-    animal_mask: int = 0              # holes under animal tiles
+    animals: tuple = ()               # (index into ALL_KINDS, orientation, x, y)
+    animal_mask: int = 0              # holes under animals (tiles, or unnamed: x)
     paid: frozenset = frozenset()     # areas (indices) whose tokens went to the backpack
 
     @property
@@ -44,7 +44,7 @@ class Floor(NamedTuple):
 
 @lru_cache(maxsize=None)
 def area_masks(layout: int) -> tuple[int, ...]:
-    return tuple(mask_of(a) for a in C.LAYOUTS[layout].areas)
+    return tuple(mask_of(a) for a in C.ALL_LAYOUTS[layout].areas)
 
 
 def area_of(layout: int, cell) -> int:
@@ -60,7 +60,7 @@ def complete_areas(floor: Floor) -> list[int]:
 
 def printed_treasure(layout: int, cell):
     """The treasure printed on a cell of a board side, or None (earth)."""
-    return C.LAYOUTS[layout].treasures.get(tuple(cell))
+    return C.ALL_LAYOUTS[layout].treasures.get(tuple(cell))
 
 
 def empty_holes(floor: Floor) -> int:
@@ -75,7 +75,7 @@ def leaf_cells(tile: int, orientation: int, x: int, y: int):
 
 
 def animal_cells(kind: int, orientation: int, x: int, y: int):
-    found = placed(C.ANIMALS[kind].cells, None, orientation, x, y)
+    found = placed(C.ALL_KINDS[kind].cells, None, orientation, x, y)
     return None if found is None else found[0]
 
 
@@ -91,11 +91,12 @@ def with_token(tokens: tuple, cell, kind: str) -> tuple:
 
 def picture(floor: Floor) -> list[str]:
     """A text picture: . empty (B N M F printed treasure), # covered, o empty hole,
-    b n m f token on a hole, s squirrel, a animal."""
+    b n m f token on a hole, s squirrel, a animal, x an animal with no tile named."""
     rows = []
     tokens = dict(floor.tokens)
     squirrels = set(floor.squirrels)
     animal = set(cells_of(floor.animal_mask))
+    unnamed = animal - {c for a in floor.animals for c in animal_cells(*a)}
     holes = set(cells_of(floor.holes))
     letters = {v: k for k, v in C.TREASURE_LETTERS.items()}
     for y in range(C.HEIGHT):
@@ -104,6 +105,8 @@ def picture(floor: Floor) -> list[str]:
             c = (x, y)
             if c in tokens:
                 row += letters[tokens[c]].lower()
+            elif c in unnamed:
+                row += "x"
             elif c in animal:
                 row += "a"
             elif c in holes:

@@ -8,6 +8,7 @@ with a `DataError` naming the file and the entry.
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -50,8 +51,8 @@ class LeafTile:
 class Layout:
     """One side of a forest-floor board: areas (sets of cells) and printed treasures."""
     name: str
-    board: int
-    side: str
+    board: int | None        # None (and side None): a side given as data, with no number
+    side: str | None
     areas: tuple[tuple[Cell, ...], ...]
     treasures: dict          # cell -> token kind
 
@@ -142,56 +143,70 @@ def check_leaf_tiles(data: dict, file: str = "leaf_tiles" + JSON) -> tuple[LeafT
     return tuple(out)
 
 
+def check_side(b, file: str = "player_boards" + JSON, entry: str | None = None,
+               numbered: bool = True) -> Layout:
+    """One board side as the data file gives it. `numbered`: board 1-6 and side A or B are
+    required (the file); a side given as data in a position may leave them out."""
+    name = b.get("name") if isinstance(b, dict) else None
+    entry = entry or f"board {name}"
+    if not isinstance(name, str):
+        _fail(file, entry, "every board side needs its own name")
+    key = (b.get("board"), b.get("side"))
+    if (numbered or key != (None, None)) and (key[0] not in range(1, BOARDS + 1)
+                                             or key[1] not in SIDES):
+        _fail(file, entry, f"board must be 1-{BOARDS} and side A or B, once each")
+    if (b.get("width"), b.get("height")) != (WIDTH, HEIGHT):
+        _fail(file, entry, f"a board is {WIDTH} x {HEIGHT} cells")
+    areas = b.get("areas")
+    if not isinstance(areas, list) or len(areas) != AREAS:
+        _fail(file, entry, f"a board has {AREAS} areas")
+    covered: dict[Cell, int] = {}
+    area_cells = []
+    for a, rect in enumerate(areas):
+        if (not isinstance(rect, list) or len(rect) != 4
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in rect)
+                or rect[2:] != [AREA_W, AREA_H]):
+            _fail(file, f"{entry} area {a + 1}", f"an area is [x, y, {AREA_W}, {AREA_H}] "
+                  f"({AREA_W} wide, {AREA_H} tall)")
+        x0, y0, w, h = rect
+        cells = tuple((x, y) for y in range(y0, y0 + h) for x in range(x0, x0 + w))
+        for c in cells:
+            if not (0 <= c[0] < WIDTH and 0 <= c[1] < HEIGHT):
+                _fail(file, f"{entry} area {a + 1}", f"cell {list(c)} is off the board")
+            if c in covered:
+                _fail(file, f"{entry} area {a + 1}",
+                      f"overlaps area {covered[c] + 1} at {list(c)}")
+            covered[c] = a
+        area_cells.append(cells)
+    rows = b.get("treasures")
+    if (not isinstance(rows, list) or len(rows) != HEIGHT
+            or not all(isinstance(r, str) and len(r) == WIDTH for r in rows)):
+        _fail(file, entry, f"treasures are {HEIGHT} rows of {WIDTH} characters")
+    treasures = {}
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch == ".":
+                continue
+            if ch not in TREASURE_LETTERS:
+                _fail(file, entry, f"unknown treasure {ch!r} at {[x, y]} (use . B N M F)")
+            treasures[(x, y)] = TREASURE_LETTERS[ch]
+    return Layout(name, key[0], key[1], tuple(area_cells), treasures)
+
+
 def check_boards(data: dict, file: str = "player_boards" + JSON) -> tuple[Layout, ...]:
     boards = data.get("boards") if isinstance(data, dict) else None
     if not isinstance(boards, list):
         _fail(file, "boards", "a list of board sides is missing")
-    out, seen = [], set()
+    out: list[Layout] = []
     for i, b in enumerate(boards):
         name = b.get("name") if isinstance(b, dict) else None
         entry = f"board {name or i}"
         if not isinstance(name, str) or name in {o.name for o in out}:
             _fail(file, entry, "every board side needs its own name")
         key = (b.get("board"), b.get("side"))
-        if key[0] not in range(1, BOARDS + 1) or key[1] not in SIDES or key in seen:
+        if key in {(o.board, o.side) for o in out}:
             _fail(file, entry, f"board must be 1-{BOARDS} and side A or B, once each")
-        seen.add(key)
-        if (b.get("width"), b.get("height")) != (WIDTH, HEIGHT):
-            _fail(file, entry, f"a board is {WIDTH} x {HEIGHT} cells")
-        areas = b.get("areas")
-        if not isinstance(areas, list) or len(areas) != AREAS:
-            _fail(file, entry, f"a board has {AREAS} areas")
-        covered: dict[Cell, int] = {}
-        area_cells = []
-        for a, rect in enumerate(areas):
-            if (not isinstance(rect, list) or len(rect) != 4
-                    or not all(isinstance(v, int) and not isinstance(v, bool) for v in rect)
-                    or rect[2:] != [AREA_W, AREA_H]):
-                _fail(file, f"{entry} area {a + 1}", f"an area is [x, y, {AREA_W}, {AREA_H}] "
-                      f"({AREA_W} wide, {AREA_H} tall)")
-            x0, y0, w, h = rect
-            cells = tuple((x, y) for y in range(y0, y0 + h) for x in range(x0, x0 + w))
-            for c in cells:
-                if not (0 <= c[0] < WIDTH and 0 <= c[1] < HEIGHT):
-                    _fail(file, f"{entry} area {a + 1}", f"cell {list(c)} is off the board")
-                if c in covered:
-                    _fail(file, f"{entry} area {a + 1}",
-                          f"overlaps area {covered[c] + 1} at {list(c)}")
-                covered[c] = a
-            area_cells.append(cells)
-        rows = b.get("treasures")
-        if (not isinstance(rows, list) or len(rows) != HEIGHT
-                or not all(isinstance(r, str) and len(r) == WIDTH for r in rows)):
-            _fail(file, entry, f"treasures are {HEIGHT} rows of {WIDTH} characters")
-        treasures = {}
-        for y, row in enumerate(rows):
-            for x, ch in enumerate(row):
-                if ch == ".":
-                    continue
-                if ch not in TREASURE_LETTERS:
-                    _fail(file, entry, f"unknown treasure {ch!r} at {[x, y]} (use . B N M F)")
-                treasures[(x, y)] = TREASURE_LETTERS[ch]
-        out.append(Layout(name, key[0], key[1], tuple(area_cells), treasures))
+        out.append(check_side(b, file, entry))
     if len(out) != BOARDS * len(SIDES):
         _fail(file, "boards", f"{BOARDS} two-sided boards make {BOARDS * 2} sides, not {len(out)}")
     return tuple(out)
@@ -280,6 +295,54 @@ LEAVES, LAYOUTS, ANIMALS, SOLO = load_all()
 TILE_BY_NAME = {t.name: t.id for t in LEAVES}
 LAYOUT_BY_NAME = {b.name: i for i, b in enumerate(LAYOUTS)}
 ANIMAL_BY_NAME = {k.name: i for i, k in enumerate(ANIMALS)}
+
+# A board side or an animal kind given as data in a hand-built position joins these tables at
+# the end (once: equal data gets the same index), so that everything keyed by index (a Floor's
+# layout, an animal's kind, the caches in board.py and moves.py) works for it unchanged.
+# LAYOUTS and ANIMALS stay the game's own components, which set-up deals.
+ALL_LAYOUTS: list[Layout] = list(LAYOUTS)
+ALL_KINDS: list[AnimalKind] = list(ANIMALS)
+GAME_KINDS = tuple(range(len(ANIMALS)))     # the kind of each animal stack in a set-up game
+_TABLES = threading.Lock()
+
+
+def _index(table: list, item) -> int:
+    with _TABLES:
+        for i, known in enumerate(table):
+            if known == item:
+                return i
+        table.append(item)
+        return len(table) - 1
+
+
+def layout_index(layout: Layout) -> int:
+    """The index of a board side in ALL_LAYOUTS, adding it if new."""
+    return _index(ALL_LAYOUTS, layout)
+
+
+def kind_index(kind: AnimalKind) -> int:
+    """The index of an animal kind in ALL_KINDS, adding it if new."""
+    return _index(ALL_KINDS, kind)
+
+
+def side_data(layout: Layout) -> dict:
+    """A board side as the data file writes it (check_side reads it back)."""
+    letters = {v: k for k, v in TREASURE_LETTERS.items()}
+    data = {"name": layout.name}
+    if layout.board is not None:
+        data.update(board=layout.board, side=layout.side)
+    data.update(width=WIDTH, height=HEIGHT,
+                areas=[[min(x for x, _ in a), min(y for _, y in a), AREA_W, AREA_H]
+                       for a in layout.areas],
+                treasures=["".join(letters.get(layout.treasures.get((x, y)), ".")
+                                   for x in range(WIDTH)) for y in range(HEIGHT)])
+    return data
+
+
+def kind_data(kind: AnimalKind) -> dict:
+    """An animal kind as the data file writes it (check_animals reads it back)."""
+    return {"name": kind.name, "count": kind.count, "token": kind.token,
+            "cells": [list(c) for c in kind.cells]}
 
 
 def tile_name(tile: int) -> str:

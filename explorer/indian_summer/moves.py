@@ -30,7 +30,7 @@ def leaf_layouts(tile: int) -> tuple:
 
 @lru_cache(maxsize=None)
 def animal_layouts(kind: int) -> tuple:
-    return layouts(C.ANIMALS[kind].cells, None)
+    return layouts(C.ALL_KINDS[kind].cells, None)
 
 
 class PlacementIndex(Mapping):
@@ -73,7 +73,7 @@ class AnimalsByCell(Mapping):
         found = []
         if isinstance(low, int) and 0 < low <= FULL and not low & (low - 1):
             start = low.bit_length() - 1
-            name = C.ANIMALS[self._kind].name
+            name = C.ALL_KINDS[self._kind].name
             for o, layout in enumerate(animal_layouts(self._kind)):
                 s = start - layout.first
                 if s >= 0 and layout.anchors >> s & 1:
@@ -104,7 +104,7 @@ def _bits(mask: int):
 def animal_table(kind: int):
     """(mask, Animal action) for every placement of an animal kind on an empty board, in order
     of orientation, then y, then x; built as read."""
-    name = C.ANIMALS[kind].name
+    name = C.ALL_KINDS[kind].name
     for o, layout in enumerate(animal_layouts(kind)):
         for s in _bits(layout.anchors):
             yield layout.mask << s, _new(Animal, (name, o) + CELLS[s])
@@ -216,7 +216,7 @@ def animal_moves(kind: int, holes: int) -> list:
         for s in _bits(fitting(layout, holes)):
             found.append((s + layout.first, o, s))
     found.sort()
-    name = C.ANIMALS[kind].name
+    name = C.ALL_KINDS[kind].name
     return [_new(Animal, (name, o) + CELLS[s]) for _, o, s in found]
 
 
