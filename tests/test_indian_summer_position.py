@@ -26,6 +26,18 @@ def names(prefix: str, first: int, count: int) -> list[str]:
     return [f"{prefix}{n:02d}" for n in range(first, first + count)]
 
 
+def side(*top: str, **more) -> dict:
+    """A board side given as data, printing the given top rows."""
+    return {"name": "given", "treasures": rows(*top), **more}
+
+
+SQUARE = [[0, 0], [1, 0], [0, 1], [1, 1]]
+# the turn rules read a position's own animal kinds (IndianSummerState.kinds)
+KINDS_READ = "kinds" in vars(GAME.position(2))
+needs_kinds = pytest.mark.xfail(not KINDS_READ, raises=PositionError, strict=True,
+                                reason="the turn rules do not read a position's animal kinds")
+
+
 # -- valid positions ----------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_position_for_each_player_count_plays_and_scores(players):
@@ -83,6 +95,67 @@ def test_a_full_board_means_the_last_round_is_being_played():
     s = GAME.position(3, boards=[rows(), FULL, rows()], paths=[["G01"], [], ["G02"]], turn=2,
                       **run_out)
     assert s.apply(Squirrel((0, 0))).apply(EndTurn()).is_over
+
+
+def test_a_board_side_given_as_data_prints_its_own_treasures():
+    s = GAME.position(2, layouts=[side(EMPTY, "M......."), "2A"],
+                      boards=[rows("o#......", "m#......", ".#......"), rows()],
+                      paths=[["G01"], ["G02"]])
+    assert s.floors[0].token_at((0, 1)) == "mushroom"
+    assert C.ALL_LAYOUTS[s.floors[0].layout].treasures == {(0, 1): "mushroom"}
+    s = s.apply(Place("G01", 0, (2, 0)))            # hole over bare earth
+    assert s.floors[0].tokens == (((0, 1), "mushroom"),)
+    again = GAME.position(2, layouts=[side(EMPTY, "M......."), "2A"])
+    assert again.floors[0].layout == s.floors[0].layout       # the same data, the same index
+    same = GAME.position(2, layouts=[C.side_data(C.LAYOUTS[0]), "2A"])
+    assert same.floors[0].layout == 0                          # side 1A written out is 1A
+
+
+def test_animal_cells_with_no_tile_named_leave_the_stacks_full():
+    s = GAME.position(2, boards=[rows("xxx.....", "aa......"), rows()],
+                      animals_left={"mouse": 5})
+    floor = s.floors[0]
+    assert floor.animal_mask.bit_count() == 5 and len(floor.animals) == 1     # the mouse
+    assert s.animals_left[C.ANIMAL_BY_NAME["hedgehog"]] == 3
+    assert len(s.set_aside) + len(s.forest) == 75 - 10 - 5      # each x and a is a leaf hole
+    assert not any(a.kind == "animal" for a in s.legal_actions())
+    assert GAME.position_data(s)["boards"][0][:2] == ["xxx.....", "aaM.B..."]   # 1A prints
+
+
+def test_the_squirrel_supply_can_be_given():
+    s = GAME.position(2, boards=[rows("ss......"), rows()], squirrels_left=5)
+    assert s.squirrel_supply == 5 and s.squirrels_used == 27
+    s = GAME.position(2, boards=[rows("ss......"), rows()], squirrels_left=0, stand_ins=3)
+    assert s.squirrels_used == 35
+    nut = GAME.position(2, backpacks=[{"nut": 1}, {}], squirrels_left=0)
+    after = nut.apply(Squirrel((0, 0)))
+    assert any(e.rule == "indian_summer.end.stand_in" for e in after.events)
+
+
+@needs_kinds
+def test_animal_shapes_given_as_data_are_the_ones_laid():
+    square = rows("oo......", "oo......")
+    s = GAME.position(2, boards=[square, rows()], animals={"hedgehog": SQUARE})
+    hedgehogs = [a for a in s.legal_actions() if a.kind == "animal" and a.animal == "hedgehog"]
+    assert hedgehogs == [Animal("hedgehog", 0, (0, 0))]
+    s = s.apply(hedgehogs[0])
+    assert s.floors[0].animal_mask.bit_count() == 4
+    assert s.animals_left[C.ANIMAL_BY_NAME["hedgehog"]] == 2
+    assert GAME.position_data(s)["animals"] == {"hedgehog": {"cells": SQUARE, "count": 3}}
+    round_trip(s)
+    plain = GAME.position(2, boards=[square, rows()])
+    assert not any(a.kind == "animal" and a.animal == "hedgehog" for a in plain.legal_actions())
+    assert plain != GAME.position(2, boards=[square, rows()], animals={"fox": SQUARE})
+
+
+@needs_kinds
+def test_animals_laid_on_a_board_take_the_shapes_given():
+    s = GAME.position(2, boards=[rows("aa......", "aa......"), rows()],
+                      animals={"fox": {"cells": SQUARE}}, animals_left={"fox": 0})
+    (kind, o, x, y), = s.floors[0].animals
+    assert C.ALL_KINDS[kind].name == "fox" and C.ALL_KINDS[kind].cells == ((0, 0), (1, 0),
+                                                                            (0, 1), (1, 1))
+    assert s.animal_tokens[C.ANIMAL_BY_NAME["fox"]] is None
 
 
 # -- refused fields -----------------------------------------------------------------------------
@@ -145,6 +218,35 @@ TWENTY_FIVE = dict(paths=[names("G", 1, 5)], upper=names("Y", 1, 5), lower=names
     (1, {"solo_turn": 2.0}, "solo_turn"),
     (1, TOO_MANY_SOLO, "track"),                             # 26 tiles named
     (1, dict(TWENTY_FIVE, boards=[rows("o")]), "boards"),    # 25 named and one laid
+    # a board side given as data: checked as player_boards.json is
+    (2, {"layouts": [side(areas=[[0, 0, 4, 3]] * 6), "1A"]}, "layouts"),    # areas overlap
+    (2, {"layouts": [side("X......."), "1A"]}, "layouts"),
+    (2, {"layouts": [{"name": "given", "treasures": ["...."] * 9}, "1A"]}, "layouts"),
+    (2, {"layouts": [{"name": "given"}, "1A"]}, "layouts"),                # no treasures
+    (2, {"layouts": [side(colour="red"), "1A"]}, "layouts"),
+    (2, {"layouts": [side(board=1, side="A"), "1B"]}, "layouts"),          # board 1 twice
+    (2, {"layouts": [side(board=7, side="A"), "1B"]}, "layouts"),
+    (2, {"layouts": [side(width=9), "1B"]}, "layouts"),
+    (2, {"layouts": [side(), "1A"], "boards": [rows("o.......", "n......."), rows()]},
+     "boards"),                                                             # prints nothing
+    # animal shapes given as data: checked as animals.json is
+    (2, {"animals": {"hedgehog": [[0, 0], [1, 0], [2, 0]]}}, "animals"),   # not 4 cells
+    (2, {"animals": {"owl": [[0, 0], [2, 0]]}}, "animals"),                # disconnected
+    (2, {"animals": {"owl": {"cells": SQUARE, "count": 5}}}, "animals"),   # 21 tiles
+    (2, {"animals": {"unicorn": SQUARE}}, "animals"),
+    (2, {"animals": {"owl": "square"}}, "animals"),
+    (2, {"animals": {"owl": {"token": "nut"}}}, "animals"),
+    (2, {"animals": ["fox"]}, "animals"),
+    (2, {"boards": [rows("x......."), rows()], "animals_left": {"mouse": 5}}, "animals_left"),
+    # the squirrel supply
+    (2, {"squirrels_left": 33}, "squirrels_left"),
+    (2, {"squirrels_left": -1}, "squirrels_left"),
+    (2, {"squirrels_left": True}, "squirrels_left"),
+    (2, {"squirrels_left": 31, "boards": [rows("ss......"), rows()]}, "squirrels_left"),
+    (2, {"squirrels_left": 1, "stand_ins": 2}, "stand_ins"),
+    (2, {"stand_ins": -1, "squirrels_left": 0}, "stand_ins"),
+    (2, {"squirrels_left": 0, "stand_ins": 1, "boards": [["s" * 8] * 5 + [EMPTY] * 4, rows()]},
+     "stand_ins"),                                                          # 40 shown
 ])
 def test_impossible_fields_are_refused_with_their_name(players, fields, field):
     with pytest.raises(PositionError) as info:
@@ -177,6 +279,13 @@ def test_forest_and_paths_not_named_are_laid_out_as_in_play():
     assert len(low.forest) == 3                      # no tiles left to top it up: allowed
     run_out = GAME.position(2, paths=[["G01"], []], forest=[], set_aside=[])
     assert run_out.paths[1] == () and run_out.legal_actions()
+
+
+def test_an_empty_path_beside_a_forest_never_drawn_from_says_why():
+    with pytest.raises(PositionError) as info:
+        GAME.position(2, paths=[["G01"], []])
+    assert info.value.field == "paths"
+    assert "never drawn from" in info.value.reason and "refilled to 5" in info.value.reason
 
 
 def test_position_from_refuses_data_it_cannot_read():
@@ -215,6 +324,24 @@ def test_round_trip_of_a_hand_built_position():
                       animals_left={"hedgehog": 2}, turn=1, start_player=2, tile_done=True,
                       options={"forest_size": 15}, seed=4)
     round_trip(s)
+
+
+def test_round_trip_of_a_board_given_as_data_unnamed_animals_and_the_squirrel_supply():
+    board = side(EMPTY, "N...B...", areas=[[4, 6, 4, 3], [0, 0, 4, 3], [4, 0, 4, 3],
+                                               [0, 3, 4, 3], [4, 3, 4, 3], [0, 6, 4, 3]])
+    s = GAME.position(2, layouts=[board, dict(side("...F....", board=3, side="B"),
+                                              name="3B as printed")],
+                      boards=[rows("xx#.....", "n###....", "s......."), rows("s.......")],
+                      squirrels_left=4, paths=[["G01"], ["G02", "Y01"]])
+    data = GAME.position_data(s)
+    assert data["squirrels_left"] == 4 and data["layouts"][1]["board"] == 3
+    round_trip(s)
+    played = s.apply(Squirrel((7, 8))).apply(EndTurn())
+    round_trip(played)
+    stand_ins = GAME.position(2, squirrels_left=0, backpacks=[{"nut": 1}, {}])
+    stand_ins = stand_ins.apply(Squirrel((0, 0))).apply(EndTurn())
+    assert GAME.position_data(stand_ins)["stand_ins"] == 1
+    round_trip(stand_ins)
 
 
 def test_round_trip_of_a_solo_position_with_an_empty_track_place():

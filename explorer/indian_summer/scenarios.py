@@ -3,16 +3,24 @@
 A board is drawn as 9 rows of 8 characters:
   . (or a printed letter B N M F)  empty cell
   #  covered by a leaf        o  an empty leaf hole      b n m f  a token on a leaf hole
-  s  a squirrel               a  an animal on a hole
-Every hole is one leaf tile laid (each tile has exactly one hole); the animal cells must be
-covered exactly by the animal tiles taken (`animals_left`); areas already complete count as
-paid, as they would be in play. Tiles not named anywhere are set aside (solo: out of the game).
-A token lies only on a hole over the treasure printed there (the treasure under the hole), and
-a path is empty only once the forest and the set-aside tiles have run out (2-4 players: an
-empty path is refilled at once).
+  s  a squirrel               a  an animal on a hole     x  an animal whose tile is not named
+Every hole is one leaf tile laid (each tile has exactly one hole); the animal cells (a) must be
+covered exactly by the animal tiles taken (`animals_left`), while x cells stand for an animal
+left out of the stacks' count (say, one a picture shows without saying which); areas already
+complete count as paid, as they would be in play. Tiles not named anywhere are set aside (solo:
+out of the game). A token lies only on a hole over the treasure printed there (the treasure
+under the hole). A path is empty only once the forest and the set-aside tiles have run out
+(2-4 players): it empties only when its last tile is taken and is refilled at once, so an empty
+path beside a forest never drawn from is refused.
+
+The component data is illustrative, so a board side and the animal shapes may be given as data,
+checked as the data files are (components.check_side, components.check_animals).
 
 Fields (all optional):
-  layouts       board side per player, e.g. ["1A", "4B"] (one side of a different board each)
+  layouts       board side per player: "1A" .. "6B" (one side of a different board each), or
+                a side given as data: {"name": ..., "treasures": [9 rows of 8 of . B N M F],
+                "areas": [[x, y, 4, 3] x 6] (default 2 across, 3 down), "board": 1-6 and
+                "side": "A"/"B" (both optional; if given, no other player has that board)}
   boards        one picture (9 strings) per player
   paths         leaf tile names per player, the first next to the backpack (at most 6;
                 default 2-4 players: a set-up path each, from the lowest-numbered tiles left)
@@ -21,7 +29,14 @@ Fields (all optional):
                 default: the last `forest_size` set-aside tiles, as a top-up lays them out)
   set_aside     tile names drawn from the end (2-4 players; default: every tile not named)
   backpacks     per player {"berry": n, "nut": n, "mushroom": n, "feather": n}
+  animals       animal shapes as data, in place of the engine's: {"fox": [[0, 0], [1, 0],
+                [0, 1], [1, 1]], ...} or {"owl": {"cells": [...], "count": 5}}; the kinds
+                keep their names and tokens, and the whole set is checked as animals.json is
+                (hedgehog and fox 4 cells, 20 tiles, ...)
   animals_left  {"fox": 0, ...}: tiles still in the stacks (default: all)
+  squirrels_left  squirrels still in the supply, 0-32 (default: 32 minus the boards' s cells)
+  stand_ins     stand-ins used since the 32 ran out (only with squirrels_left 0; default: the
+                boards' s cells beyond 32)
   turn, start_player, tile_done, animal_done, seed, options
   solo only: upper, lower (at most 5 each), track (12 places: spaces 10..1 and the two beside
   the mushroom space; None or "" for an empty place), solo_turn (1-10)
@@ -42,8 +57,11 @@ from .moves import animal_by_cell, warm
 from .state import FOREST_LOW, IndianSummerState, player_name, plural
 
 FIELDS = {"turn", "start_player", "layouts", "boards", "paths", "forest", "set_aside",
-          "backpacks", "animals_left", "tile_done", "animal_done", "upper", "lower", "track",
-          "solo_turn", "options", "seed"}
+          "backpacks", "animals", "animals_left", "squirrels_left", "stand_ins", "tile_done",
+          "animal_done", "upper", "lower", "track", "solo_turn", "options", "seed"}
+SIDE_KEYS = {"name", "board", "side", "width", "height", "areas", "treasures"}
+GRID = [[x, y, C.AREA_W, C.AREA_H] for y in range(0, C.HEIGHT, C.AREA_H)
+        for x in range(0, C.WIDTH, C.AREA_W)]          # areas 2 across and 3 down
 SOLO_FIELDS = ("upper", "lower", "track", "solo_turn")
 TOKEN_LETTERS = {k.lower(): v for k, v in C.TREASURE_LETTERS.items()}
 SOLO_ROW = 5          # tiles in the upper and in the lower path at set-up
@@ -54,24 +72,27 @@ def _whole(value) -> bool:
     return type(value) is int
 
 
-def _floor(rows, layout: int, field: str) -> Floor:
+def _floor(rows, layout: int, field: str) -> tuple[Floor, int]:
+    """The floor a picture shows, and the mask of its animal cells with no tile named (x)."""
     if (not isinstance(rows, (list, tuple)) or len(rows) != C.HEIGHT
             or not all(isinstance(r, str) and len(r) == C.WIDTH for r in rows)):
         raise PositionError(field, f"a board is {C.HEIGHT} rows of {C.WIDTH} characters")
-    covered = holes = animal = 0
+    covered = holes = animal = unnamed = 0
     tokens, squirrels = [], []
     for y, row in enumerate(rows):
         for x, ch in enumerate(row):
             b = bit((x, y))
             if ch in ".BNMF":
                 continue
-            if ch not in "#osabnmf":
+            if ch not in "#osaxbnmf":
                 raise PositionError(field, f"unknown character {ch!r} at {(x, y)}")
             covered |= b
-            if ch in "oabnmf":
+            if ch in "oaxbnmf":
                 holes |= b
-            if ch == "a":
+            if ch in "ax":
                 animal |= b
+            if ch == "x":
+                unnamed |= b
             if ch == "s":
                 squirrels.append((x, y))
             if ch in TOKEN_LETTERS:
@@ -79,7 +100,7 @@ def _floor(rows, layout: int, field: str) -> Floor:
                 printed = printed_treasure(layout, (x, y))
                 if printed != kind:
                     raise PositionError(field, f"a {kind} token at {(x, y)}: board side "
-                                        f"{C.LAYOUTS[layout].name} prints "
+                                        f"{C.ALL_LAYOUTS[layout].name} prints "
                                         f"{'a ' + printed if printed else 'nothing (bare earth)'}"
                                         " there, and a token shows the treasure printed under "
                                         "its hole")
@@ -90,7 +111,7 @@ def _floor(rows, layout: int, field: str) -> Floor:
             raise PositionError(field, f"a token at {cell} lies in a completed area, whose "
                                 "tokens were already paid out")
     return Floor(layout, covered, holes, tuple(sorted(tokens)), (), tuple(squirrels), (),
-                 animal, paid)
+                 animal, paid), unnamed
 
 
 def _tiles(names, field: str, used: set) -> tuple[int, ...]:
@@ -115,32 +136,87 @@ def _per_player(value, players: int, field: str) -> list:
     return list(value)
 
 
+def _cell_lists(value):
+    """Cells written as tuples (from Python) read as the lists a data file has."""
+    if isinstance(value, (list, tuple)):
+        return [list(v) if isinstance(v, tuple) else v for v in value]
+    return value
+
+
+def _side(data, p: int) -> int:
+    """A board side given as data, checked as the data file's sides are (components.check_side);
+    areas default to the usual 2 across and 3 down."""
+    extra = sorted(map(str, set(data) - SIDE_KEYS))
+    if extra:
+        raise PositionError("layouts", f"{player_name(p)}: a board side given as data has "
+                            f"{', '.join(sorted(SIDE_KEYS))}, not {extra[0]!r}")
+    side = {"name": "given", "width": C.WIDTH, "height": C.HEIGHT, "areas": GRID, **data}
+    side["areas"] = _cell_lists(side["areas"])
+    try:
+        return C.layout_index(C.check_side(side, player_name(p), numbered=False))
+    except C.DataError as exc:
+        raise PositionError("layouts", str(exc)) from None
+
+
 def _layouts(names, players: int) -> list[int]:
     layouts, boards = [], set()
-    for n in _per_player(names, players, "layouts"):
-        if not isinstance(n, str) or n not in C.LAYOUT_BY_NAME:
-            raise PositionError("layouts", f"{n!r} is not a board side (1A .. 6B)")
-        layout = C.LAYOUT_BY_NAME[n]
-        if C.LAYOUTS[layout].board in boards:
-            raise PositionError("layouts", f"board {C.LAYOUTS[layout].board} is named twice: "
+    for p, n in enumerate(_per_player(names, players, "layouts")):
+        if isinstance(n, dict):
+            layout = _side(n, p)
+        elif isinstance(n, str) and n in C.LAYOUT_BY_NAME:
+            layout = C.LAYOUT_BY_NAME[n]
+        else:
+            raise PositionError("layouts", f"{n!r} is not a board side (1A .. 6B) nor a side "
+                                "given as data (a table of name, areas, treasures)")
+        board = C.ALL_LAYOUTS[layout].board
+        if board is not None and board in boards:
+            raise PositionError("layouts", f"board {board} is named twice: "
                                 "each player takes a different board (either side)")
-        boards.add(C.LAYOUTS[layout].board)
+        boards.add(board)
         layouts.append(layout)
     return layouts
 
 
-def _place_animals(floors: list[Floor], left: tuple[int, ...]) -> list[Floor]:
-    """Lay the animal tiles taken from the stacks exactly on the boards' animal cells (so that
-    a view can draw them); PositionError if they do not cover those cells exactly."""
-    taken = [k.count - n for k, n in zip(C.ANIMALS, left)]
-    need = sum(n * len(k.cells) for n, k in zip(taken, C.ANIMALS))
-    shown = sum(f.animal_mask.bit_count() for f in floors)
+def _kinds(shapes) -> tuple[int, ...]:
+    """The animal kinds of the position: the game's, with the shapes (and stack sizes) given
+    as data in their place, checked as the data file is (components.check_animals)."""
+    if not isinstance(shapes, dict) or set(shapes) - set(C.ANIMAL_BY_NAME):
+        raise PositionError("animals", f"a table of animal kind -> cells (or -> cells and "
+                            f"count); kinds: {', '.join(C.ANIMAL_BY_NAME)}")
+    kinds = [C.kind_data(k) for k in C.ANIMALS]
+    for name, given in shapes.items():
+        if isinstance(given, dict) and given and set(given) <= {"cells", "count"}:
+            given = dict(given)
+        elif isinstance(given, (list, tuple)):
+            given = {"cells": given}
+        else:
+            raise PositionError("animals", f"{name}: its cells [[x, y], ...], or a table of "
+                                "cells and count")
+        if "cells" in given:
+            given["cells"] = _cell_lists(given["cells"])
+        kinds[C.ANIMAL_BY_NAME[name]].update(given)
+    try:
+        checked = C.check_animals({"kinds": kinds}, "animals")
+    except C.DataError as exc:
+        raise PositionError("animals", str(exc).removeprefix("animals: ")) from None
+    return tuple(C.kind_index(k) for k in checked)
+
+
+def _place_animals(floors: list[Floor], unnamed: list[int], kinds: tuple[int, ...],
+                   left: tuple[int, ...]) -> list[Floor]:
+    """Lay the animal tiles taken from the stacks exactly on the boards' animal cells (a; so
+    that a view can draw them); PositionError if they do not cover those cells exactly."""
+    shapes = [C.ALL_KINDS[k] for k in kinds]
+    taken = [k.count - n for k, n in zip(shapes, left)]
+    need = sum(n * len(k.cells) for n, k in zip(taken, shapes))
+    masks = [f.animal_mask & ~x for f, x in zip(floors, unnamed)]
+    shown = sum(m.bit_count() for m in masks)
     if need != shown:
-        kinds = ", ".join(f"{n} {k.name}" for n, k in zip(taken, C.ANIMALS) if n) or "none"
-        raise PositionError("animals_left", f"the animal tiles taken ({kinds}) cover "
+        names_ = ", ".join(f"{n} {k.name}" for n, k in zip(taken, shapes) if n) or "none"
+        raise PositionError("animals_left", f"the animal tiles taken ({names_}) cover "
                             f"{plural(need, 'cell')}; the boards show "
-                            f"{plural(shown, 'animal cell')}")
-    masks = [f.animal_mask for f in floors]
+                            f"{plural(shown, 'animal cell')} (a; x marks an animal whose "
+                            "tile is not named)")
     laid: list[list] = [[] for _ in floors]
 
     def cover() -> bool:
@@ -148,18 +224,18 @@ def _place_animals(floors: list[Floor], left: tuple[int, ...]) -> list[Floor]:
         if p is None:
             return not any(taken)
         low = masks[p] & -masks[p]
-        for kind in range(len(C.ANIMALS)):
-            if not taken[kind]:
+        for stack, kind in enumerate(kinds):
+            if not taken[stack]:
                 continue
             for m, action in animal_by_cell(kind).get(low, ()):
                 if m & masks[p] == m:
                     masks[p] ^= m
-                    taken[kind] -= 1
+                    taken[stack] -= 1
                     laid[p].append((kind,) + tuple(action)[1:])
                     if cover():
                         return True
                     laid[p].pop()
-                    taken[kind] += 1
+                    taken[stack] += 1
                     masks[p] ^= m
         return False
 
@@ -182,17 +258,44 @@ def _backpacks(value, players: int) -> tuple:
     return tuple(bags)
 
 
-def _animals_left(left) -> tuple[int, ...]:
+def _animals_left(left, kinds: tuple[int, ...]) -> tuple[int, ...]:
     if not isinstance(left, dict) or set(left) - set(C.ANIMAL_BY_NAME):
         raise PositionError("animals_left", f"a dict of animal kinds: "
                             f"{', '.join(C.ANIMAL_BY_NAME)}")
-    for k in C.ANIMALS:
+    shapes = [C.ALL_KINDS[k] for k in kinds]
+    for k in shapes:
         n = left.get(k.name, k.count)
         if not _whole(n) or not 0 <= n <= k.count:
             raise PositionError("animals_left", f"{k.name}: the game has "
                                 f"{plural(k.count, k.name + ' tile')}; left must be "
                                 f"0-{k.count}, not {n!r}")
-    return tuple(left.get(k.name, k.count) for k in C.ANIMALS)
+    return tuple(left.get(k.name, k.count) for k in shapes)
+
+
+def _squirrels(s: IndianSummerState, fields: dict) -> int:
+    """How many squirrels (and stand-ins) have left the supply: by default those on the boards
+    (32 at most, the rest stand-ins); `squirrels_left` says so when a board shows fewer, e.g.
+    covered cells drawn as # that are squirrels."""
+    shown = sum(len(f.squirrels) for f in s.floors)
+    left = fields.get("squirrels_left", max(0, C.SQUIRRELS - shown))
+    if not _whole(left) or not 0 <= left <= C.SQUIRRELS:
+        raise PositionError("squirrels_left", f"the game has {C.SQUIRRELS} squirrels; left "
+                            f"must be 0-{C.SQUIRRELS}, not {left!r}")
+    stand_ins = fields.get("stand_ins", 0 if left else max(0, shown - C.SQUIRRELS))
+    if not _whole(stand_ins) or stand_ins < 0:
+        raise PositionError("stand_ins", f"a count of stand-ins is a whole number of at least "
+                            f"0, not {stand_ins!r}")
+    if stand_ins and left:
+        raise PositionError("stand_ins", f"stand-ins replace squirrels only once the "
+                            f"{C.SQUIRRELS} are used up, and {plural(left, 'squirrel')} "
+                            "are left (squirrels_left)")
+    used = C.SQUIRRELS - left + stand_ins
+    if shown > used:
+        field = "stand_ins" if "stand_ins" in fields else "squirrels_left"
+        raise PositionError(field, f"the boards show {plural(shown, 'squirrel')}, more than "
+                            f"the {C.SQUIRRELS - left} taken from the supply and "
+                            f"{plural(stand_ins, 'stand-in')}")
+    return used
 
 
 def _solo(s: IndianSummerState, fields: dict, used: set) -> None:
@@ -292,9 +395,15 @@ def _forest_and_empty_paths(s: IndianSummerState, named: bool) -> None:
     left = len(s.forest) + len(s.set_aside)
     for p, path in enumerate(s.paths):
         if not path and left:
-            raise PositionError("paths", f"{player_name(p)}'s path is empty while "
+            # no between-moves position has one: the path is refilled in the same tile action
+            # that empties it (a mushroom refills the robbed path at once too)
+            where = ("the forest, as laid out at set-up and never drawn from (no forest "
+                     "given), holds " if not named else "")
+            raise PositionError("paths", f"{player_name(p)}'s path is empty while {where}"
                                 f"{plural(left, 'tile')} remain in the forest and set aside: "
-                                "an empty path is refilled to 5 from the forest at once")
+                                "a path empties only when its last tile is taken, and is then "
+                                "refilled to 5 from the forest at once; name its tiles, or "
+                                "give forest = [] and set_aside = [] if the tiles have run out")
 
 
 def position(players: int = 2, **fields) -> IndianSummerState:
@@ -323,15 +432,21 @@ def position(players: int = 2, **fields) -> IndianSummerState:
     s = IndianSummerState(GAME, players, seed, chosen)
     layouts = _layouts(fields.get("layouts", [f"{p + 1}A" for p in range(players)]), players)
     boards = fields.get("boards", [["." * C.WIDTH] * C.HEIGHT] * players)
-    floors = [_floor(rows, layouts[p], "boards")
-              for p, rows in enumerate(_per_player(boards, players, "boards"))]
+    floors, unnamed = zip(*(_floor(rows, layouts[p], "boards")
+                            for p, rows in enumerate(_per_player(boards, players, "boards"))))
     _leaf_tiles(s, fields, floors)
     s.backpacks = _backpacks(fields.get("backpacks", [{}] * players), players)
-    s.animals_left = _animals_left(fields.get("animals_left", {}))
-    s.animal_tokens = tuple(k.token if s.animals_left[i] == k.count else None
-                            for i, k in enumerate(C.ANIMALS))
-    s.floors = tuple(_place_animals(floors, s.animals_left))
-    s.squirrels_used = sum(len(f.squirrels) for f in s.floors)
+    kinds = _kinds(fields["animals"]) if "animals" in fields else C.GAME_KINDS
+    if kinds != C.GAME_KINDS:
+        if "kinds" not in vars(s):
+            raise PositionError("animals", "animal shapes given as data need the turn rules "
+                                "to read each position's kinds (IndianSummerState.kinds)")
+        s.kinds = kinds
+    s.animals_left = _animals_left(fields.get("animals_left", {}), kinds)
+    s.animal_tokens = tuple(C.ALL_KINDS[k].token if s.animals_left[i] == C.ALL_KINDS[k].count
+                            else None for i, k in enumerate(kinds))
+    s.floors = tuple(_place_animals(list(floors), list(unnamed), kinds, s.animals_left))
+    s.squirrels_used = _squirrels(s, fields)
     for kind in C.TOKENS:
         if s.supply(kind) < 0:
             raise PositionError("backpacks", f"more {kind} tokens than the "
@@ -380,12 +495,24 @@ def position_data(state: IndianSummerState) -> dict:
     data = {"game": state.game.name, "players": state.players, "seed": state.seed,
             "options": dict(state.options), "turn": state.turn,
             "start_player": state.start_player,
-            "layouts": [C.LAYOUTS[f.layout].name for f in state.floors],
+            "layouts": [C.ALL_LAYOUTS[f.layout].name if f.layout < len(C.LAYOUTS)
+                        else C.side_data(C.ALL_LAYOUTS[f.layout]) for f in state.floors],
             "boards": [picture(f) for f in state.floors],
             "paths": [names(p) for p in state.paths],
             "backpacks": [state.tokens(p) for p in range(state.players)],
             "animals_left": {k.name: n for k, n in zip(C.ANIMALS, state.animals_left)},
+            "squirrels_left": state.squirrel_supply,
             "tile_done": state.tile_done, "animal_done": state.animal_done}
+    kinds = getattr(state, "kinds", C.GAME_KINDS)
+    if kinds != C.GAME_KINDS:
+        data["animals"] = {}
+        for game_kind, k in zip(C.ANIMALS, kinds):
+            kind = C.ALL_KINDS[k]
+            if kind.cells != game_kind.cells or kind.count != game_kind.count:
+                data["animals"][kind.name] = {"cells": [list(c) for c in kind.cells],
+                                              "count": kind.count}
+    if state.squirrels_used > C.SQUIRRELS:
+        data["stand_ins"] = state.squirrels_used - C.SQUIRRELS
     if state.solo:
         data.update(upper=names(state.upper), lower=names(state.lower),
                     track=["" if t is None else C.tile_name(t) for t in state.track],
