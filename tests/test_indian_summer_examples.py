@@ -1,7 +1,9 @@
 """Indian Summer: the worked examples of the rule text (004_...), on hand-built positions.
 
-Shapes and printed treasures are the illustrative ones of explorer/indian_summer/data, so each
-example is rebuilt with tiles and cells that show the same situation.
+The text names the treasures printed where its examples happen but not the boards they are on,
+so each example is built on a board side given as data that prints exactly those treasures
+(and nothing else nearby), not on the illustrative sides 1A-6B. The leaf and animal shapes are
+the illustrative ones where the text only says "a leaf tile" or "4 connected holes".
 """
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import pytest
 
 from explorer import IllegalAction
 from explorer.indian_summer import (GAME, Animal, Berry, EndTurn, Feather, Mushroom, Nut, Place)
+from explorer.indian_summer import components as C
 
 EMPTY = "." * 8
 
@@ -16,6 +19,11 @@ EMPTY = "." * 8
 def rows(*top: str) -> list[str]:
     """A board picture: the given top rows, the rest empty."""
     return list(top) + [EMPTY] * (9 - len(top))
+
+
+def side(*top: str) -> dict:
+    """A board side given as data: the treasures printed in the given top rows, none below."""
+    return {"name": "example", "treasures": rows(*top)}
 
 
 def play(state, *actions):
@@ -30,31 +38,36 @@ def bag(state, p):
 
 def test_indian_summer_area_complete_example():
     """Lines 155-158: a leaf tile completes an area: its berry and nut go to the backpack, the
-    mushroom in the unfinished area stays. Side 2A prints a berry at (0, 1) and a nut at (3, 0)
-    in area 0, a mushroom at (5, 1) in area 1."""
-    s = GAME.position(2, layouts=["2A", "1A"], paths=[["G01"], ["G02"]],
+    mushroom in the unfinished area stays. The board prints a berry at (0, 1) and a nut at
+    (3, 0) in area 1, a mushroom at (5, 1) in area 2, and nothing under the new tile's hole."""
+    board = side("...N....", "B....M..")
+    s = GAME.position(2, layouts=[board, "1A"], paths=[["G01"], ["G02"]],
                       boards=[rows("##.n....", "b#.#.m..", "##.#...."), rows()])
     s = s.apply(Place("G01", 0, (2, 0)))
     assert bag(s, 0) == {"berry": 1, "nut": 1, "mushroom": 0, "feather": 0}
     assert s.floors[0].token_at((5, 1)) == "mushroom"
     assert [e.data.get("area") for e in s.events if e.rule.endswith("area.complete")] == [0]
+    assert any(e.rule.endswith("treasure.none") for e in s.events)      # earth under the hole
 
 
 def test_indian_summer_animal_hedgehog_example():
-    """Lines 173-176: the hedgehog on 4 connected holes gains the nut and mushroom printed
-    under them."""
-    s = GAME.position(2, layouts=["1A", "2A"], paths=[["G01"], ["G02"]],
-                      boards=[rows(EMPTY, EMPTY, ".oooo..."), rows()])
-    s = s.apply(Animal("hedgehog", 0, (1, 2)))
+    """Lines 173-176: the hedgehog on 4 connected holes gains the nut and the mushroom printed
+    under them. The holes are empty as their area was completed (its tokens paid out)."""
+    board = side(EMPTY, EMPTY, "..NM....")
+    s = GAME.position(2, layouts=[board, "1A"], paths=[["G01"], ["G02"]],
+                      boards=[rows("####....", "####....", "oooo...."), rows()])
+    s = s.apply(Animal("hedgehog", 0, (0, 2)))
     assert bag(s, 0) == {"berry": 0, "nut": 1, "mushroom": 1, "feather": 0}
-    assert s.animals_left[3] == 2
+    assert s.animals_left[C.ANIMAL_BY_NAME["hedgehog"]] == 2
 
 
 def test_indian_summer_animal_fox_example():
     """Lines 177-181: the fox on 4 connected holes: its nut token, plus the berry, nut and
-    mushroom printed under it; a second animal the same turn is refused."""
-    s = GAME.position(2, layouts=["1A", "2A"], paths=[["G01"], ["G02"]],
-                      boards=[rows("....o.o.", "....o.o.", "....oo.."), rows()])
+    mushroom printed under it; a second animal the same turn is refused. The fox's area is
+    complete, so its holes are empty though treasures are printed under them."""
+    board = side("....B...", "....N...", ".....M..")
+    s = GAME.position(2, layouts=[board, "1A"], paths=[["G01"], ["G02"]],
+                      boards=[rows("....o#o#", "....o#o#", "....oo##"), rows()])
     s = s.apply(Animal("fox", 0, (4, 0)))
     assert bag(s, 0) == {"berry": 1, "nut": 2, "mushroom": 1, "feather": 0}
     with pytest.raises(IllegalAction) as info:
@@ -78,14 +91,30 @@ def test_indian_summer_berry_example():
 
 
 def test_indian_summer_nut_example():
-    """Lines 211-213: a nut buys a squirrel that completes an area: all its tokens are taken.
-    Side 2B prints berries at (1, 0) and (1, 2) and a nut at (2, 0) in area 0."""
-    s = GAME.position(2, layouts=["2B", "1A"], paths=[["G01"], ["G02"]],
+    """Lines 211-213: a nut buys a squirrel from the supply that completes an area: all its
+    tokens are taken, "2 blueberries and 1" -- the text drops the third token's kind; a nut
+    here. The board prints berries at (1, 0) and (1, 2) and a nut at (2, 0) in area 1."""
+    board = side(".BN.....", EMPTY, ".B......")
+    s = GAME.position(2, layouts=[board, "1A"], paths=[["G01"], ["G02"]],
                       boards=[rows("#bn#....", "####....", "#b#....."), rows()],
-                      backpacks=[{"nut": 1}, {}])
+                      backpacks=[{"nut": 1}, {}], squirrels_left=20)
     s = s.apply(Nut((3, 2)))
     assert bag(s, 0) == {"berry": 2, "nut": 1, "mushroom": 0, "feather": 0}
     assert s.floors[0].squirrels == ((3, 2),) and not s.tile_done
+    assert s.squirrel_supply == 19
+
+
+def test_indian_summer_stand_in_example():
+    """Line 277: once the 32 squirrels are used up, other tokens stand in for them. One left:
+    a nut takes it, the next nut places a stand-in."""
+    s = GAME.position(2, paths=[["G01"], ["G02"]], backpacks=[{"nut": 2}, {}],
+                      squirrels_left=1)
+    s = s.apply(Nut((0, 0)))
+    assert s.squirrel_supply == 0
+    assert not any(e.rule == "indian_summer.end.stand_in" for e in s.events)
+    s = s.apply(Nut((1, 0)))
+    assert [e.rule for e in s.events][-1] == "indian_summer.end.stand_in"
+    assert s.floors[0].squirrels == ((0, 0), (1, 0)) and s.squirrel_supply == 0
 
 
 def test_indian_summer_mushroom_example():
@@ -122,9 +151,10 @@ def test_indian_summer_feather_example():
 def test_indian_summer_whole_turn_example():
     """Lines 257-269: 2 tiles and 2 berries + a feather: berry to 5, berry for a 6th, feather
     for the 3rd and 6th (completing an area: nut, mushroom), the nut for a squirrel
-    (completing another: berry, nut, mushroom), a berry to refill to 5. The tokens lie where
-    side 1A prints them: nut and mushroom in area 0, berry, mushroom and nut in area 1."""
-    s = GAME.position(2, layouts=["1A", "2A"], paths=[["R03", "R04"], ["G05"]],
+    (completing another: berry, nut, mushroom), a berry to refill to 5. The board prints just
+    those: a nut and a mushroom in area 1, a berry, a mushroom and a nut in area 2."""
+    board = side(EMPTY, "N.M.B...", "....MN..")
+    s = GAME.position(2, layouts=[board, "2A"], paths=[["R03", "R04"], ["G05"]],
                       forest=["G01", "Y01", "Y02", "G06", "R01", "R02", "R05", "R06"],
                       boards=[rows("#.#.####", "n.m.b###", "#.#.mn#."), rows()],
                       backpacks=[{"berry": 2, "feather": 1}, {}])
@@ -135,6 +165,7 @@ def test_indian_summer_whole_turn_example():
     assert bag(s, 0) == {"berry": 0, "nut": 1, "mushroom": 1, "feather": 0}
     s = s.apply(Nut((7, 2)))
     assert bag(s, 0) == {"berry": 1, "nut": 1, "mushroom": 2, "feather": 0}
+    assert s.squirrel_supply == 31
     s = s.apply(Berry())
     assert len(s.paths[0]) == 5 and bag(s, 0)["berry"] == 0
     assert [e.rule for e in s.events] == ["indian_summer.berry.refill",
