@@ -7,7 +7,6 @@ just a list of states.
 from __future__ import annotations
 
 import copy
-import json
 import random
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -15,7 +14,8 @@ from itertools import chain
 from operator import index as as_index, itemgetter
 from typing import Any, ClassVar, Iterable
 
-from .untrusted import MESSAGE_LIMIT, clipped, parse_json, shown
+from .untrusted import (MAX_DIGITS, MESSAGE_LIMIT, check_data, clipped, dotted, parse_json,
+                        parse_toml, shown, too_long)
 
 
 class IllegalAction(Exception):
@@ -418,16 +418,46 @@ class State:
         return hash(self.fingerprint())
 
 
-def _parse_data(text: str, what: str) -> dict:
-    """JSON or TOML text -> a dict; PositionError says why it could not be read."""
-    import tomllib
+class _Unreadable(ValueError):
+    """A refusal from `untrusted`, before it becomes a PositionError naming the field."""
+
+
+_WHOLE = "the text"                 # how the refusals below name the text as a whole
+_NOT_JSON = f"{_WHOLE} is not valid JSON: "
+_NOT_TOML = f"{_WHOLE} is not valid TOML: "
+
+
+def _read_data(data: Any) -> Any:
+    """JSON or TOML text (or data already read) -> data, within the limits of `untrusted` that
+    records and lessons are read within; PositionError names the field (or "position" for the
+    text as a whole) in one short message."""
+    where: list[tuple] = []
+
+    def name(path) -> str:          # a refusal's place goes into the PositionError's field
+        where.append(path)
+        return ""
+
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as json_error:
+        if not isinstance(data, str):
+            check_data(data, _WHOLE, _Unreadable, name)
+            return data
         try:
-            return tomllib.loads(text)
-        except tomllib.TOMLDecodeError:
-            raise PositionError(what, f"neither JSON nor TOML: {json_error}") from None
+            return parse_json(data, _WHOLE, _Unreadable, name)
+        except _Unreadable as json_error:
+            if not str(json_error).startswith(_NOT_JSON):
+                raise
+            try:
+                return parse_toml(data, _WHOLE, _Unreadable, name)
+            except _Unreadable as toml_error:
+                if not str(toml_error).startswith(_NOT_TOML):
+                    raise
+                raise PositionError("position", "neither JSON nor TOML: " +
+                                    str(json_error)[len(_NOT_JSON):]) from None
+    except _Unreadable as exc:
+        if not where:
+            raise PositionError("position", str(exc)) from None
+        field = shown(dotted(where[-1]))[1:-1] if where[-1] else "position"
+        raise PositionError(field, str(exc).removeprefix(f"{_WHOLE}: ")) from None
 
 
 class Game:
@@ -466,6 +496,9 @@ class Game:
             raise SetupError(f"{self.title} is played by {allowed} players, not {shown(players)}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise SetupError(f"seed must be a whole number, not {shown(seed)}")
+        if too_long(seed):  # as long as a record may hold, so every game can be saved
+            raise SetupError(f"seed must be a whole number of at most {MAX_DIGITS} digits, "
+                             f"not {shown(seed)}")
         unknown = sorted(set(options) - set(self.options), key=str)
         if unknown:
             known = ", ".join(sorted(self.options)) or "none"
@@ -499,8 +532,7 @@ class Game:
     def position_from(self, data: Any) -> State:
         """`position` from data: a dict, or JSON or TOML text, with `players` and the fields
         (and optionally `game`), so a position can be kept in a file."""
-        if isinstance(data, str):
-            data = _parse_data(data, "position")
+        data = _read_data(data)
         if not isinstance(data, dict):
             raise PositionError("position", "a position is a table of fields with 'players'")
         data = dict(data)

@@ -18,6 +18,8 @@ MAX_DEPTH = 64              # records and lessons nest 5 levels; parsers recurse
 PARSE_DEPTH = 200           # deeper text is refused unparsed; up to this deep, where it is named
 MAX_DIGITS = 100            # longest whole number accepted (a seed needs 20 digits at most)
 _MAX_BITS = 333             # about MAX_DIGITS digits, for numbers that arrive as int objects
+_SAFE_BITS = 332            # a number of this many bits has at most MAX_DIGITS digits
+_TOO_LONG = 10 ** MAX_DIGITS
 MESSAGE_LIMIT = 500         # longest error message, in characters
 VALUE_LIMIT = 60            # longest quotation of a value inside a message
 
@@ -88,9 +90,16 @@ def _long_number(value: int) -> str:
     return f"<a number of about {digits:,} digits>"
 
 
+def too_long(value: int) -> bool:
+    """Has the whole number `value` more than MAX_DIGITS digits? The one limit for numbers
+    from outside (seeds above all: a game whose seed a record cannot hold cannot be saved),
+    decided from its size without writing it out."""
+    return value.bit_length() > _SAFE_BITS and abs(value) >= _TOO_LONG
+
+
 def field_path(path: Path) -> str:
     """Where a value is, in words: ('start', 'options', 0) -> "field 'start.options[0]'"."""
-    name = _dotted(path)
+    name = dotted(path)
     return f"field {shown(name)}" if name else ""
 
 
@@ -99,13 +108,14 @@ def counted_path(items: str, item: str) -> Namer:
     counted_path("actions", "action") names ('actions', 2, 'cell') "action 3, field 'cell'"."""
     def name(path: Path) -> str:
         if len(path) >= 2 and path[0] == items and isinstance(path[1], int):
-            rest = _dotted(path[2:])
+            rest = dotted(path[2:])
             return f"{item} {path[1] + 1}" + (f", field {shown(rest)}" if rest else "")
         return field_path(path)
     return name
 
 
-def _dotted(path: Path) -> str:
+def dotted(path: Path) -> str:
+    """A path as written in code: ('start', 'options', 0) -> "start.options[0]"."""
     return "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in path).lstrip(".")
 
 
@@ -236,7 +246,7 @@ def check_data(data: Any, what: str, error: type[Exception], name: Namer = field
             kind = type(value)
             if kind is str or kind is float or value is None:
                 continue
-            if kind is int and value.bit_length() <= _MAX_BITS:
+            if kind is int and value.bit_length() <= _SAFE_BITS:
                 continue
             if isinstance(value, (dict, list, tuple)):
                 if depth >= MAX_DEPTH:
@@ -266,7 +276,7 @@ def check_data(data: Any, what: str, error: type[Exception], name: Namer = field
 
 def _too_long(value: Any) -> bool:
     return isinstance(value, _LongNumber) or (isinstance(value, int) and not isinstance(value, bool)
-                                              and value.bit_length() > _MAX_BITS)
+                                              and too_long(value))
 
 
 def _at(what: str, where: str) -> str:

@@ -17,6 +17,7 @@ from urllib.parse import quote, unquote_plus
 
 import explorer
 from explorer import IllegalAction, Record, RecordError, SetupError
+from explorer.untrusted import MAX_DIGITS
 
 MAX_QUERY_CHARS = 100_000
 MAX_ACTIONS = 5_000
@@ -86,7 +87,7 @@ def _parse_query(game, query, default_players, default_seed) -> DeepLink:
     if "players" in params:
         given["players"] = _whole_number("players", params["players"])
     if "seed" in params:
-        given["seed"] = _whole_number("seed", params["seed"])
+        given["seed"] = _whole_number("seed", params["seed"], MAX_DIGITS)
     options = {name: _option_value(name, game.options[name], params[name])
                for name in game.options if name in params}
     step = None
@@ -158,9 +159,13 @@ def _unquote(text: str) -> str:
         raise LinkError("the link has %-escapes that are not UTF-8 text") from None
 
 
-def _whole_number(name: str, text: str) -> int:
-    if not re.fullmatch(r"[+-]?[0-9]{1,30}", text):
+def _whole_number(name: str, text: str, digits: int = 30) -> int:
+    """A number of at most `digits` digits; a seed may be as long as setup and records allow."""
+    if not re.fullmatch(r"[+-]?[0-9]+", text):
         raise LinkError(f"{name} must be a whole number, e.g. {name}=3, not {_shown(text)}")
+    if len(text.lstrip("+-")) > digits:
+        raise LinkError(f"{name} must be a whole number of at most {digits} digits, "
+                        f"not {_shown(text)}")
     return int(text)
 
 
