@@ -33,7 +33,9 @@ def _tiles_json(tiles) -> list[str]:
 
 
 def _tiles_from_json(data, field: str = "tiles") -> tuple[int, ...]:
-    raw = data.get(field)
+    if field not in data:  # refused, not guessed, like every other field an action needs
+        raise ValueError(f"action field {field!r} is missing")
+    raw = data[field]
     if not isinstance(raw, list) or not raw:
         raise ValueError(f"action field {field!r} must be a non-empty list of tile names")
     return tuple(sorted(C.tile_from_name(n) if isinstance(n, str) else _bad_tile(n) for n in raw))

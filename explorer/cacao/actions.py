@@ -12,8 +12,16 @@ from . import components as C
 from .board import SIDES, side_index
 
 
+def _given(data: dict, field: str):
+    """The value of a field the action needs: one left out is refused, not guessed (a record
+    would otherwise replay differently from what its author meant)."""
+    if field not in data:
+        raise ValueError(f"action field {field!r} is missing")
+    return data[field]
+
+
 def _cell(data: dict, field: str = "cell") -> tuple[int, int]:
-    raw = data.get(field)
+    raw = _given(data, field)
     if (not isinstance(raw, (list, tuple)) or len(raw) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw)):
         raise ValueError(f"action field {field!r} must be a list of two whole numbers [x, y], "
@@ -22,7 +30,7 @@ def _cell(data: dict, field: str = "cell") -> tuple[int, int]:
 
 
 def _text(data: dict, field: str, allowed) -> str:
-    raw = data.get(field)
+    raw = _given(data, field)
     if raw not in allowed:
         raise ValueError(f"action field {field!r} must be one of {', '.join(allowed)}, "
                          f"not {raw!r}")
@@ -30,7 +38,7 @@ def _text(data: dict, field: str, allowed) -> str:
 
 
 def _rotation(data: dict) -> int:
-    raw = data.get("rotation", 0)
+    raw = _given(data, "rotation")
     if not isinstance(raw, int) or isinstance(raw, bool):
         raise ValueError(f"action field 'rotation' must be 0, 1, 2 or 3, not {raw!r}")
     return raw
@@ -129,7 +137,7 @@ class Work(_CacaoAction):
 
     @classmethod
     def from_json(cls, data: dict):
-        return cls(_cell(data), side_index(data.get("side")))
+        return cls(_cell(data), side_index(_given(data, "side")))
 
     def describe(self) -> str:
         return f"use a worker on side {SIDES[self.side]} of {self.cell}"

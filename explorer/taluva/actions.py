@@ -11,8 +11,16 @@ from .board import lava_direction
 from .components import TERRAINS
 
 
+def _given(data: dict, field: str):
+    """The value of a field the action needs: one left out is refused, not guessed (a record
+    would otherwise replay differently from what its author meant)."""
+    if field not in data:
+        raise ValueError(f"action field {field!r} is missing")
+    return data[field]
+
+
 def _hex(data: dict, field: str) -> tuple[int, int]:
-    raw = data.get(field)
+    raw = _given(data, field)
     if (not isinstance(raw, (list, tuple)) or len(raw) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw)):
         raise ValueError(f"action field {field!r} must be a list of two whole numbers [q, r], "
@@ -43,7 +51,7 @@ class Place(_TaluvaAction):
 
     @classmethod
     def from_json(cls, data: dict):
-        rotation = data.get("rotation", 0)
+        rotation = _given(data, "rotation")
         if not isinstance(rotation, int) or isinstance(rotation, bool):
             raise ValueError(f"action field 'rotation' must be 0-5, not {rotation!r}")
         return cls(_hex(data, "volcano"), rotation)
@@ -111,7 +119,7 @@ class Expand(_TaluvaAction):
 
     @classmethod
     def from_json(cls, data: dict):
-        terrain = data.get("terrain")
+        terrain = _given(data, "terrain")
         if terrain not in TERRAINS:
             raise ValueError(f"action field 'terrain' must be one of {', '.join(TERRAINS)}, "
                              f"not {terrain!r}")
