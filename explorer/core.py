@@ -499,7 +499,8 @@ class Game:
         if too_long(seed):  # as long as a record may hold, so every game can be saved
             raise SetupError(f"seed must be a whole number of at most {MAX_DIGITS} digits, "
                              f"not {shown(seed)}")
-        unknown = sorted(set(options) - set(self.options), key=str)
+        unknown = sorted(set(options) - set(self.options),
+                         key=lambda name: name if isinstance(name, str) else shown(name))
         if unknown:
             known = ", ".join(sorted(self.options)) or "none"
             raise SetupError(f"unknown option {shown(unknown[0])} for {self.title}; "
@@ -538,7 +539,7 @@ class Game:
         data = dict(data)
         game = data.pop("game", self.name)
         if game != self.name:
-            raise PositionError("game", f"this is {self.title} ({self.name!r}), not {game!r}")
+            raise PositionError("game", f"this is {self.title} ({self.name!r}), not {shown(game)}")
         if "players" not in data:
             raise PositionError("players", "the number of players is missing")
         players = data.pop("players")

@@ -5,6 +5,8 @@ the text and reviews, three of our choice). A tile is an int: species index * 5 
 """
 from __future__ import annotations
 
+from ..untrusted import shown
+
 SPECIES = ("elephant", "giraffe", "panda", "crocodile", "tiger", "chimpanzee",
            "turtle", "rhino", "gorilla", "zebra", "lion", "flamingo")
 SPECIES_KO = ("코끼리", "기린", "판다", "악어", "호랑이", "침팬지",
@@ -40,10 +42,10 @@ def tile_from_name(name: str) -> int:
         species, value = name.rsplit("-", 1)
         tile = SPECIES.index(species) * TILES_PER_SPECIES + int(value) - 1
     except ValueError:
-        raise ValueError(f"{name!r} is not a tile name like 'panda-3' "
+        raise ValueError(f"{shown(name)} is not a tile name like 'panda-3' "
                          f"(species: {', '.join(SPECIES)}; values 1-5)") from None
     if not 1 <= int(value) <= TILES_PER_SPECIES:
-        raise ValueError(f"{name!r}: tile values are 1-5")
+        raise ValueError(f"{shown(name)}: tile values are 1-5")
     return tile
 
 

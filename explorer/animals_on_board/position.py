@@ -28,26 +28,37 @@ from __future__ import annotations
 import random
 
 from ..core import PositionError
+from ..untrusted import MAX_DIGITS, shown, too_long
 from . import components as C
 from .state import AnimalsState, _clockwise, player_name
 
 FIELDS = ("groups", "facedown", "arks", "crates", "turn", "resting", "start_player", "round",
           "removed_species", "seed", "over")
 PLAY_ONLY = ("turn", "resting", "start_player", "round")
+# Every round but a stalled one boards at least one tile (it ends once all but one player took a
+# group, or when nobody can act, which the first split of a round rules out), so no game has
+# more rounds than the box has tiles.
+MOST_ROUNDS = len(C.ALL_TILES)
 
 
 def _whole(value, field: str, low: int, high: int | None = None) -> int:
+    """A whole number from `low` to `high`; with no `high`, of at most MAX_DIGITS digits (the
+    limit of records, so the position can be saved)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low \
             or (high is not None and value > high):
         bounds = f"{low}..{high}" if high is not None else f"at least {low}"
-        raise PositionError(field, f"a whole number {bounds}, not {value!r}")
+        raise PositionError(field, f"a whole number {bounds}, not {shown(value)}")
+    if high is None and too_long(value):
+        raise PositionError(field, f"a whole number of at most {MAX_DIGITS} digits, "
+                            f"not {shown(value)}")
     return value
 
 
 def _per_player(value, players: int, field: str) -> list:
     if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)) \
             or len(value) != players:
-        raise PositionError(field, f"one entry per player ({players}) is expected, not {value!r}")
+        raise PositionError(field, f"one entry per player ({players}) is expected, "
+                            f"not {shown(value)}")
     return list(value)
 
 
@@ -61,11 +72,11 @@ class _Tiles:
     def read(self, names, field: str) -> tuple[int, ...]:
         if isinstance(names, (str, bytes)) or not isinstance(names, (list, tuple)):
             raise PositionError(field, f"a list of tile names like 'panda-3' is expected, "
-                                f"not {names!r}")
+                                f"not {shown(names)}")
         out = []
         for name in names:
             if not isinstance(name, str):
-                raise PositionError(field, f"tiles are named like 'panda-3', not {name!r}")
+                raise PositionError(field, f"tiles are named like 'panda-3', not {shown(name)}")
             try:
                 tile = C.tile_from_name(name)
             except ValueError as exc:
@@ -86,10 +97,10 @@ def _removed_species(fields: dict, players: int, named: _Tiles) -> tuple[int, ..
         given = fields["removed_species"]
         if isinstance(given, (str, bytes)) or not isinstance(given, (list, tuple)):
             raise PositionError("removed_species", "a list of species names")
-        unknown = [s for s in given if s not in C.SPECIES]
+        unknown = [s for s in given if not isinstance(s, str) or s not in C.SPECIES]
         if unknown:
-            raise PositionError("removed_species", f"unknown species {unknown[0]!r}; species: "
-                                f"{', '.join(C.SPECIES)}")
+            raise PositionError("removed_species", f"unknown species {shown(unknown[0])}; "
+                                f"species: {', '.join(C.SPECIES)}")
         if len(set(given)) != len(given) or len(given) != count:
             raise PositionError("removed_species", f"with {players} players exactly {count} "
                                 f"different species leave the game, not {len(set(given))}")
@@ -114,12 +125,12 @@ def build(game, players, **fields) -> AnimalsState:
     if unknown:
         raise PositionError(unknown[0], f"not a field of an Animals on Board position; fields: "
                             f"{', '.join(FIELDS)}")
-    if isinstance(players, bool) or players not in game.player_counts:
+    if type(players) is not int or players not in game.player_counts:
         raise PositionError("players", f"{game.title} is played by 2, 3 or 4 players, "
-                            f"not {players!r}")
+                            f"not {shown(players)}")
     over = fields.get("over", False)
     if not isinstance(over, bool):
-        raise PositionError("over", f"True or False, not {over!r}")
+        raise PositionError("over", f"True or False, not {shown(over)}")
     if over:
         for name in PLAY_ONLY:
             if name in fields:
@@ -137,7 +148,7 @@ def build(game, players, **fields) -> AnimalsState:
     facedown = fields.get("facedown")
     if facedown is not None:
         if not isinstance(facedown, str):
-            raise PositionError("facedown", f"a tile name or None, not {facedown!r}")
+            raise PositionError("facedown", f"a tile name or None, not {shown(facedown)}")
         try:
             facedown = C.tile_from_name(facedown)
         except ValueError as exc:
@@ -178,10 +189,10 @@ def _play(s: AnimalsState, fields: dict) -> None:
     """Set and check the fields of a round in progress."""
     players = s.players
     s.phase = "play"
-    s.round = _whole(fields.get("round", 1), "round", 1)
+    s.round = _whole(fields.get("round", 1), "round", 1, MOST_ROUNDS)
     resting = _per_player(fields.get("resting", [False] * players), players, "resting")
     if not all(isinstance(r, bool) for r in resting):
-        raise PositionError("resting", f"True or False per player, not {resting!r}")
+        raise PositionError("resting", f"True or False per player, not {shown(resting)}")
     s.resting = tuple(resting)
     if all(s.resting):
         raise PositionError("resting", "when everyone has left the round, the round is over")

@@ -55,6 +55,7 @@ from __future__ import annotations
 import re
 
 from ..core import PositionError, SetupError
+from ..untrusted import MAX_DIGITS, shown, too_long
 from . import components as C
 from .board import SIDES, START_CELLS, FrozenMap, frontier, is_jungle_cell, neighbour, neighbours
 from .state import CacaoState, Placed, player_name, side_bit
@@ -74,39 +75,46 @@ def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _is_small_int(value) -> bool:
+    """A whole number short enough to write in a message or a record."""
+    return _is_int(value) and not too_long(value)
+
+
 # -- reading values -----------------------------------------------------------------------
 def _player(value, players: int, field: str) -> int:
     """A player number, or the colour of a player in the game."""
     p = C.COLOURS.index(value) if isinstance(value, str) and value in C.COLOURS else value
     if not _is_int(p) or not 0 <= p < players:
         colours = ", ".join(C.COLOURS[:players])
-        _fail(field, f"{value!r} is not a player: write 0-{players - 1} or a colour ({colours})")
+        _fail(field, f"{shown(value)} is not a player: write 0-{players - 1} or a colour "
+              f"({colours})")
     return p
 
 
 def _cell(key, field: str) -> tuple[int, int]:
-    if not (isinstance(key, tuple) and len(key) == 2 and all(map(_is_int, key))):
-        _fail(field, f"{key!r} is not a cell: write (x, y) with two whole numbers")
+    if not (isinstance(key, tuple) and len(key) == 2 and all(map(_is_small_int, key))):
+        _fail(field, f"{shown(key)} is not a cell: write (x, y) with two whole numbers")
     return key
 
 
 def _pattern(value, field: str) -> str:
-    if value not in C.PATTERNS:
-        _fail(field, f"{value!r} is not a worker tile; the patterns are "
+    if not isinstance(value, str) or value not in C.PATTERNS:
+        _fail(field, f"{shown(value)} is not a worker tile; the patterns are "
               f"{', '.join(C.PATTERNS)}")
     return value
 
 
 def _side(value, field: str) -> int:
-    if value not in SIDES:
-        _fail(field, f"{value!r} is not a side: write N, E, S or W (the side the pattern's "
+    if not isinstance(value, str) or value not in SIDES:
+        _fail(field, f"{shown(value)} is not a side: write N, E, S or W (the side the pattern's "
               "first number faces)")
     return SIDES.index(value)
 
 
 def _kind(value, field: str) -> str:
-    if value not in C.JUNGLE_KINDS:
-        _fail(field, f"{value!r} is not a jungle tile; the kinds are {', '.join(C.JUNGLE_KINDS)}")
+    if not isinstance(value, str) or value not in C.JUNGLE_KINDS:
+        _fail(field, f"{shown(value)} is not a jungle tile; the kinds are "
+              f"{', '.join(C.JUNGLE_KINDS)}")
     return value
 
 
@@ -118,7 +126,7 @@ def _table(value, field: str) -> dict:
 
 def _names(value, field: str) -> list:
     if not isinstance(value, (list, tuple)):
-        _fail(field, f"a list of tile names, not {value!r}")
+        _fail(field, f"a list of tile names, not {shown(value)}")
     return list(value)
 
 
@@ -131,7 +139,7 @@ def _per_player_lists(value, players: int, field: str) -> list[list]:
             _fail(field, f"one list per player: {players} lists, not {len(value)}")
         return [_names(v, field) for v in value]
     if not isinstance(value, dict):
-        _fail(field, f"a table player -> list of worker tiles, not {value!r}")
+        _fail(field, f"a table player -> list of worker tiles, not {shown(value)}")
     out: list[list | None] = [None] * players
     for key, names in value.items():
         p = _player(key, players, field)
@@ -145,12 +153,15 @@ def _per_player_numbers(value, players: int, field: str, default: int, allowed, 
     if value is None:
         return (default,) * players
     if not isinstance(value, (list, tuple)):
-        _fail(field, f"one number per player, not {value!r}")
+        _fail(field, f"one number per player, not {shown(value)}")
     if len(value) != players:
         _fail(field, f"one number per player: {players} numbers, not {len(value)}")
     for p, n in enumerate(value):
         if not _is_int(n):
-            _fail(field, f"{player_name(p)}: {n!r} is not a whole number")
+            _fail(field, f"{player_name(p)}: {shown(n)} is not a whole number")
+        if too_long(n):
+            _fail(field, f"{player_name(p)}: {shown(n)} is not a whole number of at most "
+                  f"{MAX_DIGITS} digits")
         if not allowed(n):
             _fail(field, f"{player_name(p)}: {n} {what}")
     return tuple(value)
@@ -202,13 +213,13 @@ def build(players=4, **fields) -> CacaoState:
     if unknown:
         _fail(unknown[0], f"not a field of a Cacao position; fields: {', '.join(FIELDS)}")
     if not _is_int(players) or players not in GAME.player_counts:
-        _fail("players", f"Cacao is played by 2, 3 or 4 players, not {players!r}")
+        _fail("players", f"Cacao is played by 2, 3 or 4 players, not {shown(players)}")
     seed = fields.get("seed", 0)
-    if not _is_int(seed):
-        _fail("seed", f"a whole number, not {seed!r}")
+    if not _is_small_int(seed):
+        _fail("seed", f"a whole number of at most {MAX_DIGITS} digits, not {shown(seed)}")
     options = {} if fields.get("options") is None else fields["options"]
     if not isinstance(options, dict):
-        _fail("options", f"a table of rule options, not {options!r}")
+        _fail("options", f"a table of rule options, not {shown(options)}")
     try:
         _, _, chosen = GAME.check_setup(players, seed, dict(options))
     except SetupError as exc:
@@ -283,13 +294,19 @@ def _jungle_list(value, field: str, box: _Box) -> tuple[int, ...]:
     return tuple(box.jungle_tile(_kind(name, field), field) for name in names)
 
 
+def _by_cell(table: dict, field: str) -> list:
+    """The entries of a table cell -> tile in the order of the cells' text, which decides which
+    tile of the box each gets; the cells are checked first, so only they are written out."""
+    cells = [(_cell(key, field), entry) for key, entry in table.items()]
+    return sorted(cells, key=lambda item: repr(item[0]))
+
+
 def _workers(value, players: int, box: _Box) -> dict:
     board = {}
-    for key, entry in sorted(_table(value or {}, "workers").items(), key=repr):
-        cell = _cell(key, "workers")
+    for cell, entry in _by_cell(_table({} if value is None else value, "workers"), "workers"):
         if not (isinstance(entry, (tuple, list)) and len(entry) == 3):
             _fail("workers", f"{cell}: write (player, pattern, side), e.g. "
-                  f"(0, '2-1-0-1', 'E'), not {entry!r}")
+                  f"(0, '2-1-0-1', 'E'), not {shown(entry)}")
         owner = _player(entry[0], players, "workers")
         pattern, rotation = _pattern(entry[1], "workers"), _side(entry[2], "workers")
         if is_jungle_cell(cell):
@@ -302,10 +319,10 @@ def _workers(value, players: int, box: _Box) -> dict:
 
 def _rebuilt(value, s: CacaoState, box: _Box) -> dict:
     covered = {}
-    for key, entry in sorted(_table(value or {}, "rebuilt").items(), key=repr):
-        cell = _cell(key, "rebuilt")
+    for cell, entry in _by_cell(_table({} if value is None else value, "rebuilt"), "rebuilt"):
         if not (isinstance(entry, (tuple, list)) and len(entry) == 2):
-            _fail("rebuilt", f"{cell}: write (pattern, side) of the covered tile, not {entry!r}")
+            _fail("rebuilt", f"{cell}: write (pattern, side) of the covered tile, "
+                  f"not {shown(entry)}")
         pattern, rotation = _pattern(entry[0], "rebuilt"), _side(entry[1], "rebuilt")
         top = s.workers.get(cell)
         if top is None:
@@ -415,20 +432,35 @@ def _turn(s: CacaoState, turn, start_given: bool) -> None:
 
 
 # -- data (JSON / TOML) -----------------------------------------------------------------------
-_CELL_TEXT = re.compile(r"^\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?\s*$")
+# each number written one way (no "+", "-0" or leading zeros), so two keys never name one cell
+_NUMBER = r"(0|-?[1-9][0-9]{0,%d})" % (MAX_DIGITS - 1)
+_CELL_TEXT = re.compile(r"\s*\(?\s*%s\s*,\s*%s\s*\)?\s*" % (_NUMBER, _NUMBER))
 
 
 def _cell_key(key, field: str):
     if isinstance(key, tuple):
         return key
-    match = _CELL_TEXT.match(key) if isinstance(key, str) else None
+    match = _CELL_TEXT.fullmatch(key) if isinstance(key, str) else None
     if not match:
-        _fail(field, f"{key!r} is not a cell: write \"x,y\", e.g. \"1,0\"")
+        _fail(field, f"{shown(key)} is not a cell: write \"x,y\", e.g. \"1,0\"")
     return (int(match[1]), int(match[2]))
 
 
 def _player_key(key):
-    return int(key) if isinstance(key, str) and re.fullmatch(r"-?\d+", key) else key
+    return int(key) if isinstance(key, str) and re.fullmatch(r"0|[1-9][0-9]?", key) else key
+
+
+def _keyed(table: dict, read, field: str) -> dict:
+    """The table with its keys read; two keys that read the same ("1,0" and "1, 0") are
+    refused, as one would silently replace the other."""
+    out: dict = {}
+    for key, value in table.items():
+        new = read(key)
+        if new in out:
+            _fail(field, f"the {'cell' if field in CELL_FIELDS else 'player'} {shown(new)} is "
+                  "named twice")
+        out[new] = value
+    return out
 
 
 def fields_from_data(data: dict) -> dict:
@@ -437,9 +469,9 @@ def fields_from_data(data: dict) -> dict:
     fields = dict(data)
     for name in CELL_FIELDS:
         if name in fields and isinstance(fields[name], dict):
-            fields[name] = {_cell_key(k, name): tuple(v) if isinstance(v, list) else v
-                            for k, v in fields[name].items()}
+            fields[name] = {k: tuple(v) if isinstance(v, list) else v for k, v in
+                            _keyed(fields[name], lambda k: _cell_key(k, name), name).items()}
     for name in PLAYER_FIELDS:
         if name in fields and isinstance(fields[name], dict):
-            fields[name] = {_player_key(k): v for k, v in fields[name].items()}
+            fields[name] = _keyed(fields[name], _player_key, name)
     return fields

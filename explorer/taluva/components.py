@@ -7,6 +7,8 @@ implementations agree); the rule summary only names the five landscapes.
 """
 from __future__ import annotations
 
+from ..untrusted import shown
+
 TERRAINS = ("jungle", "clearing", "sand", "rock", "lake")
 VOLCANO = "volcano"
 
@@ -46,8 +48,8 @@ def parse_tile_name(name) -> tuple[str, str]:
     """The landscape pair of a tile name such as 'sand-rock'; ValueError for no such tile."""
     parts = tuple(name.split("-")) if isinstance(name, str) else ()
     if len(parts) != 2 or parts not in {pair for pair, _ in PAIR_COUNTS}:
-        raise ValueError(f"{name!r} is not a tile: write the two landscapes going round the "
-                         f"volcano, e.g. 'jungle-clearing' ({', '.join(TERRAINS)})")
+        raise ValueError(f"{shown(name)} is not a tile: write the two landscapes going round "
+                         f"the volcano, e.g. 'jungle-clearing' ({', '.join(TERRAINS)})")
     return parts
 
 

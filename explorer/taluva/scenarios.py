@@ -25,7 +25,10 @@ text key (TOML and JSON keys are texts):
 """
 from __future__ import annotations
 
+import re
+
 from ..core import PositionError, SetupError
+from ..untrusted import MAX_DIGITS, shown, too_long
 from . import components as C
 from .board import DIRECTION_NAMES, Building, Cell, FrozenMap, tile_hexes
 from .placement import placement_problem
@@ -55,12 +58,15 @@ def position(players: int = 2, *, tiles=(), buildings=None, drawn=None, stack=No
       ('hut', 'expand', 'temple' or 'tower').
     """
     from . import GAME
-    try:
-        _, seed, chosen = GAME.check_setup(players, seed, dict(options or {}))
-    except SetupError as exc:
-        field = "players" if "played by" in str(exc) else "seed" if "seed" in str(exc) \
-            else "options"
-        raise PositionError(field, str(exc)) from None
+    if options is not None and not isinstance(options, dict):
+        raise PositionError("options", f"a table of rule options, not {shown(options)}")
+    # one field at a time, so that the refusal names the field at fault
+    for field, asked in (("players", (players, 0, {})), ("seed", (players, seed, {})),
+                         ("options", (players, seed, dict(options or {})))):
+        try:
+            _, seed, chosen = GAME.check_setup(*asked)
+        except SetupError as exc:
+            raise PositionError(field, str(exc)) from None
     s = TaluvaState(GAME, players, seed, chosen)
     free = {pair: list(C.tile_ids(pair)) for pair, _ in C.PAIR_COUNTS}
 
@@ -87,7 +93,8 @@ def position(players: int = 2, *, tiles=(), buildings=None, drawn=None, stack=No
 
 def _lay_tiles(s: TaluvaState, tiles, take, in_play: int) -> None:
     if not isinstance(tiles, (list, tuple)):
-        raise PositionError("tiles", f"a list of (tile name, (q, r), rotation), not {tiles!r}")
+        raise PositionError("tiles", f"a list of (tile name, (q, r), rotation), "
+                            f"not {shown(tiles)}")
     if len(tiles) > in_play:
         raise PositionError("tiles", f"{s.players} players use {in_play} tiles, not "
                             f"{len(tiles)} (rule option all_tiles plays all 48)")
@@ -95,15 +102,15 @@ def _lay_tiles(s: TaluvaState, tiles, take, in_play: int) -> None:
     placed = []
     for i, entry in enumerate(tiles):
         field = f"tiles[{i}]"
-        try:
-            name, volcano, rotation = entry
-            q, r = volcano
-        except (TypeError, ValueError):
-            raise PositionError(field, f"write (tile name, (q, r), rotation), not {entry!r}") \
-                from None
-        if type(q) is not int or type(r) is not int:
+        if not (isinstance(entry, (list, tuple)) and len(entry) == 3):
+            raise PositionError(field, f"write (tile name, (q, r), rotation), "
+                                f"not {shown(entry)}")
+        name, volcano, rotation = entry
+        if not (isinstance(volcano, (list, tuple)) and len(volcano) == 2
+                and all(type(v) is int and not too_long(v) for v in volcano)):
             raise PositionError(field, f"the volcano hex is two whole numbers (q, r), not "
-                                f"{volcano!r}")
+                                f"{shown(volcano)}")
+        q, r = volcano
         rotation = _rotation(rotation, field)
         tile = take(name, field)
         problem = placement_problem(FrozenMap(hexes), {}, (q, r), rotation)
@@ -124,31 +131,37 @@ def _rotation(rotation, field: str) -> int:
     if type(rotation) is int and 0 <= rotation < 6:
         return rotation
     raise PositionError(field, f"a rotation is 0-5 or where the first landscape lies from the "
-                        f"volcano ({', '.join(DIRECTION_NAMES)}), not {rotation!r}")
+                        f"volcano ({', '.join(DIRECTION_NAMES)}), not {shown(rotation)}")
 
 
 def _put_buildings(s: TaluvaState, buildings, removed) -> None:
     if buildings is None:
         buildings = {}
     if not isinstance(buildings, dict):
-        raise PositionError("buildings", f"a table hex -> (player, kind), not {buildings!r}")
+        raise PositionError("buildings", f"a table hex -> (player, kind), "
+                            f"not {shown(buildings)}")
     board = {}
     used = [[0, 0, 0] for _ in range(s.players)]
-    for h, spec in sorted(buildings.items(), key=repr):
+    for h in buildings:     # the hexes first: only then are they written out, and sorted
+        if not (isinstance(h, tuple) and len(h) == 2
+                and all(type(v) is int and not too_long(v) for v in h)):
+            raise PositionError(f"buildings[{_key_text(h)}]", "a hex is two whole numbers "
+                                f"(q, r), not {shown(h)}")
+    for h, spec in sorted(buildings.items(), key=lambda item: repr(item[0])):
         field = f"buildings[{h}]"
-        cell = s.hexes.get(tuple(h)) if isinstance(h, (tuple, list)) else None
+        cell = s.hexes.get(h)
         if cell is None or cell.terrain == C.VOLCANO:
             raise PositionError(field, "buildings stand on landscape hexes of the island")
-        try:
+        owner, kind, rest = None, None, ()
+        if isinstance(spec, (list, tuple)) and len(spec) >= 2:
             owner, kind, *rest = spec
-        except (TypeError, ValueError):
-            owner, kind, rest = None, None, ()
         if type(owner) is not int or not 0 <= owner < s.players or kind not in C.KINDS:
-            raise PositionError(field, f"write (player, 'hut'|'temple'|'tower'), not {spec!r}")
+            raise PositionError(field, f"write (player, 'hut'|'temple'|'tower'), "
+                                f"not {shown(spec)}")
         count = rest[0] if rest else (cell.level if kind == "hut" else 1)
-        if len(rest) > 1 or type(count) is not int:
+        if len(rest) > 1 or type(count) is not int or too_long(count):
             raise PositionError(field, f"write (player, kind) or (player, 'hut', huts) with a "
-                                f"whole number of huts, not {spec!r}")
+                                f"whole number of huts, not {shown(spec)}")
         if kind == "hut" and count != cell.level:
             raise PositionError(field, f"a level-{cell.level} hex holds {cell.level} huts (a new "
                                 f"hut goes on level 1, an expansion puts one per level), not "
@@ -162,10 +175,11 @@ def _put_buildings(s: TaluvaState, buildings, removed) -> None:
         used[owner][C.KINDS.index(kind)] += count
     s.buildings = FrozenMap(board)
     if removed is not None and not isinstance(removed, (list, tuple)):
-        raise PositionError("removed", f"one number of huts per player, not {removed!r}")
+        raise PositionError("removed", f"one number of huts per player, not {shown(removed)}")
     s.removed = tuple(removed) if removed is not None else (0,) * s.players
-    if len(s.removed) != s.players or any(type(n) is not int or n < 0 for n in s.removed):
-        raise PositionError("removed", f"one number of huts per player, not {removed!r}")
+    if len(s.removed) != s.players or any(type(n) is not int or n < 0 or too_long(n)
+                                          for n in s.removed):
+        raise PositionError("removed", f"one number of huts per player, not {shown(removed)}")
     if any(s.removed) and s.options["covered_huts"] == "returned":
         raise PositionError("removed", "with covered_huts=returned covered huts go back to "
                             "their owner: none are removed from the game")
@@ -202,18 +216,19 @@ def _put_buildings(s: TaluvaState, buildings, removed) -> None:
 def _set_turn(s: TaluvaState, turn, eliminated, phase, build_kind) -> None:
     players = s.players
     if type(turn) is not int or not 0 <= turn < players:
-        raise PositionError("turn", f"must be a player 0..{players - 1}, not {turn!r}")
+        raise PositionError("turn", f"must be a player 0..{players - 1}, not {shown(turn)}")
     if not isinstance(eliminated, (list, tuple, set, frozenset)):
-        raise PositionError("eliminated", f"a list of players, not {eliminated!r}")
+        raise PositionError("eliminated", f"a list of players, not {shown(eliminated)}")
     bad = [p for p in eliminated if type(p) is not int or not 0 <= p < players]
     if bad or turn in eliminated:
-        raise PositionError("eliminated", f"must list players other than turn, not {bad or turn}")
+        raise PositionError("eliminated", f"must list players other than turn, "
+                            f"not {shown(bad or turn)}")
     s.eliminated = tuple(sorted(set(eliminated)))
     if len(s.active) < 2:
         raise PositionError("eliminated", "at least two players must still be in the game: "
                             "with one left the game is over and that player has won")
     if phase not in ("place", "build"):
-        raise PositionError("phase", f"must be 'place' or 'build', not {phase!r}")
+        raise PositionError("phase", f"must be 'place' or 'build', not {shown(phase)}")
     if build_kind is not None and (build_kind not in BUILD_KINDS or phase != "build"
                                    or s.options["builds_per_turn"] != "one_kind"):
         raise PositionError("build_kind", "only in the build phase of the one_kind variant: "
@@ -225,7 +240,8 @@ def _deal_stack(s: TaluvaState, drawn, stack, take, free: dict, in_play: int) ->
     """The open tile and the face-down stack: the tiles not on the island, within the number
     of tiles in play; the rest are boxed."""
     if stack is not None and not isinstance(stack, (list, tuple)):
-        raise PositionError("stack", f"a list of tile names, first drawn first, not {stack!r}")
+        raise PositionError("stack", f"a list of tile names, first drawn first, "
+                            f"not {shown(stack)}")
     names = list(stack) if stack is not None else None
     first = 0    # index in `stack` of the first tile left in it
     if s.phase == "place" and drawn is None:
@@ -283,16 +299,25 @@ def hex_key(h) -> str:
     return f"{h[0]},{h[1]}"
 
 
+# each number written one way (no "+", "-0" or leading zeros), so two keys never name one hex
+_NUMBER = r"(0|-?[1-9][0-9]{0,%d})" % (MAX_DIGITS - 1)
+_HEX_KEY = re.compile(r"[(\[ ]*%s *, *%s[)\] ]*" % (_NUMBER, _NUMBER))
+
+
+def _key_text(key) -> str:
+    """A key as a field name shows it: a text as it is (cut short), anything else quoted."""
+    return shown(key)[1:-1] if isinstance(key, str) else shown(key)
+
+
 def parse_hex_key(key, field: str) -> tuple[int, int]:
     """"1,-2" (spaces and brackets allowed) or (1, -2) -> (1, -2); PositionError otherwise."""
     if isinstance(key, tuple) and len(key) == 2 and all(type(v) is int for v in key):
         return key
-    try:
-        q, r = str(key).strip("()[] ").split(",")
-        return (int(q), int(r))
-    except ValueError:
-        raise PositionError(f"{field}[{key}]", f"a hex key is written \"q,r\", e.g. \"1,-2\", "
-                            f"not {key!r}") from None
+    match = _HEX_KEY.fullmatch(key) if isinstance(key, str) else None
+    if not match:
+        raise PositionError(f"{field}[{_key_text(key)}]", f"a hex key is written \"q,r\", e.g. "
+                            f"\"1,-2\", not {shown(key)}")
+    return (int(match[1]), int(match[2]))
 
 
 def fields_from_data(data: dict) -> dict:
@@ -302,7 +327,12 @@ def fields_from_data(data: dict) -> dict:
     if buildings is not None:
         if not isinstance(buildings, dict):
             raise PositionError("buildings", "a table \"q,r\" -> [player, kind]")
-        fields["buildings"] = {parse_hex_key(k, "buildings"): v for k, v in buildings.items()}
+        fields["buildings"] = {}
+        for key, spec in buildings.items():
+            h = parse_hex_key(key, "buildings")
+            if h in fields["buildings"]:    # "1,0" and "1, 0": one would replace the other
+                raise PositionError(f"buildings[{_key_text(key)}]", f"the hex {h} is named twice")
+            fields["buildings"][h] = spec
     return fields
 
 
