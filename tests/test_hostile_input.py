@@ -73,6 +73,11 @@ RECORDS = {
     "option_activation_order_list.json": r"^record set-up: option activation_order=\['per_edge'\]",
     "actions_object.json": r"^record field 'actions' must be list, not dict",
     "nested_70_levels.json": r"^record action 2, field 'cell[\[\]0]*…': nested more than 64",
+    "place_rotation_missing.json": r"^record action 1: action field 'rotation' is missing$",
+    "rebuild_rotation_missing.json": r"^record action 1: action field 'rotation' is missing$",
+    "taluva_place_rotation_missing.json": r"^record action 1: action field 'rotation' is "
+                                          r"missing$",
+    "work_side_missing.json": r"^record action 2: action field 'side' is missing$",
 }
 
 # file in tests/hostile/lessons -> what the message must say
@@ -303,6 +308,21 @@ def test_every_action_refuses_a_field_it_does_not_have(name):
         assert message.startswith(f"unknown field 'extra' in a {kind!r} action"), message
 
 
+@pytest.mark.parametrize("name", ["animals_on_board", "cacao", "taluva"])
+def test_every_action_refuses_a_missing_field_rather_than_guess_it(name):
+    """A field left out is refused by name, never given a default: a place without its
+    rotation would otherwise replay as rotation 0, whatever its author meant."""
+    from explorer.bots import RandomBot, play
+    game = explorer.GAMES[name]
+    _, actions = play(game.setup(game.player_counts[-1], 3), RandomBot(3))
+    for kind in {a.kind for a in actions}:
+        data = next(a for a in actions if a.kind == kind).to_json()
+        for field in set(data) - {"type"}:
+            without = {k: v for k, v in data.items() if k != field}
+            message = refusal(ValueError, game.action_from_json, without)
+            assert re.search(rf"^action field '{field}' is missing$", message), message
+
+
 def test_an_illegal_action_is_refused_with_its_rule():
     state = CACAO.setup(3, 1)
     with pytest.raises(IllegalAction) as info:
@@ -314,6 +334,44 @@ def test_setup_refuses_wrong_option_types_with_setup_error():
     for value in (1.0, True, "1", None, [0]):
         message = refusal(SetupError, CACAO.setup, 3, 1, start_player=value)
         assert "start_player" in message
+
+
+@pytest.mark.parametrize("name", sorted(explorer.GAMES))
+@pytest.mark.parametrize("seed,pattern", [
+    (10 ** 4000, r"^seed must be a whole number of at most 100 digits, not <a number of about "
+                 r"4,001 digits>$"),
+    (10 ** 100, r"^seed must be a whole number of at most 100 digits, not 10{59}…$"),
+    (-10 ** 100, r"^seed must be a whole number of at most 100 digits, not -10{58}…$"),
+], ids=["4001-digits", "101-digits", "minus-101-digits"])
+def test_setup_refuses_a_seed_longer_than_a_record_holds(name, seed, pattern):
+    game = explorer.GAMES[name]
+    message = refusal(SetupError, game.setup, game.player_counts[-1], seed)
+    assert re.search(pattern, message), message
+
+
+def test_the_longest_seed_is_the_same_for_setup_records_links_and_the_setup_panel():
+    from widgets.shared.share import LinkError, build_query, parse_query
+    longest = -(10 ** 100 - 1)                      # 100 digits
+    state = CACAO.setup(3, longest)
+    text = Record.of([state], []).dumps()
+    assert replay(text)[0] == state
+    link = parse_query(CACAO, build_query(CACAO, 3, longest, {}, [], None), 3, 0)
+    assert link.seed == longest
+    got = []
+    panel = SetupPanel(CACAO, lambda *a: got.append(a), got.append, 3, 1)
+    panel.seed.value = str(longest)
+    panel.new_game.click()
+    assert got[-1][:2] == (3, longest)
+    too_long = 10 ** 100                            # 101 digits
+    message = refusal(RecordError, replay, Record("cacao", 3, too_long, {}, []))
+    assert re.search(r"^record field 'seed': a number is too long \(at most 100 digits\)$",
+                     message), message
+    message = refusal(LinkError, parse_query, CACAO, f"?seed={too_long}", 3, 0)
+    assert re.search(r"^seed must be a whole number of at most 100 digits, not '10+…'$",
+                     message), message
+    panel.seed.value = str(too_long)
+    panel.new_game.click()
+    assert re.search(r"^the seed must be a whole number of at most 100 digits$", got[-1]), got
 
 
 # -- command line: simulate ---------------------------------------------------------------------
@@ -483,3 +541,189 @@ def test_setup_refuses_huge_values_in_a_short_message(players, seed, options, fi
     message = str(refused.value)
     assert len(message) < 200
     assert field in message or (field == "players" and "played by" in message)
+
+
+# -- positions ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name,text,pattern", [
+    ("cacao", "[" * 5000, r"^position: the text is nested more than 64 levels deep \(5,000 "
+                          r"levels\)$"),
+    ("taluva", '{"players": 2, "tiles": ' + "[" * 5000 + "]" * 5000 + "}",
+     r"^position: the text is nested more than 64 levels deep"),
+    ("animals_on_board", '{"players": 2, "seed": ' + "9" * 10_000 + "}",
+     r"^seed: a number of 10,000 digits is too long \(at most 100 digits\)$"),
+    ("cacao", '{"players": 2, "gold": [1, ' + "9" * 150 + "]}",
+     r"^gold\[1\]: a number of 150 digits is too long \(at most 100 digits\)$"),
+    ("taluva", "players = 2\nseed = " + "9" * 10_000 + "\n",
+     r"^position: the text line 2: a number is longer than 100 digits$"),
+    ("taluva", "players = 2\nseed = " + "9" * 150 + "\n",
+     r"^seed: a number is too long \(at most 100 digits\)$"),
+    ("animals_on_board", "a = " + "[" * 5000 + "]" * 5000,
+     r"^position: the text is nested more than 64 levels deep"),
+    ("cacao", "{not json = or toml", r"^position: neither JSON nor TOML: .*\(line 1, column 2\)$"),
+])
+def test_position_text_is_read_within_limits(name, text, pattern):
+    message = refusal(explorer.PositionError, explorer.GAMES[name].position_from, text)
+    assert re.search(pattern, message), message
+
+
+def test_position_data_nested_100000_deep_is_refused_naming_the_field():
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    message = refusal(explorer.PositionError, explorer.GAMES["taluva"].position_from,
+                      {"players": 2, "tiles": deep})
+    assert re.search(r"^tiles\[0\]\[0\].*…: nested more than 64 levels deep$", message), message
+
+
+@pytest.mark.parametrize("name,fields,pattern", [
+    ("cacao", {"display": [["water"]]}, r"^display: \['water'\] is not a jungle tile"),
+    ("cacao", {"jungle_pile": [{"a": 1}]}, r"^jungle_pile: \{'a': 1\} is not a jungle tile"),
+    ("cacao", {"hands": [[["1-1-1-1"]], []]}, r"^hands: \['1-1-1-1'\] is not a worker tile"),
+    ("cacao", {"hands": {("red",): ["1-1-1-1"]}}, r"^hands: \('red',?\) is not a player"),
+    ("cacao", {"gold": [10 ** 5000, 0]}, r"^gold: Player 1 \(red\): <a number of about 5,001 "
+                                         r"digits> is not a whole number of at most 100 digits$"),
+    ("taluva", {"options": 5}, r"^options: a table of rule options, not 5$"),
+    ("taluva", {"options": 1.5}, r"^options: a table of rule options, not 1\.5$"),
+    ("taluva", {"options": True}, r"^options: a table of rule options, not True$"),
+    ("taluva", {"options": "all_tiles"}, r"^options: a table of rule options, not 'all_tiles'$"),
+    ("taluva", {"options": ["all_tiles"]}, r"^options: a table of rule options, not \["),
+    ("animals_on_board", {"round": 10 ** 40}, r"^round: a whole number 1\.\.60, not 1000+$"),
+    ("animals_on_board", {"seed": 10 ** 5000}, r"^seed: a whole number of at most 100 digits, "
+                                               r"not <a number of about 5,001 digits>$"),
+])
+def test_a_position_field_of_a_wrong_type_is_refused_naming_it(name, fields, pattern):
+    fields = {**POSITIONS[name][0], **fields}
+    players = fields.pop("players")
+    message = refusal(explorer.PositionError, explorer.GAMES[name].position, players, **fields)
+    assert re.search(pattern, message), message
+
+
+@pytest.mark.parametrize("key,pattern", [
+    ("-0,+1", r"^buildings\[-0,\+1\]: a hex key is written \"q,r\""),
+    ("01,0", r"^buildings\[01,0\]: a hex key is written \"q,r\""),
+    ("١,٠", r"^buildings\[١,٠\]: a hex key is written \"q,r\""),
+    ("9" * 10_000 + ",0", r"^buildings\[99.*…\]: a hex key is written \"q,r\".*…'$"),
+    ("1, 0", r"^buildings\[1, 0\]: the hex \(1, 0\) is named twice$"),
+])
+def test_a_building_hex_key_must_be_written_one_way(key, pattern):
+    data = {"players": 2, "tiles": [["jungle-clearing", [0, 0], "E"]],
+            "buildings": {"1,0": [0, "hut"], key: [1, "hut"]}}
+    message = refusal(explorer.PositionError, explorer.GAMES["taluva"].position_from, data)
+    assert re.search(pattern, message), message
+
+
+@pytest.mark.parametrize("key,pattern", [
+    ("-0,1", r"^workers: '-0,1' is not a cell: write \"x,y\""),
+    ("9" * 10_000 + ",0", r"^workers: '99.*…' is not a cell: write \"x,y\""),
+    ("2, 1", r"^workers: the cell \(2, 1\) is named twice$"),
+])
+def test_a_cacao_cell_key_must_be_written_one_way(key, pattern):
+    data = {"players": 2, "workers": {"2,1": ["red", "2-1-0-1", "E"], key: ["red", "1-1-1-1",
+                                                                             "N"]}}
+    message = refusal(explorer.PositionError, explorer.GAMES["cacao"].position_from, data)
+    assert re.search(pattern, message), message
+
+
+# One valid position per shape of each game, every field given; each value in it (and each key)
+# is replaced in turn by each of BAD_VALUES.
+POSITIONS = {
+    "cacao": [
+        {"players": 2, "workers": {(2, 1): ("red", "2-1-0-1", "E")},
+         "jungle": {(0, 0): "plantation-1", (1, 1): "market-2"}, "rebuilt": {},
+         "hands": {"red": ["1-1-1-1", "2-1-0-1", "3-1-0-0"],
+                   "purple": ["1-1-1-1", "2-1-0-1", "2-1-0-1"]},
+         "worker_piles": {"red": ["2-1-0-1"], "purple": ["3-0-0-1", "1-1-1-1"]},
+         "display": ["market-3", "water"], "jungle_pile": ["temple"], "cacao": [2, 0],
+         "sun": [1, 3], "water": [-4, 16], "gold": [5, 0], "turn": "purple",
+         "options": {"activation_order": "per_worker"}, "seed": 3},
+        {"players": 2, "workers": {(1, 0): (0, "1-1-1-1", "N")},
+         "rebuilt": {(1, 0): ("2-1-0-1", "E")}, "hands": [["2-1-0-1"], ["2-1-0-1"]],
+         "worker_piles": [[], []], "display": [], "jungle_pile": [], "sun": [1, 0], "turn": 0},
+    ],
+    "taluva": [
+        {"players": 3, "tiles": [["jungle-clearing", (0, 0), "E"], ["sand-rock", (-2, 1), 5],
+                                 ["clearing-sand", (0, 0), "SE"]],
+         "buildings": {(1, 0): (0, "hut"), (0, 1): (1, "hut", 2)}, "drawn": "sand-sand",
+         "stack": ["rock-rock", "lake-lake"], "turn": 1, "phase": "place", "removed": [1, 0, 0],
+         "eliminated": [2], "options": {"new_hut": "anywhere"}, "seed": 3},
+        {"players": 2, "tiles": [["jungle-clearing", (0, 0), "E"], ["sand-rock", (-2, 1), "NE"],
+                                 ["lake-jungle", (0, -2), "SE"]],
+         "buildings": {(1, 0): (0, "hut"), (0, 1): (0, "hut")}, "phase": "build",
+         "build_kind": "hut", "stack": [], "options": {"builds_per_turn": "one_kind"}},
+    ],
+    "animals_on_board": [
+        {"players": 3, "groups": [["panda-1", "panda-4", "tiger-2"], ["lion-3"]],
+         "facedown": "tiger-2", "arks": [["rhino-1", "rhino-2"], ["gorilla-4"], ["elephant-5"]],
+         "crates": [0, 2, 3], "resting": [True, False, False], "start_player": 0, "turn": 1,
+         "round": 2, "removed_species": ["chimpanzee", "flamingo"], "seed": 5, "over": False},
+        {"players": 2, "arks": [["lion-1", "lion-2"], ["tiger-1"]], "groups": [],
+         "crates": [1, 1], "over": True},
+    ],
+}
+BAD_VALUES = [7, 1.5, float("nan"), float("inf"), True, None, "x", [7], {"x": 7}, 10 ** 40,
+              10 ** 5000]
+BAD_KEYS = [7, 1.5, float("nan"), True, None, "x", (7,), 10 ** 5000]
+BIG_IS_FINE = {"seed", "gold"}   # fields with no bound but the length of a number
+
+
+def _paths(value, path=()):
+    """(path, value) of every value inside `value`, and (path + (KEY,), key) of every key."""
+    yield path, value
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield path + (KEY, key), key
+            yield from _paths(item, path + (key,))
+    elif isinstance(value, (list, tuple)):
+        for index, item in enumerate(value):
+            yield from _paths(item, path + (index,))
+
+
+KEY = object()
+
+
+def _replaced(value, path, new):
+    if not path:
+        return new
+    if path[0] is KEY:
+        return {(new if k == path[1] else k): v for k, v in value.items()}
+    if isinstance(value, dict):
+        return {k: (_replaced(v, path[1:], new) if k == path[0] else v) for k, v in value.items()}
+    items = [_replaced(v, path[1:], new) if i == path[0] else v for i, v in enumerate(value)]
+    return type(value)(items)
+
+
+def _bad_cases():
+    for name, positions in POSITIONS.items():
+        for number, fields in enumerate(positions):
+            for path, old in _paths(fields):
+                is_key = len(path) >= 2 and path[-2] is KEY
+                if not path or path[0] is KEY:      # the fields' names: an unknown field
+                    continue
+                for new in BAD_KEYS if is_key else BAD_VALUES:
+                    if type(new) is type(old) and new == old:
+                        continue
+                    where = ".".join("key" if p is KEY else str(p) for p in path)
+                    yield pytest.param(name, number, path, old, new,
+                                       id=f"{name}{number}-{where}-{shown(new, 12)}")
+
+
+@pytest.mark.parametrize("name,number,path,old,new", list(_bad_cases()))
+def test_every_position_field_refuses_values_of_a_wrong_type(name, number, path, old, new):
+    """Each value (or key) of a valid position replaced by one of another type, or by a number
+    too big for its field, is refused with a PositionError naming that field; a value of the
+    same type may be fine, or be refused for whatever field it contradicts."""
+    fields = _replaced(POSITIONS[name][number], path, new)
+    field = path[0]
+    huge = type(new) is int and (new >= 10 ** 100 or new > 10 ** 30 and field not in BIG_IS_FINE)
+    plausible = not huge and (type(new) is type(old) or (len(path) == 1 and new is None
+                                                         and field != "players"))
+    game = explorer.GAMES[name]
+    try:
+        game.position(fields.pop("players"), **fields)
+    except explorer.PositionError as error:
+        message = str(error)
+        assert len(message) < LIMIT, len(message)
+        assert plausible or re.match(rf"{re.escape(field)}\b", error.field), message
+    else:
+        assert plausible, f"{field} accepted {shown(new)}"
