@@ -11,25 +11,55 @@ What plain Voila does not do for a room full of visitors:
 - Nothing limits how many kernels anonymous visitors start. Here at most ``max_visitors`` pages
   hold a kernel; the next visitor gets a short "the explorer is full" page (HTTP 503,
   ``Retry-After``) instead of a server that runs out of memory.
+- A kernel whose page vanished without a word (a crashed tab, a phone that discarded it, a
+  shutdown request lost) kept its place for Voila's idle cull, minutes later; a few dozen such
+  pages filled the server. Here a visitor's kernel with no page connected for
+  ``reconnect_grace`` seconds is shut down; a page that reconnects sooner keeps its game.
+- Tornado drops, unanswered, a request whose headers pass 64 KB, before the app's own limit on
+  links (``MAX_QUERY_CHARS``). Here tornado's limit is above it, and a longer link gets a short
+  "this link is too long" page (HTTP 414).
+- What a kernel writes on stderr (a traceback with the server's paths, when a page sends a
+  widget message it cannot handle) reached the visitor's page. Here the page gets one line and
+  the log a one-line warning. A template file path Voila cannot split (``..``) answered 500 with
+  a traceback in the log; here it is a plain 404.
 
 Run it like Voila: ``python -m widgets.server notebooks --Voila.config_file_paths=.``; every
 setting lives in voila.json.
 """
 from __future__ import annotations
 
+import asyncio
 import html
+import json
+import time
 from pathlib import Path
 
 import tornado.web
-from traitlets import Int, Unicode
+from jupyter_core.utils import ensure_async
+from jupyter_server.services.kernels.connection.base import (deserialize_msg_from_ws_v1,
+                                                              serialize_msg_to_ws_v1)
+from tornado.ioloop import PeriodicCallback
+from traitlets import Float, Int, Unicode
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-FULL_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="refresh" content="{retry}">
-<title>The explorer is full</title>
+from widgets.shared.share import MAX_QUERY_CHARS
+
+# Tornado reads a request's headers up to this many bytes and drops the connection beyond: room
+# for a link as long as the app takes, plus tornado's own 64 KB for everything else.
+MAX_HEADER_BYTES = MAX_QUERY_CHARS + 65_536
+
+# What a visitor's page is told instead of what the kernel wrote on stderr.
+VISITOR_ERROR = "The explorer could not do that here; the server's log says why.\n"
+LOGGED_CHARS = 300  # of a kernel's stderr, in the server's one-line warning
+V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+
+NOTICE_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">{head}
+<title>{title}</title>
 <style>
  body {{ font: 20px/1.5 system-ui, sans-serif; background: #f6f3ea; color: #2b2b2b;
         display: flex; align-items: center; justify-content: center; height: 100vh; margin: 0; }}
@@ -38,19 +68,25 @@ FULL_PAGE = """<!DOCTYPE html>
  h1 {{ font-size: 1.6em; margin-top: 0; }}
  a {{ color: #1f5fa8; font-weight: bold; }}
 </style></head>
-<body><main class="rx-full">
-<h1>The explorer is full</h1>
-<p>All {visitors} places on this server are taken right now.</p>
-<p>Try again in a minute: this page tries by itself every {retry} seconds,
-or <a href="{again}">try again now</a>.</p>
+<body><main class="{kind}">
+<h1>{title}</h1>
+{text}
 </main></body></html>
 """
 
 
+def notice_page(kind: str, title: str, text: str, head: str = "") -> str:
+    """A short page in place of an app (its `<main>` has class `kind`); `text` is HTML."""
+    return NOTICE_PAGE.format(kind=kind, title=title, text=text, head=head)
+
+
 class ExplorerPageHandler(TornadoVoilaHandler):
-    """An app page: sets the xsrf cookie, and turns visitors away once the server is full."""
+    """An app page: sets the xsrf cookie, refuses a link longer than the app reads, and turns
+    visitors away once the server is full."""
 
     async def prepare(self):
+        if len(self.request.query) > MAX_QUERY_CHARS:
+            return self.refuse_long_link()
         await super().prepare()
         if self._finished:  # e.g. redirected to a login page
             return
@@ -61,10 +97,30 @@ class ExplorerPageHandler(TornadoVoilaHandler):
             self.log.warning("explorer full: %d visitors, refusing %s", visitors, self.request.path)
             self.set_status(503)
             self.set_header("Retry-After", str(server.retry_after))
-            self.set_header("Content-Type", "text/html; charset=utf-8")
-            self.set_header("Cache-Control", "no-store")
-            self.finish(FULL_PAGE.format(visitors=visitors, retry=server.retry_after,
-                                         again=html.escape(self.request.uri, quote=True)))
+            self.notice(notice_page(
+                "rx-full", "The explorer is full",
+                f"<p>All {visitors} places on this server are taken right now.</p>\n"
+                f"<p>Try again in a minute: this page tries by itself every "
+                f"{server.retry_after} seconds,\nor <a href=\"{html.escape(self.request.uri)}\">"
+                f"try again now</a>.</p>",
+                head=f'\n<meta http-equiv="refresh" content="{server.retry_after}">'))
+
+    def refuse_long_link(self) -> None:
+        """Say the link is too long (HTTP 414) rather than start a kernel that would refuse it."""
+        length = len(self.request.query)
+        self.log.warning("link too long: %d characters, refusing %s", length, self.request.path)
+        self.set_status(414)
+        self.notice(notice_page(
+            "rx-too-long", "This link is too long",
+            f"<p>This link has {length:,} characters; the explorer opens links of at most "
+            f"{MAX_QUERY_CHARS:,}.</p>\n"
+            f"<p>A long game travels better as a record file (the Share tab saves one), or "
+            f"<a href=\"{html.escape(self.request.path)}\">open the game without it</a>.</p>"))
+
+    def notice(self, page: str) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(page)
 
 
 class ExplorerShutdownHandler(VoilaShutdownKernelHandler):
@@ -78,8 +134,81 @@ class ExplorerShutdownHandler(VoilaShutdownKernelHandler):
         return await super().post(kernel_id)
 
 
+class ExplorerTemplateFileHandler(TemplateStaticFileHandler):
+    """Voila's template files (`<template>/static/<file>`). Voila asserts that shape, so a path
+    such as `rules-explorer/../../etc/passwd` raised (HTTP 500, a traceback in the log); here
+    any path that is not a plain file below a template's static folder is a 404."""
+
+    def parse_url_path(self, path):
+        parts = path.split("/")
+        if (len(parts) < 3 or parts[1] != "static" or "\0" in path
+                or any(part in ("", ".", "..") for part in parts)):
+            raise tornado.web.HTTPError(404)
+        return super().parse_url_path(path)
+
+
+class ExplorerKernelWebsocketHandler(VoilaKernelWebsocketHandler):
+    """A page's websocket to its kernel. What the kernel writes on stderr (a traceback with the
+    server's paths when a page sends a widget message it cannot handle) and error reports reach
+    the page as one line; the server's log gets a one-line warning."""
+
+    def write_message(self, message, binary=False):
+        try:
+            if isinstance(message, bytes) and self.selected_subprotocol == V1_PROTOCOL:
+                message = self.cleaned_v1(message)
+            elif isinstance(message, str):  # the older JSON protocol (bytes there carry buffers)
+                message = self.cleaned_json(message)
+        except Exception as exc:  # a message this cannot read is not an error report
+            self.log.debug("message not checked for errors: %r", exc)
+        return super().write_message(message, binary)
+
+    def cleaned_v1(self, message: bytes) -> bytes:
+        channel, parts = deserialize_msg_from_ws_v1(message)
+        if channel != "iopub" or not (b'"stream"' in parts[0] or b'"error"' in parts[0]):
+            return message
+        header, content = json.loads(parts[0]), json.loads(parts[3])
+        if not self.clean(header.get("msg_type"), content):
+            return message
+        parts[3] = json.dumps(content).encode()
+        return serialize_msg_to_ws_v1(parts, channel)
+
+    def cleaned_json(self, message: str) -> str:
+        if '"stream"' not in message and '"error"' not in message:
+            return message
+        msg = json.loads(message)
+        if msg.get("channel") != "iopub" or not self.clean(msg["header"].get("msg_type"),
+                                                           msg["content"]):
+            return message
+        return json.dumps(msg)
+
+    def clean(self, kind: str, content: dict) -> bool:
+        """Replace what the visitor must not see, in place; whether anything was."""
+        if kind == "stream" and content.get("name") == "stderr":
+            said = content.get("text", "")
+            content["text"] = VISITOR_ERROR
+        elif kind == "error":
+            said = f"{content.get('ename')}: {content.get('evalue')}"
+            content.update(ename="Error", evalue=VISITOR_ERROR.strip(), traceback=[])
+        else:
+            return False
+        self.log.warning("kernel %s: %s (the page was told in one line)",
+                         self.kernel_id, one_line(said))
+        return True
+
+
+def one_line(text: str) -> str:
+    """A kernel's stderr in one line: its first line and, for a traceback, the error it ends
+    with, clipped."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not lines:
+        return "(empty stderr)"
+    said = lines[0] if len(lines) == 1 else f"{lines[0]} … {lines[-1]}"
+    return said if len(said) <= LOGGED_CHARS else said[:LOGGED_CHARS - 1] + "…"
+
+
 class ExplorerServer(Voila):
-    """Voila with kernels that end with their page and a cap on visitors."""
+    """Voila with kernels that end with their page (or soon after it vanished), a cap on
+    visitors, and short answers to hostile requests."""
 
     max_visitors = Int(40, config=True, help=(
         "How many pages may hold a kernel at once (preheated kernels waiting in the pool do not "
@@ -94,9 +223,16 @@ class ExplorerServer(Voila):
         "Comma-separated game names (e.g. 'cacao') whose app keeps `warm_kernels`; the others "
         "keep one, like the gallery. Empty: every game."))
 
+    reconnect_grace = Float(60, config=True, help=(
+        "Seconds a visitor's kernel is kept with no page connected to it (a crashed or "
+        "discarded tab, a page closed without its shutdown request, a laptop asleep); then it "
+        "is shut down and its place freed. A page that reconnects sooner keeps its game. A "
+        "kernel busy running its notebook waits. 0: never (Voila's idle cull only)."))
+
     aliases = {**Voila.aliases, "warm": "ExplorerServer.warm_kernels",
                "warm-apps": "ExplorerServer.warm_apps",
-               "max-visitors": "ExplorerServer.max_visitors"}
+               "max-visitors": "ExplorerServer.max_visitors",
+               "reconnect-grace": "ExplorerServer.reconnect_grace"}
 
     def init_settings(self):
         """Size the warm pools before Voila creates its kernel manager from the config."""
@@ -117,19 +253,70 @@ class ExplorerServer(Voila):
 
     def init_handlers(self):
         ours = {TornadoVoilaHandler: ExplorerPageHandler,
-                VoilaShutdownKernelHandler: ExplorerShutdownHandler}
+                VoilaShutdownKernelHandler: ExplorerShutdownHandler,
+                TemplateStaticFileHandler: ExplorerTemplateFileHandler,
+                VoilaKernelWebsocketHandler: ExplorerKernelWebsocketHandler}
         return [(route[0], ours.get(route[1], route[1]), *route[2:])
                 for route in super().init_handlers()]
 
-    def visitors(self) -> int:
-        """Kernels that belong to a page: every live kernel but the warm ones still in the pool."""
-        kernels = set(self.kernel_manager.list_kernel_ids())
+    def listen(self):
+        """Serve with tornado's header limit above the app's link limit, and watch for kernels
+        whose page is gone."""
+        listen = self.app.listen
+
+        def listen_with_room_for_links(port, address="", **kwargs):
+            return listen(port, address, max_header_size=MAX_HEADER_BYTES, **kwargs)
+
+        self.app.listen = listen_with_room_for_links
+        self._pageless: dict[str, float] = {}  # kernel id -> since when no page is connected
+        if self.reconnect_grace > 0:
+            every = min(max(self.reconnect_grace / 5, 0.2), 5.0)
+            PeriodicCallback(self.cull_pageless_kernels, every * 1000).start()
+        return super().listen()
+
+    def pooled(self) -> set[str]:
+        """The warm kernels still waiting in the pool."""
         pooled = set()
         for pool in getattr(self.kernel_manager, "_pools", {}).values():
             for item in pool:
                 if item.done() and not item.cancelled() and item.exception() is None:
                     pooled.add(item.result().get("kernel_id"))
-        return len(kernels - pooled)
+        return pooled
+
+    def visitors(self) -> int:
+        """Kernels that belong to a page: every live kernel but the warm ones still in the pool."""
+        return len(set(self.kernel_manager.list_kernel_ids()) - self.pooled())
+
+    async def cull_pageless_kernels(self) -> None:
+        """Shut down visitors' kernels that have had no page connected for `reconnect_grace`.
+
+        A kernel counts as attended while a websocket is open to it and while it is busy (still
+        running its page's notebook, say); the wait starts after."""
+        now, manager = time.monotonic(), self.kernel_manager
+        pooled, pageless, gone = self.pooled(), {}, []
+        for kernel_id in manager.list_kernel_ids():
+            if kernel_id in pooled:
+                continue
+            try:
+                model = manager.kernel_model(kernel_id)
+            except Exception:  # starting or ending right now
+                continue
+            if model["connections"] > 0 or model["execution_state"] in ("starting", "busy"):
+                continue
+            since = pageless[kernel_id] = self._pageless.get(kernel_id, now)
+            if now - since >= self.reconnect_grace:
+                gone.append(kernel_id)
+        self._pageless = {k: v for k, v in pageless.items() if k not in gone}
+        for kernel_id in gone:
+            self.log.info("shutting down kernel %s: no page connected for %.0f s", kernel_id,
+                          now - pageless[kernel_id])
+        await asyncio.gather(*(self.shut_down(kernel_id) for kernel_id in gone))
+
+    async def shut_down(self, kernel_id: str) -> None:
+        try:
+            await ensure_async(self.kernel_manager.shutdown_kernel(kernel_id))
+        except KeyError:  # its page's own shutdown request came first
+            pass
 
 
 main = ExplorerServer.launch_instance
