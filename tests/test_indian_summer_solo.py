@@ -149,6 +149,8 @@ def test_indian_summer_solo_mushroom_each_fits_but_not_both(chosen, other, space
 def test_indian_summer_solo_end_after_ten_turns_and_loss():
     s = solo(solo_turn=10, backpacks=[{"nut": 1}])
     s = s.apply(Squirrel((0, 0))).apply(EndTurn())
+    assert s.phase == "squirrels"
+    s = s.apply(s.legal_actions()[0])
     assert s.is_over
     sheet = s.score()
     assert sheet.totals == {0: -70} and sheet.winners == []     # one squirrel by the last nut
@@ -170,13 +172,15 @@ def test_indian_summer_solo_converts_only_what_is_needed():
     s = solo(boards=[nearly], solo_turn=10,
              backpacks=[{"berry": 2, "mushroom": 1, "feather": 1}])
     s = s.apply(Squirrel((6, 8))).apply(EndTurn())
+    assert any("Only as many treasures" in e.text and e.rule == "indian_summer.solo.end"
+               for e in s.events)
+    assert [a.at for a in s.legal_actions()] == [(7, 8)]
+    s = s.apply(s.legal_actions()[0])
     # one cell left: two berries (worth 2) become the nut, mushroom and feather stay
     assert s.tokens(0) == {"berry": 0, "nut": 0, "mushroom": 1, "feather": 1}
     texts = [e.text for e in s.events]
     assert not any("every player" in t for t in texts)
     assert "indian_summer.end.convert" not in [e.rule for e in s.events]
-    assert any("Only as many treasures" in e.text and e.rule == "indian_summer.solo.end"
-               for e in s.events)
     assert s.score().totals == {0: 7}
 
 

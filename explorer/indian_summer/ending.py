@@ -1,10 +1,18 @@
-"""The end of the game: treasures turned into nuts and squirrels, then the ranking (2-4 players)
-or the solo score.
+"""The end of the game: treasures turned into nuts, nuts into squirrels that each player places,
+then the ranking (2-4 players) or the solo score.
 
-The choice of which cells get the final squirrels and (solo) which treasures to convert is made
-for the player: squirrels go to the area with the fewest empty cells first, so that completed
-areas pay out as early as possible, and the solo game spends the cheapest treasures first
-(a nut or two berries before a mushroom, a mushroom before a feather).
+The rule text (273-277) gives the placing of the final squirrels to the player: after the last
+turn the game enters the phase "squirrels", in which the players, from the start player on, each
+place theirs one decision at a time (a `Nut` action on an empty cell). What the rules decide
+happens by itself: 2-4 players convert every treasure to nuts (feather -> mushroom -> nut, two
+berries -> a nut, an odd berry stays), again after every area a squirrel completes; the solo game
+converts only what the next squirrel needs, cheapest first (a nut or two berries before a
+mushroom, a mushroom before a feather), so the rest still scores. Whether the nut supply limits
+that conversion is the rule option `end_nuts` (rule `indian_summer.end.nut_supply`).
+
+`best_squirrel(state)` finds the placement that gives the deciding player their best result by
+the ranking rules (or the solo score): it searches every order of completing areas, which is
+enough because the empty cells of one area are alike and completing an area only ever pays.
 """
 from __future__ import annotations
 
@@ -12,64 +20,203 @@ from ..core import ScoreLine, ScoreSheet
 from . import components as C
 from .board import area_masks
 from .geometry import FULL, cells_of
-from .state import plural
+from .moves import NUT_MOVES, cells_moves
+from .words import plural
 
 R = "indian_summer."
+CONVERSIONS = (("feather", 1, "mushroom"), ("mushroom", 1, "nut"), ("berry", 2, "nut"))
+SOLO_ORDER = (("berry", 2, "nut"), ("mushroom", 1, "nut"), ("feather", 1, "mushroom"))
 
 
-def _best_cell(floor) -> tuple[int, int]:
-    empty = FULL & ~floor.covered
+# -- the phase ------------------------------------------------------------------------------
+
+def begin(state) -> None:
+    """The last turn is over: from the start player on, each player places their squirrels."""
+    if state.solo:
+        state._emit("Only as many treasures as the empty cells need become nuts (the cheapest "
+                    "first); you place a squirrel with each; the rest stays in the backpack.",
+                    R + "solo.end")
+    else:
+        state._emit("The game ends: every player turns their treasures into nuts and places "
+                    "squirrels with them, one by one, where they choose.", R + "end.convert")
+    state.phase = "squirrels"
+    _next_placer(state, 0)
+
+
+def place(state, action) -> None:
+    """One final squirrel, paid with a nut, on a cell the player chose."""
+    p = state.turn
+    state._squirrel(p, action.at, _rule(state), "with a nut at the end")
+    state._spend(p, "nut")
+    if state.nut_stand_ins:      # a stand-in nut leaves the game rather than join the supply
+        state.nut_stand_ins -= 1
+    state._pay_areas(p)
+    if not _ready(state, p):
+        _done(state, p)
+        order = _order(state)
+        _next_placer(state, order.index(p) + 1)
+
+
+def legal(state) -> list:
+    return cells_moves(NUT_MOVES, FULL & ~state.floors[state.turn].covered)
+
+
+def _rule(state) -> str:
+    return "solo.end" if state.solo else "end.convert"
+
+
+def _order(state) -> list[int]:
+    return [(state.start_player + i) % state.players for i in range(state.players)]
+
+
+def _next_placer(state, start: int) -> None:
+    for q in _order(state)[start:]:
+        if _ready(state, q):
+            state.turn = q
+            state._emit(f"{state.player_name(q)} places squirrels: "
+                        f"{plural(state.backpacks[q][1], 'nut')}, "
+                        f"{plural(state.floors[q].empty_cells, 'empty cell')}.", R + _rule(state), q)
+            return
+        _done(state, q)
+    state.phase = "over"
+    state.turn = None
+
+
+def _ready(state, p: int) -> bool:
+    """Convert what the rules convert now; whether `p` then has a squirrel to place."""
+    if state.solo:
+        if not state.floors[p].full and not state.backpacks[p][1]:
+            _convert(state, p, until_nut=True)
+    else:
+        _convert(state, p, until_nut=False)
+    return bool(state.backpacks[p][1]) and not state.floors[p].full
+
+
+def _done(state, p: int) -> None:
+    left = ", ".join(plural(n, k) for k, n in state.tokens(p).items() if n) or "nothing"
+    floor = state.floors[p]
+    where = "the board is full" if floor.full else \
+        f"{plural(floor.empty_cells, 'empty cell')} remain" if floor.empty_cells > 1 else \
+        "1 empty cell remains"
+    state._emit(f"{state.player_name(p)} is done: {where}; left: {left}.",
+                R + _rule(state), p)
+
+
+# -- conversion -----------------------------------------------------------------------------
+
+def stand_ins(state) -> bool:
+    """Whether the end conversion goes on with stand-in nuts once the supply has none."""
+    return state.options.get("end_nuts", "stand_in") == "stand_in"
+
+
+def _can_take(state, kind: str) -> bool:
+    return stand_ins(state) or state.supply(kind) > 0
+
+
+def _exchange(state, p: int, give: str, need: int, take: str) -> None:
+    state._spend(p, give, need)
+    if take == "nut" and state.supply("nut") <= 0:
+        state.nut_stand_ins += 1
+    state._gain(p, take)
+
+
+def _convert(state, p: int, until_nut: bool) -> None:
+    """Exchange towards nuts (all of it, or solo just until there is one nut), narrated once."""
+    before = state.tokens(p)
+    order = SOLO_ORDER if until_nut else CONVERSIONS
+    blocked = set()
+    while not (until_nut and state.backpacks[p][1]):
+        bag = state.backpacks[p]
+        for give, need, take in order:
+            if bag[C.TOKENS.index(give)] >= need:
+                if _can_take(state, take):
+                    _exchange(state, p, give, need, take)
+                    break
+                blocked.add(give)
+        else:
+            break
+    after = state.tokens(p)
+    if after != before:
+        given = [plural(before[k] - after[k], k) for k in C.TOKENS
+                 if k != "nut" and before[k] > after[k]]
+        state._emit(f"{state.player_name(p)} converts {_and(given)}: now "
+                    f"{plural(after['nut'], 'nut')}.", R + _rule(state), p)
+    stuck = [k for k in blocked if after[k] >= (2 if k == "berry" else 1)]
+    if stuck:
+        state._emit(f"No {'nut' if 'feather' not in stuck else 'nut or mushroom'} is left in "
+                    f"the supply: {_and(plural(after[k], k) for k in stuck)} cannot become nuts.",
+                    R + "end.nut_supply", p)
+
+
+def _and(words) -> str:
+    words = list(words)
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
+# -- the best placement ---------------------------------------------------------------------
+
+def standing(state, p: int) -> tuple:
+    """How good the end is for `p`, smaller is better: a full board first (2-4 players: most
+    nuts, then most berries left; solo: most points), then fewest empty cells."""
+    floor = state.floors[p]
+    if floor.full:
+        if state.solo:
+            return (0, -sum(n * C.SOLO.points[k] for k, n in state.tokens(p).items()))
+        return (0, -state.backpacks[p][1], -state.backpacks[p][0])
+    return (1, floor.empty_cells, 0)
+
+
+def best_squirrel(state):
+    """The deciding player's best next squirrel (a `Nut` action) in the phase "squirrels"."""
+    return _search(state, state.turn, {})[1]
+
+
+def _search(state, p: int, memo: dict) -> tuple:
+    """(best standing reachable, first action). Each branch fills one area, completing it or
+    running out of nuts on the way: any other order of the same squirrels ends no better, as
+    the cells of an area are alike and a completed area only ever pays."""
+    floor = state.floors[p]
+    key = (floor.covered, state.backpacks[p], state.nut_stand_ins)
+    if key in memo:
+        return memo[key]
     best = None
     for m in area_masks(floor.layout):
-        left = m & empty
-        if left and (best is None or left.bit_count() < best.bit_count()):
-            best = left
-    return cells_of(best)[0]
+        left = m & ~floor.covered
+        if not left:
+            continue
+        s, first = state, None
+        for cell in cells_of(left):
+            if not _placing(s, p):      # ran out before the area was complete
+                break
+            action = NUT_MOVES[cell[1] * C.WIDTH + cell[0]]
+            first = first or action
+            s = s.apply(action)
+        result = (_search(s, p, memo)[0] if _placing(s, p) else standing(s, p), first)
+        if best is None or result[0] < best[0]:
+            best = result
+    memo[key] = best
+    return best
 
 
-def _convert_one(state, p: int) -> bool:
-    """One exchange towards a nut, cheapest first; False if none is possible."""
-    bag = state.backpacks[p]
-    for give, need, take in (("berry", 2, "nut"), ("mushroom", 1, "nut"),
-                             ("feather", 1, "mushroom")):
-        if bag[C.TOKENS.index(give)] >= need and state.supply(take) > 0:
-            state._spend(p, give, need)
-            state._gain(p, take)
-            return True
-    return False
+def _placing(state, p: int) -> bool:
+    return state.phase == "squirrels" and state.turn == p
 
 
-def convert_and_fill(state, p: int, everything: bool) -> None:
-    """Turn treasures into nuts and nuts into squirrels while cells are empty; completed areas
-    pay and their tokens are converted too. `everything`: afterwards turn all that is left into
-    nuts (2-4 players; an odd berry stays). Solo keeps what is not needed."""
-    name = state.player_name(p)
-    rule = "end.convert" if everything else "solo.end"    # solo converts only what is needed
-    before = state.tokens(p)
-    placed = 0
-    events_before = len(state.events)
-    while not state.floors[p].full:
-        if state.backpacks[p][1]:
-            cell = _best_cell(state.floors[p])
-            state._squirrel(p, cell, rule, "with a nut at the end")
-            state._spend(p, "nut")
-            state._pay_areas(p)
-            placed += 1
-        elif not _convert_one(state, p):
-            break
-    if everything:
-        while _convert_one(state, p):
-            pass
-    after = state.tokens(p)
-    if placed or before != after or len(state.events) > events_before:
-        left = ", ".join(plural(n, k) for k, n in after.items() if n) or "nothing"
-        state._emit(f"{name} converts treasures to nuts and places {plural(placed, 'squirrel')} "
-                    f"with them; {plural(state.floors[p].empty_cells, 'empty cell')} remain; "
-                    f"left: {left}.", R + rule, p)
-    else:
-        state._emit(f"{name} has nothing to convert "
-                    f"({plural(state.floors[p].empty_cells, 'empty cell')}).", R + rule, p)
+def payout(state, cell) -> tuple[str, ...] | None:
+    """The tokens a squirrel on `cell` would pay the deciding player now: those of the area it
+    completes (possibly none), or None when it completes no area."""
+    p = state.turn
+    floor = state.floors[p]
+    b = 1 << (cell[1] * C.WIDTH + cell[0])
+    for i, m in enumerate(area_masks(floor.layout)):
+        if m & b:
+            if i in floor.paid or (m & ~floor.covered) != b:
+                return None
+            return tuple(k for c, k in floor.tokens if m >> (c[1] * C.WIDTH + c[0]) & 1)
+    return None
 
+
+# -- scoring -------------------------------------------------------------------------------
 
 def _solo_sheet(state) -> ScoreSheet:
     floor = state.floors[0]
@@ -132,15 +279,11 @@ def score_sheet(state) -> ScoreSheet:
 def ranking(state) -> dict[int, int]:
     """Rank per player: full boards first (by nuts, then berries), then fewest empty cells;
     equal standing shares a rank."""
-    def standing(p):
-        floor = state.floors[p]
-        if floor.full:
-            return (0, -state.backpacks[p][1], -state.backpacks[p][0])
-        return (1, floor.empty_cells, 0)
-    order = sorted(range(state.players), key=standing)
+    key = {p: standing(state, p) for p in range(state.players)}
+    order = sorted(range(state.players), key=key.get)
     ranks = {}
     for i, p in enumerate(order):
         prev = order[i - 1] if i else None
-        ranks[p] = ranks[prev] if prev is not None and standing(prev) == standing(p) else i + 1
+        ranks[p] = ranks[prev] if prev is not None and key[prev] == key[p] else i + 1
     return ranks
 

@@ -33,6 +33,12 @@ class IndianSummer(Game):
             "Tiles laid out in the forest circle (the text leaves it open); at 6 or fewer the "
             "set-aside tiles top it up to this size again.",
             (R + "setup.forest", R + "refill.replenish")),
+        "end_nuts": Option(
+            "stand_in", ("stand_in", "supply"),
+            "The end conversion when the supply has no nut left: every treasure still becomes "
+            "a nut, a stand-in as for the squirrels (line 273 'all treasures', in the spirit of "
+            "line 277; default), or the supply limits it as it limits exchanges during play "
+            "(line 273 'by the exchange rule').", (R + "end.nut_supply",)),
         "solo_pile": Option(
             1, (1, 2, 3), "Solo: which of the three piles of 25 made from the seed this game "
             "uses (game 1, 2 or 3 of a series).", (R + "solo.piles",)),

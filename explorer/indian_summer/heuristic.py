@@ -4,12 +4,13 @@ A player's worth is mostly the cells still empty (the race is to fill the board)
 treasures held (each buys tiles or a squirrel), tiles in hand, and a penalty for single empty
 cells walled in (only a squirrel can fill them). Candidates keep, per tile, the few placements
 that hug the covered cells and the board's edge, so the bot judges dozens of moves, not
-thousands.
+thousands; the final squirrels go where the end-game search says they do best.
 """
 from __future__ import annotations
 
 from . import components as C
 from .board import printed_treasure
+from .ending import best_squirrel
 from .geometry import FULL, cells_of, neighbours_mask
 from .moves import leaf_index
 
@@ -58,6 +59,8 @@ def _inner_edges(mask: int) -> int:
 
 
 def candidates(state) -> list:
+    if state.phase == "squirrels":     # the final squirrels: the provably best one
+        return [best_squirrel(state)]
     legal = state.legal_actions()
     places: dict[str, list] = {}
     cells: dict[str, list] = {}

@@ -23,20 +23,14 @@ from .geometry import FULL, bit, cells_of
 from .moves import (NUT_MOVES, SQUIRREL_MOVES, animal_moves, animal_table, cells_moves, fits,
                     leaf_index, leaf_moves, leaf_moves_leaving_room, orientation_count,
                     pair_fits)
+from . import ending
 from .solo import SoloRules
+from .words import player_name, plural
 
 R = "indian_summer."
 FOREST_LOW = 6
 EXCHANGES = tuple((C.TOKENS[i + 1], C.TOKENS[i]) for i in range(3)) + tuple(
     (C.TOKENS[i], C.TOKENS[i + 1]) for i in range(3))
-
-
-def player_name(p: int) -> str:
-    return f"Player {p + 1}"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word if n == 1 else 'berries' if word == 'berry' else word + 's'}"
 
 
 class IndianSummerState(SoloRules, State):
@@ -54,9 +48,10 @@ class IndianSummerState(SoloRules, State):
         self.animals_left: tuple[int, ...] = tuple(k.count for k in C.ANIMALS)
         self.animal_tokens: tuple = tuple(k.token for k in C.ANIMALS)
         self.squirrels_used = 0
+        self.nut_stand_ins = 0                   # end conversion: nuts beyond the supply
         self.start_player = 0
         self.turn: int | None = None
-        self.phase = "setup"                     # setup, turn, place, refill, over
+        self.phase = "setup"                     # setup, turn, place, refill, squirrels, over
         self.turns = 0
         self.tile_done = False
         self.animal_done = False
@@ -75,7 +70,7 @@ class IndianSummerState(SoloRules, State):
     # -- reading -------------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        return self.turn if self.phase in ("turn", "place", "refill") else None
+        return self.turn if self.phase in ("turn", "place", "refill", "squirrels") else None
 
     @property
     def turn_number(self) -> int | None:
@@ -87,6 +82,8 @@ class IndianSummerState(SoloRules, State):
         used = sum(b[i] for b in self.backpacks)
         used += sum(1 for f in self.floors for _, k in f.tokens if k == kind)
         used += sum(1 for t in self.animal_tokens if t == kind)
+        if kind == "nut":
+            used -= self.nut_stand_ins
         return C.TOKEN_SUPPLY[kind] - used
 
     def tokens(self, player: int) -> dict[str, int]:
@@ -100,7 +97,7 @@ class IndianSummerState(SoloRules, State):
         return repr((self.players, self.seed, sorted(self.options.items(), key=str),
                      tuple(map(tuple, self.floors)),
                      self.paths, self.backpacks, self.forest, self.set_aside, self.box,
-                     self.animals_left, self.animal_tokens, self.squirrels_used,
+                     self.animals_left, self.animal_tokens, self.squirrels_used, self.nut_stand_ins,
                      self.start_player, self.turn, self.phase, self.turns, self.tile_done,
                      self.animal_done, self.pending, self.need, self.pending_from, self.pending_slots, self.ending,
                      self.upper, self.lower, self.track, self.solo_turn, self.viewer))
@@ -113,6 +110,8 @@ class IndianSummerState(SoloRules, State):
             return self._pending_moves(covered)
         if self.phase == "refill":
             return self._solo_refills()
+        if self.phase == "squirrels":
+            return ending.legal(self)
         actions: list[Action] = []
         if not self.tile_done and covered != FULL:
             for tile in self.paths[p]:
@@ -224,6 +223,11 @@ class IndianSummerState(SoloRules, State):
                 raise IllegalAction(R + "solo.refill", "your path is empty: choose the path and "
                                     "the end to refill it from first")
             return self._solo_refill(action)
+        if self.phase == "squirrels":
+            if kind != "nut":
+                raise IllegalAction(R + "end.convert", "the game is over but for the final "
+                                    "squirrels: place one with a nut on an empty cell")
+            return ending.place(self, action)
         handler = getattr(self, "_do_" + kind)
         handler(action)
 
@@ -679,24 +683,11 @@ class IndianSummerState(SoloRules, State):
         self._emit(f"{player_name(nxt)} is next (clockwise).", R + "turn.order", nxt)
 
     def _finish(self) -> None:
-        from .ending import convert_and_fill
-        if self.solo:
-            self._emit("Only as many treasures as the empty cells need become nuts and "
-                       "squirrels (the cheapest first); the rest stays in the backpack.",
-                       R + "solo.end")
-        else:
-            self._emit("The game ends: every player turns their treasures into nuts and places "
-                       "squirrels with them.", R + "end.convert")
-        order = [(self.start_player + i) % self.players for i in range(self.players)]
-        for q in order:
-            convert_and_fill(self, q, everything=not self.solo)
-        self.phase = "over"
-        self.turn = None
+        ending.begin(self)
 
     # -- scoring and views -----------------------------------------------------------------
     def score(self) -> ScoreSheet:
-        from .ending import score_sheet
-        return score_sheet(self)
+        return ending.score_sheet(self)
 
     def _hide(self, player: int) -> None:
         self.set_aside = (C.HIDDEN,) * len(self.set_aside)
