@@ -32,10 +32,6 @@ def side(*top: str, **more) -> dict:
 
 
 SQUARE = [[0, 0], [1, 0], [0, 1], [1, 1]]
-# the turn rules read a position's own animal kinds (IndianSummerState.kinds)
-KINDS_READ = "kinds" in vars(GAME.position(2))
-needs_kinds = pytest.mark.xfail(not KINDS_READ, raises=PositionError, strict=True,
-                                reason="the turn rules do not read a position's animal kinds")
 
 
 # -- valid positions ----------------------------------------------------------------------------
@@ -132,7 +128,6 @@ def test_the_squirrel_supply_can_be_given():
     assert any(e.rule == "indian_summer.end.stand_in" for e in after.events)
 
 
-@needs_kinds
 def test_animal_shapes_given_as_data_are_the_ones_laid():
     square = rows("oo......", "oo......")
     s = GAME.position(2, boards=[square, rows()], animals={"hedgehog": SQUARE})
@@ -148,7 +143,6 @@ def test_animal_shapes_given_as_data_are_the_ones_laid():
     assert plain != GAME.position(2, boards=[square, rows()], animals={"fox": SQUARE})
 
 
-@needs_kinds
 def test_animals_laid_on_a_board_take_the_shapes_given():
     s = GAME.position(2, boards=[rows("aa......", "aa......"), rows()],
                       animals={"fox": {"cells": SQUARE}}, animals_left={"fox": 0})

@@ -10,7 +10,7 @@ from explorer import bots
 from explorer.indian_summer import Animal, EndTurn, Exchange, Feather, Mushroom, Nut, Place, Refill
 from explorer.indian_summer import components as C
 from explorer.indian_summer.board import printed_treasure
-from explorer.indian_summer.geometry import orientation_of
+from explorer.indian_summer.geometry import cells_of, orientation_of
 from widgets.indian_summer import app, gallery_picture, layout, move_hints, scene
 from widgets.indian_summer.draw import View, strip_tiles
 from widgets.indian_summer.layout import HEIGHT, WIDTH
@@ -335,3 +335,36 @@ def test_stepping_back_redraws_and_switches_the_controls_off(shell):
     shell._key({"key": "End"})
     assert shell.board.canvas.scene.layers["pieces"] == after
     assert EndTurn() in state_of(shell).legal_actions() and not shell.board.controls.end.disabled
+
+
+def test_the_final_squirrels_are_placed_by_click_with_what_each_cell_pays():
+    from explorer.indian_summer.ending import best_squirrel, payout
+    bot, state, actions = bots.RandomBot(3), explorer.GAMES["indian_summer"].setup(3, 5), []
+    while state.phase != "squirrels":
+        assert not state.is_over, "this game must end with squirrels to place"
+        actions.append(bot.choose(state))
+        state = state.apply(actions[-1])
+    shell = app(players=3, seed=1).explorer
+    assert shell.new_game(3, 5, {}, actions, step=10**9)
+    state, board = state_of(shell), shell.board
+    p = state.current_player
+    empty = set(cells_of(state.floors[p].empty))
+    assert board.pick.mode == "nut" and board.pick.targets(board.hints) == empty
+    c = board.controls
+    assert is_visible(c.best) and not c.best.disabled
+    assert not is_visible(c.end) and not is_visible(c.berry)
+    assert "place a squirrel with a nut" in " ".join(board.canvas.scene.texts())
+    paying = [cell for cell in empty if payout(state, cell) is not None]
+    if any(payout(state, cell) == () for cell in paying):
+        assert "✓" in board.canvas.scene.texts()
+    cell = min(empty)
+    click_cell(shell, cell)
+    assert cell in state_of(shell).floors[p].squirrels and shell.message.text == ""
+    if state_of(shell).phase == "squirrels":
+        before = state_of(shell)
+        c.best.click()
+        best = best_squirrel(before).at
+        assert best in state_of(shell).floors[before.current_player].squirrels
+    shell.timeline.go(0)                                 # back in time: the turn's buttons return
+    shell.refresh()
+    assert not is_visible(c.best)

@@ -437,11 +437,7 @@ def position(players: int = 2, **fields) -> IndianSummerState:
     _leaf_tiles(s, fields, floors)
     s.backpacks = _backpacks(fields.get("backpacks", [{}] * players), players)
     kinds = _kinds(fields["animals"]) if "animals" in fields else C.GAME_KINDS
-    if kinds != C.GAME_KINDS:
-        if "kinds" not in vars(s):
-            raise PositionError("animals", "animal shapes given as data need the turn rules "
-                                "to read each position's kinds (IndianSummerState.kinds)")
-        s.kinds = kinds
+    s.kinds = kinds
     s.animals_left = _animals_left(fields.get("animals_left", {}), kinds)
     s.animal_tokens = tuple(C.ALL_KINDS[k].token if s.animals_left[i] == C.ALL_KINDS[k].count
                             else None for i, k in enumerate(kinds))

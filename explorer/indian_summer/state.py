@@ -47,6 +47,7 @@ class IndianSummerState(SoloRules, State):
         self.box: tuple[int, ...] = ()           # out of the game (other solo piles, dropped)
         self.animals_left: tuple[int, ...] = tuple(k.count for k in C.ANIMALS)
         self.animal_tokens: tuple = tuple(k.token for k in C.ANIMALS)
+        self.kinds: tuple[int, ...] = C.GAME_KINDS   # each stack's kind (shape): C.ALL_KINDS
         self.squirrels_used = 0
         self.nut_stand_ins = 0                   # end conversion: nuts beyond the supply
         self.start_player = 0
@@ -100,7 +101,9 @@ class IndianSummerState(SoloRules, State):
                      self.animals_left, self.animal_tokens, self.squirrels_used, self.nut_stand_ins,
                      self.start_player, self.turn, self.phase, self.turns, self.tile_done,
                      self.animal_done, self.pending, self.need, self.pending_from, self.pending_slots, self.ending,
-                     self.upper, self.lower, self.track, self.solo_turn, self.viewer))
+                     self.upper, self.lower, self.track, self.solo_turn, self.viewer)
+                    # animal shapes given as data (scenarios); a set-up game never has them
+                    + (() if self.kinds == C.GAME_KINDS else (self.kinds,)))
 
     # -- legal actions -------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
@@ -141,7 +144,7 @@ class IndianSummerState(SoloRules, State):
         if not self.animal_done:
             holes = empty_holes(floor)
             if holes:
-                for kind, left in enumerate(self.animals_left):
+                for kind, left in zip(self.kinds, self.animals_left):
                     if left:
                         actions += animal_moves(kind, holes)
         return actions
@@ -619,10 +622,11 @@ class IndianSummerState(SoloRules, State):
         if not isinstance(action.animal, str) or action.animal not in C.ANIMAL_BY_NAME:
             raise IllegalAction(R + "setup.animals", f"{action.animal!r} is not an animal of "
                                 f"the game ({', '.join(C.ANIMAL_BY_NAME)})")
-        kind = C.ANIMAL_BY_NAME[action.animal]
-        if not self.animals_left[kind]:
+        stack = C.ANIMAL_BY_NAME[action.animal]
+        kind = self.kinds[stack]
+        if not self.animals_left[stack]:
             raise IllegalAction(R + "setup.animals", f"no {action.animal} tile is left: the "
-                                f"stack held {plural(C.ANIMALS[kind].count, 'tile')}")
+                                f"stack held {plural(C.ALL_KINDS[kind].count, 'tile')}")
         floor = self.floors[p]
         holes = empty_holes(floor)
         entry = next(((m, a) for m, a in animal_table(kind)
@@ -635,7 +639,7 @@ class IndianSummerState(SoloRules, State):
             raise IllegalAction(R + "animal.holes", f"the {action.animal} must lie wholly on "
                                 "connected empty holes (no token, no animal)")
         self.animal_done = True
-        self.animals_left = _replace(self.animals_left, kind, self.animals_left[kind] - 1)
+        self.animals_left = _replace(self.animals_left, stack, self.animals_left[stack] - 1)
         self.floors = _replace(self.floors, p, floor._replace(
             animal_mask=floor.animal_mask | mask,
             animals=floor.animals + ((kind, action.orientation) + action.at,)))
@@ -649,9 +653,9 @@ class IndianSummerState(SoloRules, State):
                 gained.append(t)
         self._emit(f"Printed under it: {', '.join(gained) or 'nothing'}; those tokens come "
                    "from the supply.", R + "animal.bonus", p, tokens=gained)
-        carried = self.animal_tokens[kind]
+        carried = self.animal_tokens[stack]
         if carried:
-            self.animal_tokens = _replace(self.animal_tokens, kind, None)
+            self.animal_tokens = _replace(self.animal_tokens, stack, None)
             self._gain(p, carried)
             self._emit(f"The {action.animal} carried a {carried} token: it goes to the "
                        "backpack too.", R + "animal.token", p)

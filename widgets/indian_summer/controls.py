@@ -14,6 +14,7 @@ from explorer import IllegalAction
 from explorer.indian_summer import Animal, Berry, EndTurn, Exchange, Feather, Mushroom, Nut, Refill
 from explorer.indian_summer import components as C
 from explorer.indian_summer.actions import FOREST
+from explorer.indian_summer.ending import best_squirrel
 from explorer.indian_summer.geometry import cells_of
 
 from ..shared.models import set_visible, shared_layout
@@ -110,6 +111,10 @@ class Controls:
         self.feather = _button("Feather", "rx-feather")
         self.source = _dropdown("rx-solo-source", "170px")
         self.refill = _button("Refill path", "rx-refill")
+        self.best = _button("Place for me", "rx-best-squirrel")
+        self.best.tooltip = ("Place this squirrel where it gives your best result by the "
+                             "ranking rules (every order of completing areas is searched)")
+        self.best.on_click(lambda _: self._act(best_squirrel(self.on["state"]())))
         self.choice.observe(lambda ch: self._fire("choose", ch["new"]), names="value")
         self.animal_choice.observe(lambda ch: self._fire("animal_kind", ch["new"]), names="value")
         self.nut.observe(lambda ch: self._fire("nut", ch["new"]), names="value")
@@ -125,7 +130,8 @@ class Controls:
                                                  if self.source.value else None))
         self.solo_box = w.HBox([self.source, self.refill],
                                layout=shared_layout(align_items="center"))
-        self.widget = w.HBox([self.choice, self.turn, self.flip, self.end, self.solo_box,
+        self.widget = w.HBox([self.choice, self.turn, self.flip, self.end, self.best,
+                              self.solo_box,
                               self.berry, self.nut, self.exchange_choice, self.exchange,
                               self.animal_choice, self.animal, self.mushroom_choice,
                               self.mushroom, self.feather_choice, self.feather],
@@ -203,6 +209,12 @@ class Controls:
                      "tile: lay these two path tiles",
                      block or refusal(state, self._feather_probe(state)))
         self._sync_solo(state, hints, block)
+        final = live and state.phase == "squirrels"
+        set_visible(self.best, final)
+        # in the final phase only squirrels are placed: the turn's buttons would only confuse
+        for button in (self.turn, self.flip, self.end, self.berry, self.exchange, self.animal,
+                       self.mushroom, self.feather):
+            set_visible(button, not final)
 
     def _sync_berry(self, state, hints, block: str) -> None:
         tip = ("Spend a berry: refill the path to 5 (with 5, a 6th tile)" if not state.solo else

@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 
 from explorer.indian_summer import components as C
+from explorer.indian_summer.ending import payout
 from explorer.indian_summer.board import animal_cells, complete_areas, leaf_cells, printed_treasure
 from explorer.indian_summer.geometry import cells_of
 from explorer.indian_summer.state import plural
@@ -70,6 +71,8 @@ def strip_tiles(state) -> list[int]:
     are being laid, else the acting player's path."""
     if state.phase == "place":
         return list(state.pending)
+    if state.phase == "squirrels":      # the game is over but for squirrels: no tile to lay
+        return []
     p = state.current_player
     return list(state.paths[p]) if p is not None else []
 
@@ -92,6 +95,10 @@ def header_text(state, sheet=None) -> str:
         return f"{solo}{who}: lay the tile{'s' if state.need > 1 else ''} taken {source}"
     if state.phase == "refill":
         return f"{solo}{who}: the path is empty: click an end of the upper or lower path"
+    if state.phase == "squirrels":
+        nuts = state.backpacks[state.current_player][1]
+        return (f"Game end · {who}: place a squirrel with a nut ({nuts} left): click an empty "
+                "cell")
     if state.tile_done:
         return f"{solo}{who}: tile laid · spend tokens, lay an animal, or end the turn"
     turn = "" if state.solo else f"Turn {state.turn_number} · "
@@ -192,10 +199,10 @@ def floor_shapes(floor, ox: float, oy: float, s: float, scoring: bool = False):
         if big:
             first = min(cells, key=lambda c: (c[1], c[0]))
             pieces.append(Text(ox + (first[0] + 0.5) * s, oy + (first[1] + 0.5) * s,
-                               C.ANIMALS[kind].name, size=14, bold=True, color=ANIMAL_LINE,
+                               C.ALL_KINDS[kind].name, size=14, bold=True, color=ANIMAL_LINE,
                                align="center", max_width=s - 4))
     paid = set(complete_areas(floor))
-    for i, area in enumerate(C.LAYOUTS[floor.layout].areas):
+    for i, area in enumerate(C.ALL_LAYOUTS[floor.layout].areas):
         x0, y0 = min(x for x, _ in area), min(y for _, y in area)
         x1, y1 = max(x for x, _ in area) + 1, max(y for _, y in area) + 1
         done = i in paid
@@ -216,10 +223,10 @@ def _main_board(sc: Scene, state, lay: Layout, view: View) -> None:
     sc.add("board", *ground)
     sc.add("pieces", *pieces)
     acting = state.current_player
-    name = C.LAYOUTS[floor.layout].name
+    name = C.ALL_LAYOUTS[floor.layout].name
     looking = "  (looking: click a small board to switch)" if (
         acting is not None and lay.focus != acting) else ""
-    title = f"{player_title(lay.focus)}'s board {name} · {floor.empty_cells} empty cells"
+    title = f"{player_title(lay.focus)}'s board {name} · {plural(floor.empty_cells, 'empty cell')}"
     sc.add("board", Text(BOARD_X - 28, 46, title + looking, size=18, bold=True, color=INK,
                          max_width=PREVIEW_X + 130 - BOARD_X))
     for x in range(C.WIDTH):
@@ -261,8 +268,26 @@ def _highlights(sc: Scene, state, lay: Layout, view: View) -> None:
         if pick.mode == LEAF and printed_treasure(floor.layout, cell):
             sc.add(marks, Rect(x + 2, y + 2, s - 4, s - 4, stroke=TREASURE_RING, line_width=4,
                                radius=s / 2))
+        if state.phase == "squirrels":
+            _payout(sc, payout(state, cell), x, y, s)
     if view.hover is not None and pick.mode in (LEAF, ANIMAL, SQUIRREL, NUT):
         _ghost(sc, lay, view, floor, targets)
+
+
+def _payout(sc: Scene, tokens, x: float, y: float, s: float) -> None:
+    """What a final squirrel on this cell pays: the tokens of the area it completes."""
+    if tokens is None:
+        return
+    sc.add("highlights", Rect(x + 3, y + 3, s - 6, s - 6, stroke=TREASURE_RING, line_width=3,
+                              radius=6))
+    if not tokens:
+        sc.add("highlights", Text(x + s / 2, y + s / 2 + 1, "✓", size=18, bold=True, color=INK,
+                                  align="center"))
+        return
+    r = min(9.0, (s - 8) / (2 * len(tokens)))
+    for i, kind in enumerate(tokens):
+        cx = x + s / 2 + (i - (len(tokens) - 1) / 2) * 2 * r
+        sc.add("highlights", *token_disc(cx, y + s / 2, r, kind, letter=r >= 7))
 
 
 def _ghost(sc: Scene, lay: Layout, view: View, floor, targets: set) -> None:
@@ -323,6 +348,8 @@ def _preview(sc: Scene, state, lay: Layout, view: View) -> None:
                Text(box.x + 56, box.y + 57, "S", size=22, bold=True, color="#ffffff",
                     align="center"))
         lines = ["squirrel", "for a nut" if pick.mode == NUT else "tile action"]
+        if state.phase == "squirrels":
+            lines += ["ringed: completes", "an area (its tokens)"]
     for i, line in enumerate(lines):
         sc.add("board", Text(PREVIEW_X, box.y + box.h + 18 + i * 22, line, size=16,
                              bold=i == 0, color=INK if i == 0 else MUTED,

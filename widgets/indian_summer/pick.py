@@ -174,4 +174,6 @@ def first_pick(names: list[str], hints: Hints) -> Pick:
         return Pick(LEAF, tile=names[0])
     if hints.squirrel:
         return Pick(SQUIRREL)
+    if hints.nut and not hints.end:     # the final squirrels: nothing else to lay
+        return Pick(NUT)
     return Pick()
