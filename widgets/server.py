@@ -150,7 +150,16 @@ class ExplorerTemplateFileHandler(TemplateStaticFileHandler):
 class ExplorerKernelWebsocketHandler(VoilaKernelWebsocketHandler):
     """A page's websocket to its kernel. What the kernel writes on stderr (a traceback with the
     server's paths when a page sends a widget message it cannot handle) and error reports reach
-    the page as one line; the server's log gets a one-line warning."""
+    the page as one line; the server's log gets a one-line warning. It also tells the server
+    when a page connects and goes, so that a connection shorter than its checks still counts."""
+
+    async def open(self, kernel_id):
+        self.settings["voila"].page_connected(kernel_id)
+        await super().open(kernel_id)
+
+    def on_close(self):
+        super().on_close()
+        self.settings["voila"].page_gone(self.kernel_id)
 
     def write_message(self, message, binary=False):
         try:
@@ -273,6 +282,14 @@ class ExplorerServer(Voila):
             every = min(max(self.reconnect_grace / 5, 0.2), 5.0)
             PeriodicCallback(self.cull_pageless_kernels, every * 1000).start()
         return super().listen()
+
+    def page_connected(self, kernel_id: str) -> None:
+        self._pageless.pop(kernel_id, None)
+
+    def page_gone(self, kernel_id: str) -> None:
+        """Start the wait now (a check finds the kernel attended if another page is connected)."""
+        if self.reconnect_grace > 0:  # else nothing checks, nor empties, the waits
+            self._pageless[kernel_id] = time.monotonic()
 
     def pooled(self) -> set[str]:
         """The warm kernels still waiting in the pool."""
