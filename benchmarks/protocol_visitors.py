@@ -29,27 +29,13 @@ sys.path.insert(0, str(REPO / "tests" / "browser"))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
 import helpers  # noqa: E402  (tests/browser/helpers.py)
+from helpers import SUBPROTOCOL, encode  # noqa: E402
 from bench import cpu_seconds, line  # noqa: E402
 from load import FILL_DELAY, TARGET_BURST_S, settle  # noqa: E402
 
-SUBPROTOCOL = "v1.kernel.websocket.jupyter.org"
 MESSAGE_LIMIT = 120.0  # seconds a visitor waits for any one message
 CONFIG = re.compile(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
                     re.S)
-
-
-def encode(channel: str, msg_type: str, content: dict, session: str,
-           metadata: dict | None = None) -> bytes:
-    """A message in the v1 websocket format: part offsets (the last is the end), then the parts."""
-    header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "visitor",
-              "session": session, "date": "", "version": "5.3"}
-    parts = [channel.encode()] + [json.dumps(p).encode()
-                                  for p in (header, {}, metadata or {}, content)]
-    offsets = [8 * (len(parts) + 2)]
-    for part in parts:
-        offsets.append(offsets[-1] + len(part))
-    return b"".join([len(offsets).to_bytes(8, "little")]
-                    + [o.to_bytes(8, "little") for o in offsets] + parts)
 
 
 def decode(frame: bytes) -> tuple[str, dict, int]:

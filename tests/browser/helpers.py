@@ -4,6 +4,7 @@ Used by the browser tests (through tests/browser/conftest.py) and by benchmarks/
 """
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -14,6 +15,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+import uuid
 from pathlib import Path
 
 from widgets.shared.canvas import buffer_scale
@@ -616,3 +618,21 @@ def upload(page, files, button: str = ".rx-open-record") -> None:
     with page.expect_file_chooser() as chooser:
         page.locator(button).first.click()
     chooser.value.set_files(files)
+
+
+# -- the kernel websocket, spoken as a page does -----------------------------------------------
+SUBPROTOCOL = "v1.kernel.websocket.jupyter.org"
+
+
+def encode(channel: str, msg_type: str, content: dict, session: str,
+           metadata: dict | None = None) -> bytes:
+    """A message in the v1 websocket format: part offsets (the last is the end), then the parts."""
+    header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "visitor",
+              "session": session, "date": "", "version": "5.3"}
+    parts = [channel.encode()] + [json.dumps(p).encode()
+                                  for p in (header, {}, metadata or {}, content)]
+    offsets = [8 * (len(parts) + 2)]
+    for part in parts:
+        offsets.append(offsets[-1] + len(part))
+    return b"".join([len(offsets).to_bytes(8, "little")]
+                    + [o.to_bytes(8, "little") for o in offsets] + parts)

@@ -16,14 +16,14 @@ import uuid
 import pytest
 from websockets.sync.client import connect
 
-from helpers import (NOTEBOOKS, REPO, VoilaServer, kernel_alive, kernel_id, kernel_processes,
-                     leave, new_page, open_board, screenshot, step, wait_kernel_gone, wait_text)
+from helpers import (NOTEBOOKS, REPO, SUBPROTOCOL, VoilaServer, encode, kernel_alive, kernel_id,
+                     kernel_processes, leave, new_page, open_board, screenshot, step,
+                     wait_kernel_gone, wait_text)
 from widgets.shared.share import MAX_QUERY_CHARS
 
 CLOSE_WITHIN = 10.0  # seconds from closing a page to its kernel gone
 GRACE = 8.0          # seconds the culling server keeps a kernel with no page connected
 CULL_WITHIN = GRACE + 30.0  # ... plus its check interval and a busy machine
-SUBPROTOCOL = "v1.kernel.websocket.jupyter.org"
 CONFIG = re.compile(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
                     re.S)
 
@@ -155,20 +155,6 @@ def channels(server_url: str, kernel: str, session: str):
            + f"/api/kernels/{kernel}/channels?session_id={session}")
     return connect(url, subprotocols=[SUBPROTOCOL], max_size=None, open_timeout=60,
                    close_timeout=5)
-
-
-def encode(channel: str, msg_type: str, content: dict, session: str,
-           metadata: dict | None = None) -> bytes:
-    """A message in the v1 websocket format: part offsets (the last is the end), then the parts."""
-    header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "visitor",
-              "session": session, "date": "", "version": "5.3"}
-    parts = [channel.encode()] + [json.dumps(p).encode()
-                                  for p in (header, {}, metadata or {}, content)]
-    offsets = [8 * (len(parts) + 2)]
-    for part in parts:
-        offsets.append(offsets[-1] + len(part))
-    return b"".join([len(offsets).to_bytes(8, "little")]
-                    + [o.to_bytes(8, "little") for o in offsets] + parts)
 
 
 def decode(frame: bytes) -> tuple[str, dict]:
