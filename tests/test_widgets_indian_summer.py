@@ -238,13 +238,13 @@ def test_a_feather_turn_lays_two_path_tiles(shell):
     assert len(state_of(shell).floors[p].leaves) == laid + 2 and state_of(shell).tile_done
 
 
-def test_an_animal_is_laid_on_empty_holes_by_the_toggle_and_a_click(shell):
+def test_an_animal_is_laid_on_empty_holes_by_the_button_and_a_click(shell):
     play_until(shell, lambda b: bool(b.hints.animals))
     board = shell.board
     state = state_of(shell)
     p = state.current_player
     kind = board.controls.animal_choice.value
-    board.controls.animal.value = True
+    press(board.controls.animal)
     assert board.pick.mode == ANIMAL and board.pick.animal == kind
     board.controls.turn.click()
     targets = sorted(board.pick.targets(board.hints))
@@ -262,6 +262,34 @@ def test_an_animal_is_laid_on_empty_holes_by_the_toggle_and_a_click(shell):
     assert board.controls.animal.disabled and board.controls.animal.tooltip == (
         "Not now: only one animal per turn")
     assert p == frame.state.current_player
+
+
+def press(button):
+    """A person's click on a button, whether it is a toggle or a plain button."""
+    if hasattr(button, "click"):
+        button.click()
+    else:
+        button.value = not button.value
+
+
+def test_the_animal_chosen_in_the_dropdown_stays_chosen_when_lay_animal_is_pressed():
+    shell = app(players=3, seed=3).explorer
+    shell.bar.last.click()
+    play_until(shell, lambda b: len(b.hints.animals) >= 2 and bool(b.hints.nut))
+    board, c = shell.board, shell.board.controls
+    first, second = [v for _, v in c.animal_choice.options][:2]
+    c.animal_choice.value = second                       # choosing it selects it for laying
+    assert board.pick.mode == ANIMAL and board.pick.animal == second
+    for _ in range(2):                                   # pressing Lay animal never undoes it
+        press(c.animal)
+        assert board.pick.mode == ANIMAL and board.pick.animal == second
+        assert c.animal_choice.value == second
+    press(c.nut)                                         # a squirrel for a nut instead
+    assert board.pick.mode == "nut" and c.animal_choice.value == second   # kept for later
+    press(c.animal)
+    assert board.pick.mode == ANIMAL and board.pick.animal == second
+    c.animal_choice.value = first
+    assert board.pick.mode == ANIMAL and board.pick.animal == first
 
 
 def test_clicking_a_small_board_looks_at_it_and_a_click_there_is_explained(shell):

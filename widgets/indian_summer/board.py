@@ -108,16 +108,14 @@ class IndianSummerBoard:
         self.pick = fitting(Pick(ANIMAL, animal=name), self.hints)
         self._sync()
 
-    def animal_mode(self, on: bool) -> None:
-        """The "Lay animal" toggle: clicks on the board lay the chosen animal."""
+    def animal_mode(self, name) -> None:
+        """The "Lay animal" button: clicks on the board lay the animal in the dropdown. Pressed
+        again it keeps that animal (a path tile or the squirrel is how to stop laying it)."""
         if self.frame is None:
             return
-        if on:
-            self.pick = fitting(Pick(ANIMAL, animal=self.controls.animal_choice.value),
-                                self.hints)
-        else:
-            self.pick = self._default_pick()
-        self._sync()
+        if self.pick.mode == ANIMAL and self.pick.animal == name:
+            return
+        self.choose_animal(name)
 
     def nut_mode(self, on: bool) -> None:
         """The "Nut: squirrel" toggle: the next click on the board places a squirrel for a nut."""

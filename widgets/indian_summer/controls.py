@@ -104,7 +104,8 @@ class Controls:
         self.exchange_choice = _dropdown("rx-exchange-choice", "160px")
         self.exchange = _button("Exchange", "rx-exchange")
         self.animal_choice = _dropdown("rx-animal-choice", "130px")
-        self.animal = _button("Lay animal", "rx-animal", toggle=True)
+        # a plain button, not a toggle: pressing it again must not drop the animal chosen
+        self.animal = _button("Lay animal", "rx-animal")
         self.mushroom_choice = _dropdown("rx-mushroom-choice", "170px")
         self.mushroom = _button("Mushroom", "rx-mushroom")
         self.feather_choice = _dropdown("rx-feather-choice", "130px")
@@ -118,7 +119,7 @@ class Controls:
         self.choice.observe(lambda ch: self._fire("choose", ch["new"]), names="value")
         self.animal_choice.observe(lambda ch: self._fire("animal_kind", ch["new"]), names="value")
         self.nut.observe(lambda ch: self._fire("nut", ch["new"]), names="value")
-        self.animal.observe(lambda ch: self._fire("animal", ch["new"]), names="value")
+        self.animal.on_click(lambda _: self._fire("animal", self.animal_choice.value))
         self.turn.on_click(lambda _: self.on["turn"]())
         self.flip.on_click(lambda _: self.on["flip"]())
         self.end.on_click(lambda _: self.on["act"](EndTurn()))
@@ -194,12 +195,15 @@ class Controls:
                      + (exchange_label(chosen) if chosen else "the chosen tokens"),
                      block or self._exchange_refusal(state))
         kinds = [k.name for k in C.ANIMALS if k.name in hints.animals]
+        laying_animal = live and pick.mode == ANIMAL and pick.animal in kinds
+        # the animal being laid, else the one last chosen (still fitting): never a silent reset
+        keep = pick.animal if laying_animal else self.animal_choice.value
         self._choices(self.animal_choice, [(f"{n} ({state.animals_left[C.ANIMAL_BY_NAME[n]]} "
-                                            "left)", n) for n in kinds],
-                      pick.animal if pick.animal in kinds else None)
-        self._enable(self.animal, bool(kinds), "Lay the chosen animal on empty holes: turn it, "
-                     "then click the board", block or self._animal_refusal(state))
-        self.animal.value = live and pick.mode == ANIMAL and bool(kinds)
+                                            "left)", n) for n in kinds], keep)
+        self._enable(self.animal, bool(kinds), f"Laying the {pick.animal}: turn it, then click "
+                     "the board" if laying_animal else "Lay the chosen animal on empty holes: "
+                     "turn it, then click the board", block or self._animal_refusal(state))
+        self.animal.button_style = "info" if laying_animal else ""
         self._choices(self.mushroom_choice, [(mushroom_label(a), a) for a in hints.mushrooms])
         self._enable(self.mushroom, bool(hints.mushrooms), "Spend a mushroom instead of laying a "
                      "path tile: take the tiles shown and lay them",
