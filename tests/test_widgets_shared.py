@@ -113,18 +113,34 @@ def test_canvas_buffer_follows_the_pages_pixel_ratio_and_repaints(monkeypatch):
     assert transforms[-1] == (1.5, 0, 0, 1.5, 0, 0) and board.redraws == 2
 
 
-def test_canvas_picture_is_taken_at_2x_then_the_buffer_goes_back():
+def test_canvas_picture_is_drawn_at_2x_on_paper_on_a_canvas_of_its_own(monkeypatch):
     board = BoardCanvas(300, 200)
     board.show(small_scene())
     board._on_client_ready()
     pictures = []
     assert board.request_picture(pictures.append)
-    assert board.widget.width == PICTURE_SCALE * 300 and board.widget.sync_image_data
-    board.pixel_ratio.value = 1.25           # a change meanwhile waits for the picture
-    assert board.widget.width == PICTURE_SCALE * 300
-    board.widget.set_trait("image_data", b"png")
-    assert pictures == [b"png"] and not board.widget.sync_image_data
-    assert (board.widget.width, board.widget.height) == (375, 250)
+    # the board on screen keeps its size and never syncs pixels (it would send a blank first)
+    assert (board.widget.width, board.widget.height) == (300, 200)
+    assert not board.widget.sync_image_data
+    (canvas,) = board._pictures
+    assert (canvas.width, canvas.height) == (PICTURE_SCALE * 300, PICTURE_SCALE * 200)
+    assert canvas.sync_image_data
+    drawn = []
+    monkeypatch.setattr(canvas_module, "draw_shapes", lambda c, shapes, scale: drawn.append(
+        (c, shapes)))
+    canvas._handle_frontend_event(None, {"event": "client_ready"}, [])
+    ((target, shapes),) = drawn
+    assert target is canvas and shapes[0] == Rect(0, 0, 300, 200, fill=canvas_module.PAPER)
+    assert shapes[1:] == [s for layer in board.scene.layers.values() for s in layer]
+    canvas.set_trait("image_data", b"png")
+    assert pictures == [b"png"] and not board._pictures and not canvas.sync_image_data
+    canvas.set_trait("image_data", b"again")          # a later sync is not a second picture
+    assert pictures == [b"png"]
+
+
+def test_no_picture_before_a_page_shows_the_board():
+    board = BoardCanvas(300, 200)
+    assert not board.request_picture(lambda png: None) and not board._pictures
 
 
 def test_canvas_draws_nothing_before_a_page_attaches_then_redraws_fully():

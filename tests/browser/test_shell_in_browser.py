@@ -3,14 +3,15 @@
 pictures, and no request beyond the server."""
 from __future__ import annotations
 
+import io
 import json
 import time
 
 import pytest
 
-from helpers import (LARGE, TIMEOUT, VIEWPORT, act, board_fit, board_pixels, canvas_signature,
-                     drawing_inside_viewport, frame_count, inside_viewport, leave, new_page,
-                     open_board, pixels_differing, screenshot, tab, text, upload, wait_frame,
+from helpers import (LARGE, SCREENSHOTS, TIMEOUT, VIEWPORT, act, board_fit, board_pixels,
+                     canvas_signature, drawing_inside_viewport, frame_count, inside_viewport,
+                     leave, new_page, open_board, pixels_differing, screenshot, tab, text, upload, wait_frame,
                      wait_text)
 
 pytestmark = pytest.mark.browser
@@ -201,21 +202,49 @@ def test_bad_upload_is_refused_and_the_game_untouched(page, voila_url, name):
 
 
 @pytest.mark.parametrize("name", APPS)
-def test_save_picture_gives_a_png(page, voila_url, name, tmp_path):
+def test_save_picture_is_the_board_at_2x_in_one_click(page, voila_url, name, tmp_path):
+    """The saved PNG is what the canvas shows (checked pixel by pixel against a screenshot),
+    twice as sharp, on paper, downloaded by one click on a button whose label shows whole."""
+    from PIL import Image, ImageChops
+
     open_board(page, voila_url, name)
     tab(page, "Share")
-    page.click(".rx-save-picture")
-    link = page.locator(".rx-picture-link a")
-    link.wait_for(state="visible")
+    button = page.locator(".rx-save-picture")
+    assert button.inner_text().strip() == "Save picture (PNG)"
+    assert button.evaluate("b => b.scrollWidth <= b.clientWidth"), "the label is cut"
+    screenshot(page, f"{name}-share-tab")
     with page.expect_download() as info:
-        link.click()
-    path = tmp_path / info.value.suggested_filename
+        button.click()
+    path = SCREENSHOTS / f"{name}-saved-picture.png"
     info.value.save_as(path)
+    wait_text(page, ".rx-picture-link", "Saved")
+    assert button.evaluate("b => b.scrollWidth <= b.clientWidth"), "the label is cut"
+    screenshot(page, f"{name}-share-tab-picture-saved")
     data = path.read_bytes()
-    assert path.suffix == ".png" and data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000
-    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    assert info.value.suggested_filename.endswith(".png") and data[:8] == b"\x89PNG\r\n\x1a\n"
+    picture = Image.open(path).convert("RGBA")
     fit = board_fit(page)
-    assert (width, height) == (2 * fit["width"], 2 * fit["height"])
+    assert picture.size == (2 * fit["width"], 2 * fit["height"])
+    pixels = picture.width * picture.height
+    painted = sum(count for count, (_, _, _, alpha) in picture.getcolors(pixels) if alpha)
+    assert painted > 0.99 * pixels, f"{pixels - painted} of {pixels} pixels are transparent"
+    most = max(count for count, _ in picture.getcolors(pixels))
+    assert most < 0.9 * pixels, "the picture is all one colour"
+    # the drawing on screen, and the picture brought down to its size
+    size = (round(fit["width"] * fit["scale"]), round(fit["height"] * fit["scale"]))
+    shown = Image.open(io.BytesIO(page.screenshot(clip={
+        "x": fit["x"], "y": fit["y"], "width": size[0], "height": size[1]}))).convert("RGB")
+    small = Image.new("RGB", picture.size, "white")
+    small.paste(picture, mask=picture.getchannel("A"))
+    small = small.resize(shown.size, Image.LANCZOS)
+    small.save(SCREENSHOTS / f"{name}-saved-picture-downscaled.png")
+    shown.save(SCREENSHOTS / f"{name}-board-on-screen.png")
+    difference = ImageChops.difference(small, shown).convert("L")
+    histogram = difference.histogram()
+    mean = sum(level * count for level, count in enumerate(histogram)) / sum(histogram)
+    far = sum(histogram[48:]) / sum(histogram)
+    assert mean < 6 and far < 0.03, f"picture differs from the board: mean {mean:.1f}, " \
+        f"{far:.1%} of pixels by 48 or more"
     assert page.errors == [] and page.outside == []
 
 

@@ -42,7 +42,8 @@ from .models import shared_layout
 from .scene import LAYERS, Polygon, Rect, Region, Scene, Text, hit_test
 
 MAX_SCALE = 2.0      # buffer pixels per board pixel on the sharpest screens
-PICTURE_SCALE = 2.0  # a saved picture is as sharp as on the sharpest screen
+PICTURE_SCALE = 2.0  # a saved picture is as sharp as on the sharpest screen (for print)
+PAPER = "#ffffff"    # a saved picture's background: what the page shows behind the canvas
 
 
 def buffer_scale(pixel_ratio) -> float:
@@ -216,8 +217,7 @@ class BoardCanvas:
         self.view = w.Box([self.widget])
         self.view.add_class("rx-board-frame")
         self.text_scale = 1.0
-        self._picture_wanted: Callable[[bytes], None] | None = None
-        self.widget.observe(self._image_arrived, names="image_data")
+        self._pictures: set = set()   # picture canvases waiting for their pixels
         self._clicks = Event(source=self.view, watched_events=["click"])
         self._clicks.on_dom_event(self._on_dom_click)
         self.scene = Scene(self.width, self.height)
@@ -246,20 +246,13 @@ class BoardCanvas:
         if scale == self.scale:
             return
         self.scale = float(scale)
-        if self._picture_wanted is None:   # else the picture's scale holds until it arrives
-            self._size_buffer()
-            if self.ready:
-                self.redraw(full=True)
-
-    @property
-    def buffer_scale(self) -> float:
-        """The buffer's pixels per board pixel now: the page's, or a picture's while one is
-        being taken."""
-        return self.scale if self._picture_wanted is None else PICTURE_SCALE
+        self._size_buffer()
+        if self.ready:
+            self.redraw(full=True)
 
     def _size_buffer(self) -> None:
-        """Size the buffer for `buffer_scale`; the browser blanks a resized canvas."""
-        scale = self.buffer_scale
+        """Size the buffer for `scale`; the browser blanks a resized canvas."""
+        scale = self.scale
         width, height = round(scale * self.width), round(scale * self.height)
         if (width, height) != (self.widget.width, self.widget.height):
             self.widget.width, self.widget.height = width, height
@@ -273,7 +266,7 @@ class BoardCanvas:
             return
         if full:
             _ipycanvas._CANVAS_MANAGER._current_canvas = None
-        scale = self.buffer_scale
+        scale = self.scale
         with held():
             self.widget.set_transform(scale, 0, 0, scale, 0, 0)
             self.widget.clear()
@@ -296,27 +289,43 @@ class BoardCanvas:
 
     # -- picture -------------------------------------------------------------------------
     def request_picture(self, deliver: Callable[[bytes], None]) -> bool:
-        """Ask the page for the board as PNG; `deliver(png_bytes)` is called when it arrives.
-        The page only sends pixels while `sync_image_data` is on, so it is on for one frame."""
+        """Ask the page for the board as PNG, at `PICTURE_SCALE` on paper; `deliver(png_bytes)`
+        is called when it arrives. False when no page shows the board yet.
+
+        The picture is drawn on a canvas of its own that no view shows, so the board on screen
+        neither flickers nor changes size. That canvas sends its pixels after each drawing
+        (`sync_image_data` on from the start), and its first drawing is the whole picture: the
+        first pixels that arrive are the picture, never a blank canvas."""
         if not self.ready:
             return False
-        self._picture_wanted = deliver
-        self._size_buffer()                          # before syncing: a resize sends no blank
-        self.widget.set_trait("image_data", None)   # so the same picture twice still arrives
-        self.widget.sync_image_data = True
-        self.redraw(full=True)
-        return True
+        width, height = self.width, self.height
+        shapes = [Rect(0, 0, width, height, fill=PAPER),
+                  *(s for name in LAYERS for s in self.scene.layers[name])]
+        text_scale = self.text_scale
+        canvas = Canvas(width=round(PICTURE_SCALE * width), height=round(PICTURE_SCALE * height),
+                        sync_image_data=True)
+        self._pictures.add(canvas)
 
-    def _image_arrived(self, change) -> None:
-        deliver, data = self._picture_wanted, change["new"]
-        if deliver is None or not data:
-            return
-        self._picture_wanted = None
-        self.widget.sync_image_data = False
-        if self.buffer_scale != PICTURE_SCALE:      # back to the page's own sharpness
-            self._size_buffer()
-            self.redraw(full=True)
-        deliver(bytes(data))
+        def draw() -> None:
+            with held():
+                canvas.set_transform(PICTURE_SCALE, 0, 0, PICTURE_SCALE, 0, 0)
+                draw_shapes(canvas, shapes, text_scale)
+
+        def arrived(change) -> None:
+            data = change["new"]
+            if not data or canvas not in self._pictures:
+                return
+            self._pictures.discard(canvas)
+            canvas.sync_image_data = False   # before closing: later batches may still name it
+            canvas.close()
+            manager = _ipycanvas._CANVAS_MANAGER
+            if manager._current_canvas is canvas:
+                manager._current_canvas = None
+            deliver(bytes(data))
+
+        canvas.observe(arrived, names="image_data")
+        canvas.on_client_ready(draw)
+        return True
 
     # -- clicking ------------------------------------------------------------------------
     def on_click(self, handler: Callable[[Hashable | None, float, float], None]) -> None:

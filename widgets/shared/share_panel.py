@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 
+import anywidget
 import ipywidgets as w
 
 from explorer import Record
@@ -100,6 +101,35 @@ def take_upload(upload: w.FileUpload, change, limit: int, what: str,
     return name, content
 
 
+class Downloader(anywidget.AnyWidget):
+    """Saves bytes sent from the kernel as a file in the page's downloads, so a file that the
+    kernel makes on a click (the board's picture) is saved by that one click. Needs no view."""
+
+    _esm = """
+    export default {
+      initialize({ model }) {
+        const save = (msg, buffers) => {
+          if (!msg || msg.kind !== "save" || !buffers || !buffers.length) return;
+          const url = URL.createObjectURL(new Blob([buffers[0]], { type: String(msg.mime) }));
+          const link = document.createElement("a");
+          link.href = url;
+          link.download = String(msg.name);
+          link.style.display = "none";
+          document.body.appendChild(link);
+          link.click();
+          link.remove();
+          setTimeout(() => URL.revokeObjectURL(url), 60000);
+        };
+        model.on("msg:custom", save);
+        return () => model.off("msg:custom", save);
+      },
+    };
+    """
+
+    def save(self, data: bytes, name: str, mime: str) -> None:
+        self.send({"kind": "save", "name": name, "mime": mime}, buffers=[bytes(data)])
+
+
 def file_stem(game, step: int) -> str:
     return re.sub(r"[^a-z0-9]+", "-", game.title.lower()).strip("-") + f"-step-{step}"
 
@@ -120,13 +150,15 @@ class SharePanel:
                                    layout=shared_layout(width="auto"))
         self.upload.add_class("rx-open-record")
         self.upload.observe(self._uploaded, names="value")
-        self.picture_button = w.Button(description="Save picture",
-                                       tooltip="The board as a PNG image",
-                                       layout=shared_layout(width="auto"))
+        self.picture_button = w.Button(description="Save picture (PNG)", icon="image",
+                                       tooltip="The board as a PNG image, twice as sharp as "
+                                               "on screen, for print",
+                                       layout=shared_layout(width="auto", align_self="flex-start"))
         self.picture_button.add_class("rx-save-picture")
         self.picture_button.on_click(lambda _: self.save_picture())
         self.picture = w.HTML()
         self.picture.add_class("rx-picture-link")
+        self.downloader = Downloader()
         self.lesson_file = w.HTML()
         self.lesson_file.add_class("rx-save-lesson")
         centred = shared_layout(align_items="center")
@@ -138,7 +170,10 @@ class SharePanel:
                    "exactly.</p>"),
             w.HBox([self.download, self.upload], layout=centred),
             w.HTML("<h3>Picture</h3>"),
-            w.HBox([self.picture_button, self.picture], layout=centred),
+            w.HTML("<p>The board as on screen, twice as sharp, on white: for a handout or "
+                   "a slide.</p>"),
+            self.picture_button,
+            self.picture,
             w.HTML("<h3>Lesson</h3><p>The game so far as a lesson file: one step per move, "
                    "each with a caption to rewrite (a text editor will do), to open from the "
                    "Game tab or share.</p>"),
@@ -193,9 +228,10 @@ class SharePanel:
         name = f"{file_stem(self.app.game, step)}.png"
 
         def deliver(png: bytes) -> None:
-            self.picture.value = download_link_html(png, name, "image/png",
-                                                    f"Picture ready: save {name}",
-                                                    "rx-picture-download")
+            self.downloader.save(png, name, "image/png")
+            link = download_link_html(png, name, "image/png", "save it again",
+                                      "rx-picture-download")
+            self.picture.value = f"Saved {name} to your downloads ({link})."
 
         self.picture.value = "<i>Drawing the picture…</i>"
         if not self.app.board.canvas.request_picture(deliver):
