@@ -12,16 +12,15 @@ from explorer.taluva.board import neighbours, tile_hexes
 from explorer.taluva.placement import placement_problem
 from taluva_helpers import ERUPTED, ISLAND
 from widgets.shared.scene import Polygon, Scene, Text, hit_test
-from widgets.shared.score_sheet import pad_rows
 from widgets.shared.svg import scene_to_svg
 from widgets.shared.timeline import SCORING
 from widgets.taluva import app, gallery_picture, layout, move_hints, scene
 from widgets.taluva.controls import why_not
 from widgets.taluva.draw import Pick, ranking_lines
+from widgets.taluva.score_pad import ranking_html
 from widgets.taluva.geometry import (MAX_SIZE, MIN_SIZE, Area, corner_offsets, edge_corners,
                                      fit, hex_round, lava_angle, ring_around)
 from widgets.taluva.layout import HEIGHT, ISLAND, WIDTH
-from widgets.taluva.score_pad import categorize
 
 GAME = explorer.GAMES["taluva"]
 
@@ -363,8 +362,8 @@ def test_game_to_the_end_shows_the_ranking_and_the_score_pad(shell):
     assert " ".join(lines).count("Decided by:") == 1 and sheet.tiebreak.split()[0] in \
         " ".join(lines)
     html = shell.score.html.value
-    assert html.count('class="rx-score-line"') == len(pad_rows(sheet, categorize)) >= 3
-    assert "Temples built (ranked 1st)" in html and "Tie-break:" in html
+    assert html.count('class="rx-score-line"') == 3 + bool(final.eliminated)
+    assert "1. Temples built" in html and "Decided by:" in html and "Total" not in html
     frames = len(shell.timeline)
     click_hex(shell, (0, 0))
     assert shell.message.text.startswith("The game is over") and len(shell.timeline) == frames
@@ -399,10 +398,57 @@ def test_early_win_and_elimination_are_narrated_on_the_board():
 
 def test_score_pad_rows_follow_the_ranking_order():
     _, final = greedy_actions()
-    rows = pad_rows(final.score(), categorize)
-    assert [r.key for r in rows][:3] == ["temple", "tower", "hut"]
+    html = ranking_html(final, final.score())
+    assert html.index("1. Temples") < html.index("2. Towers") < html.index("3. Huts")
+
+
+def test_an_early_win_and_an_elimination_on_the_pad():
+    temples = {(1, 1): (0, "temple"), (2, 0): (0, "temple"), (-1, -1): (0, "temple")}
+    state = GAME.position(2, tiles=ERUPTED, phase="build", buildings=temples, removed=(19, 0))
+    final = state.apply(Hut((-1, 1)))
+    html = ranking_html(final, final.score())
+    assert "Decided by: Player 1 (white) placed every hut and temple: an early win" in html
+    assert "rx-not-compared" not in html and "taluva.end.early_win" in html
+    out = GAME.position(3, tiles=ERUPTED, turn=1, removed=(0, 20, 0)).apply(Place((4, 0), 3))
+    html = ranking_html(out, out.score())
+    assert "Eliminated" in html and "taluva.build.elimination" in html
 
 
 def test_gallery_picture_is_an_svg_of_the_island():
     svg = gallery_picture(width=300)
     assert svg.startswith("<svg") and 'width="300"' in svg and "<polygon" in svg
+
+
+def golden_final():
+    """The stored 3-player game: Player 1 wins on towers after a tie on temples, with the
+    fewest buildings of all (16, against 18 and 20)."""
+    from pathlib import Path
+    header = (Path(__file__).parent / "golden" / "taluva.txt").read_text().split("\n", 1)[0]
+    return explorer.replay(explorer.Record.from_json(header))[-1]
+
+
+def test_the_score_pad_ranks_by_temples_towers_huts_and_adds_no_points():
+    from test_score_pad import table
+
+    from widgets.shared.score_sheet import ScoreSheetView
+    final = golden_final()
+    assert [final.built(p)[1:] for p in range(3)] == [(2, 1), (2, 0), (1, 2)]
+    view = ScoreSheetView()
+    view.show(final)
+    html = view.html.value
+    rows = {cells[0][2]: cells[1:] for _, cells in table(html)[1:]}
+    titles = list(rows)
+    assert not any(t.startswith("Total") for t in titles)            # no sum of buildings
+    kinds = [t for t in titles if t[:1].isdigit()]
+    assert [t.split(" ", 2)[1] for t in kinds] == ["Temples", "Towers", "Huts"]
+    temples, towers, huts = (rows[t] for t in kinds)
+    assert [c[2] for c in temples] == ["2most, tied", "2most, tied", "1"]
+    assert ["rx-lead" in c[1] for c in temples] == [True, True, False]
+    assert [c[2] for c in towers] == ["1most", "0", "2"]
+    assert "rx-not-compared" in towers[2][1]               # out after temples: not compared
+    assert "not needed" in kinds[2] and all("rx-not-compared" in c[1] for c in huts)
+    result = rows["Result"]
+    assert [c[2] for c in result] == ["winner", "fewer towers", "fewer temples"]
+    assert "Winner: Player 1" in html
+    assert "Decided by: most towers (1) decides after a tie on temples 2" in html
+    assert "taluva.end.ranking" in html and "taluva.erupt.covered_huts" in html

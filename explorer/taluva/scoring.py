@@ -7,11 +7,42 @@ sheet's tie-break text says which step decided.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..core import ScoreLine, ScoreSheet
 from .components import KINDS, PIECES
 
 R = "taluva."
 RANK_ORDER = ("temple", "tower", "hut")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One link of the ranking chain: `kind` compared among `compared`; `leaders` have the
+    most (`best`) and go on to the next kind, or win when they are alone or the chain ends."""
+
+    kind: str
+    compared: tuple[int, ...]
+    best: int
+    leaders: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Standings:
+    """What decides a finished (or provisional) Taluva game, as data for views: no points.
+
+    `end` is "early", "last" or "ranking"; `steps` is the chain as far as it went (empty unless
+    the game ended by the ranking); `rules` the rule ids behind each kind's count."""
+
+    built: dict[int, dict[str, int]]
+    removed: dict[int, int]
+    eliminated: tuple[int, ...]
+    end: str
+    steps: tuple[Step, ...]
+    winners: tuple[int, ...]
+    how: str
+    rule: str
+    rules: dict[str, tuple[str, ...]]
 
 
 def built(supply) -> tuple[int, int, int]:
@@ -25,54 +56,87 @@ def early_win_kinds(supply) -> list[str]:
     return [k for k, left in zip(KINDS, supply) if left == 0]
 
 
-def ranking(counts: dict[int, dict[str, int]]) -> tuple[list[int], str]:
-    """Winners among `counts` (player -> built per kind) by the chain temples, towers, huts, and
-    a sentence saying which step decided."""
-    field = sorted(counts)
+def ranking_steps(counts: dict[int, dict[str, int]]) -> tuple[Step, ...]:
+    """The chain temples, towers, huts among `counts` (player -> built per kind), step by step
+    until one player leads or the kinds run out."""
+    field = tuple(sorted(counts))
     steps = []
     for kind in RANK_ORDER:
         best = max(counts[p][kind] for p in field)
-        leaders = [p for p in field if counts[p][kind] == best]
-        steps.append(f"{kind}s {best}")
+        leaders = tuple(p for p in field if counts[p][kind] == best)
+        steps.append(Step(kind, field, best, leaders))
         if len(leaders) == 1:
-            if len(field) == 1:
-                return leaders, f"the only player who can win ({kind}s: {best})"
-            tied = "" if len(steps) == 1 else f" after a tie on {', '.join(steps[:-1])}"
-            return leaders, f"most {kind}s ({best}) decides{tied}"
+            break
         field = leaders
-    return field, f"tied on {', '.join(steps)}: a shared victory"
+    return tuple(steps)
 
 
-def score_sheet(state) -> ScoreSheet:
+def ranking(counts: dict[int, dict[str, int]]) -> tuple[list[int], str]:
+    """Winners among `counts` (player -> built per kind) by the chain temples, towers, huts, and
+    a sentence saying which step decided."""
+    steps = ranking_steps(counts)
+    last = steps[-1]
+    said = [f"{s.kind}s {s.best}" for s in steps]
+    if len(last.leaders) > 1:
+        return list(last.leaders), f"tied on {', '.join(said)}: a shared victory"
+    if len(last.compared) == 1:
+        return list(last.leaders), f"the only player who can win ({last.kind}s: {last.best})"
+    tied = "" if len(steps) == 1 else f" after a tie on {', '.join(said[:-1])}"
+    return list(last.leaders), f"most {last.kind}s ({last.best}) decides{tied}"
+
+
+def standings(state) -> Standings:
+    """Who built what, and how the winner was found (early win, last player, or the chain)."""
     name = state.player_name
-    lines: list[ScoreLine] = []
-    totals: dict[int, int] = {}
-    counts: dict[int, dict[str, int]] = {}
-    notes: dict[int, list[str]] = {}
+    built_by = {}
     for p in range(state.players):
         huts, temples, towers = built(state.supply[p])
-        counts[p] = {"hut": huts, "temple": temples, "tower": towers}
-        lines.append(ScoreLine(p, f"temples built: {temples} (ranked first)", temples,
-                               R + "end.ranking"))
-        lines.append(ScoreLine(p, f"towers built: {towers} (ranked second)", towers,
-                               R + "end.ranking"))
-        gone = state.removed[p]
-        extra = f", {gone} of them removed by eruptions" if gone else ""
-        lines.append(ScoreLine(p, f"huts built: {huts}{extra} (ranked third)", huts,
-                               R + "erupt.covered_huts" if gone else R + "end.ranking"))
-        if p in state.eliminated:
-            lines.append(ScoreLine(p, "eliminated: cannot win", 0, R + "build.elimination"))
-        totals[p] = huts + temples + towers
-        left = state.supply[p]
-        notes[p] = [f"{left[0]} huts, {left[1]} temples, {left[2]} towers in the supply"]
+        built_by[p] = {"temple": temples, "tower": towers, "hut": huts}
+    removed = {p: state.removed[p] for p in range(state.players)}
+    rules = {"temple": (R + "end.ranking",), "tower": (R + "end.ranking",),
+             "hut": (R + "end.ranking",) + ((R + "erupt.covered_huts",)
+                                            if any(removed.values()) else ()),
+             "eliminated": (R + "build.elimination",)}
+    common = dict(built=built_by, removed=removed, eliminated=tuple(state.eliminated),
+                  rules=rules)
     if state.end == "early":
         p = state.winner
         done = " and ".join(early_win_kinds(state.supply[p]))
-        return ScoreSheet(totals, [p], lines, f"{name(p)} placed every {done}: an early win",
-                          R + "end.early_win", notes)
+        return Standings(end="early", steps=(), winners=(p,), rule=R + "end.early_win",
+                         how=f"{name(p)} placed every {done}: an early win", **common)
     if state.end == "last":
         p = state.winner
-        return ScoreSheet(totals, [p], lines, f"{name(p)} is the last player left",
-                          R + "end.last_player", notes)
-    winners, how = ranking({p: counts[p] for p in state.active})
-    return ScoreSheet(totals, winners, lines, how, R + "end.ranking", notes)
+        return Standings(end="last", steps=(), winners=(p,), rule=R + "end.last_player",
+                         how=f"{name(p)} is the last player left", **common)
+    active = {p: built_by[p] for p in state.active}
+    winners, how = ranking(active)
+    return Standings(end="ranking", steps=ranking_steps(active), winners=tuple(winners),
+                     how=how, rule=R + "end.ranking", **common)
+
+
+def score_sheet(state) -> ScoreSheet:
+    """The sheet of `standings`: one line per kind built (a total counts buildings, no points)."""
+    st = standings(state)
+    lines: list[ScoreLine] = []
+    totals: dict[int, int] = {}
+    notes: dict[int, list[str]] = {}
+    for p in range(state.players):
+        n = st.built[p]
+        lines.append(ScoreLine(p, f"temples built: {n['temple']} (ranked first)", n["temple"],
+                               R + "end.ranking"))
+        lines.append(ScoreLine(p, f"towers built: {n['tower']} (ranked second)", n["tower"],
+                               R + "end.ranking"))
+        gone = st.removed[p]
+        extra = f", {gone} of them removed by eruptions" if gone else ""
+        lines.append(ScoreLine(p, f"huts built: {n['hut']}{extra} (ranked third)", n["hut"],
+                               R + "erupt.covered_huts" if gone else R + "end.ranking"))
+        if p in st.eliminated:
+            lines.append(ScoreLine(p, "eliminated: cannot win", 0, R + "build.elimination"))
+        totals[p] = sum(n.values())
+        left = dict(zip(KINDS, state.supply[p]))
+        notes[p] = [", ".join(_count(left[k], k) for k in KINDS) + " in the supply"]
+    return ScoreSheet(totals, list(st.winners), lines, st.how, st.rule, notes)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"

@@ -3,6 +3,7 @@
 The engine explains every point with a score line (label, points, rule id). A game's view package
 may register how its lines group into rows (`register_pad`); without that, lines group by rule
 id. Rows keep the rule ids that decided them, then come the totals, the winner and the tie-break.
+A game that is not won on points (Taluva ranks by buildings) registers its own `render` instead.
 """
 from __future__ import annotations
 
@@ -37,6 +38,12 @@ SCORE_CSS = """<style>
 .rx-score-pad .rx-score-total .rx-winner-col { background: #ffe082; }
 .rx-score-pad .rx-notes td { font-size: 12px; font-style: italic; text-align: left; }
 .rx-tiebreak { margin-top: 4px; }
+.rx-ranking-pad td.rx-lead { font-weight: bold; background: #dcedc8; }
+.rx-ranking-pad td.rx-winner-col.rx-lead { background: #c5e1a5; }
+.rx-ranking-pad td.rx-not-compared { color: #9e9e9e; }
+.rx-ranking-pad .rx-step-note { font-size: 12px; color: #555; }
+.rx-ranking-pad .rx-result td { text-align: center; font-size: 14px; }
+.rx-pad-intro { font-size: 13px; color: #444; margin: 2px 0; }
 .rx-tiebreak code { font-size: 13px; }
 </style>
 """
@@ -62,14 +69,16 @@ class PadStyle:
 
     categorize: Callable
     colours: tuple[str, ...] = ()
+    render: Callable | None = None    # render(state, sheet, pad) -> HTML, for a pad of its own
 
 
 PADS: dict[str, PadStyle] = {}
 
 
-def register_pad(game_name: str, categorize: Callable, colours=()) -> None:
-    """Let a game's view package group its score lines (`categorize(line) -> Category`)."""
-    PADS[game_name] = PadStyle(categorize, tuple(colours))
+def register_pad(game_name: str, categorize: Callable, colours=(), render=None) -> None:
+    """Let a game's view package group its score lines (`categorize(line) -> Category`), or
+    draw a pad of its own (`render(state, sheet, pad) -> HTML`) when points do not decide."""
+    PADS[game_name] = PadStyle(categorize, tuple(colours), render)
 
 
 def by_rule(line) -> Category:
@@ -116,13 +125,14 @@ def short_label(player: int) -> str:
     return f"P{player + 1}"
 
 
-def _rule(rule_id: str) -> str:
+def rule_code(rule_id: str) -> str:
     """A rule id that may wrap after its dots (narrow side panels)."""
     return (f'<code title="{escape(rule_id, quote=True)}">'
             f'{escape(rule_id).replace(".", ".<wbr>")}</code>')
 
 
-def _head(p: int, winners, colours) -> str:
+def player_head(p: int, winners, colours) -> str:
+    """A player's column heading: colour swatch, "P1", and a star for a winner."""
     css = "rx-player-col rx-winner-col" if p in winners else "rx-player-col"
     swatch = ""
     if p < len(colours):
@@ -141,15 +151,21 @@ def _cell(cell: PadCell | None, css: str) -> str:
     return f'<td class="{css}">{cell.points}{details}</td>'
 
 
+def winner_line(sheet, players: int) -> str:
+    """Who won."""
+    names = ", ".join(player_label(p) for p in sheet.winners)
+    return f'<div class="rx-winner"><b>Winner: {escape(names)}</b> ★</div>'
+
+
 def sheet_html(sheet, players: int, pad: PadStyle | None = None) -> str:
     """The pad as HTML (every interpolated string escaped)."""
     pad = pad or PadStyle(by_rule)
     winners = set(sheet.winners)
     cols = [("rx-num rx-winner-col" if p in winners else "rx-num") for p in range(players)]
-    head = "".join(_head(p, winners, pad.colours) for p in range(players))
+    head = "".join(player_head(p, winners, pad.colours) for p in range(players))
     body = []
     for row in pad_rows(sheet, pad.categorize):
-        rules = " ".join(_rule(r) for r in row.rules)
+        rules = " ".join(rule_code(r) for r in row.rules)
         cells = "".join(_cell(row.cells.get(p), cols[p]) for p in range(players))
         body.append(f'<tr class="rx-score-line"><th scope="row"><div class="rx-cat">'
                     f'{escape(row.title)}</div><div class="rx-rule-ids">{rules}</div></th>'
@@ -163,12 +179,11 @@ def sheet_html(sheet, players: int, pad: PadStyle | None = None) -> str:
             + "<br>".join(escape(n) for n in sheet.notes.get(p, [])) + "</td>"
             for p in range(players))
         body.append(f'<tr class="rx-notes"><th scope="row">Notes</th>{notes}</tr>')
-    names = ", ".join(player_label(p) for p in sheet.winners)
     tie = ""
     if sheet.tiebreak:
-        rule = f" {_rule(sheet.tiebreak_rule)}" if sheet.tiebreak_rule else ""
+        rule = f" {rule_code(sheet.tiebreak_rule)}" if sheet.tiebreak_rule else ""
         tie = f'<div class="rx-tiebreak">Tie-break: {escape(sheet.tiebreak)}{rule}</div>'
-    return (f'<div class="rx-winner"><b>Winner: {escape(names)}</b> ★</div>'
+    return (f'{winner_line(sheet, players)}'
             f'<table class="rx-score-pad"><colgroup><col class="rx-cat-col">'
             f'{"<col>" * players}</colgroup>'
             f'<thead><tr><th scope="col">Score</th>{head}</tr></thead>'
@@ -192,4 +207,7 @@ class ScoreSheetView:
             return
         self.sheet = state.score()
         pad = PADS.get(getattr(state.game, "name", ""))
-        self.html.value = sheet_html(self.sheet, state.players, pad)
+        if pad is not None and pad.render is not None:
+            self.html.value = pad.render(state, self.sheet, pad)
+        else:
+            self.html.value = sheet_html(self.sheet, state.players, pad)

@@ -4,14 +4,14 @@ from __future__ import annotations
 import explorer
 
 from ..shared.app import app_root
-from ..shared.score_sheet import register_pad
+from ..shared.score_sheet import by_rule, register_pad
 from .board import TaluvaBoard
 from .draw import PLAYER_COLOURS, Hints, Pick, move_hints, scene
 from .layout import layout
-from .score_pad import categorize
+from .score_pad import ranking_html
 
 GAME = explorer.GAMES["taluva"]
-register_pad(GAME.name, categorize, PLAYER_COLOURS)
+register_pad(GAME.name, by_rule, PLAYER_COLOURS, render=ranking_html)
 
 INTRO = ("<p>Play from the last set-up step. <b>Place</b>: turn the drawn tile (⟲ / ⟳ or keys "
          "Q / E), then click a green volcano spot (orange: an eruption on a volcano). "

@@ -1,29 +1,99 @@
-"""How Taluva's score lines sit on the score pad: temples, towers, huts (the ranking order),
-then eliminations.
+"""Taluva's score pad: a ranking, not a sum. Taluva has no points: the most temples wins, a tie
+goes to towers, then to huts. The pad shows what each player built, row by row in that order,
+marks who leads at each step of the chain the engine walked, greys what was never compared, and
+ends with each player's result and the sentence that decided it.
 
-Taluva has no points: a line's number is how many of that kind a player built. Only the engine's
-labels are read, to pick each row; every number comes from the engine's score sheet.
+Everything comes from the engine's `standings` (counts, eliminations, the chain's steps, rule
+ids); nothing is read out of the score lines' English labels.
 """
 from __future__ import annotations
 
-import re
+from html import escape
 
-from ..shared.score_sheet import Category, by_rule
+from explorer.taluva.scoring import RANK_ORDER, standings
 
-_REMOVED = re.compile(r"(\d+) of them removed by eruptions")
+from ..shared.score_sheet import player_head, rule_code, winner_line
+
+TITLES = {"temple": "Temples", "tower": "Towers", "hut": "Huts"}
 
 
-def categorize(line) -> Category:
-    """One row per kind, in the order the ranking reads them; removed huts as the cell's note."""
-    label = line.label
-    if label.startswith("temples built"):
-        return Category("temple", "Temples built (ranked 1st)", "", 0)
-    if label.startswith("towers built"):
-        return Category("tower", "Towers built (ranked 2nd)", "", 1)
-    if label.startswith("huts built"):
-        removed = _REMOVED.search(label)
-        detail = f"{removed.group(1)} lost to lava" if removed else ""
-        return Category("hut", "Huts built (ranked 3rd)", detail, 2)
-    if label.startswith("eliminated"):
-        return Category("out", "Eliminated", "cannot win", 3)
-    return by_rule(line)
+def _cell(text: str, css: list[str], details=(), title: str = "") -> str:
+    notes = "".join(f'<div class="rx-detail">{escape(d)}</div>' for d in details)
+    tip = f' title="{escape(title, quote=True)}"' if title else ""
+    return f'<td class="{" ".join(css)}"{tip}>{escape(text)}{notes}</td>'
+
+
+def _row(title: str, note: str, rules, cells: str, css: str = "rx-score-line") -> str:
+    codes = " ".join(rule_code(r) for r in rules)
+    codes = f'<div class="rx-rule-ids">{codes}</div>' if codes else ""
+    note = f'<div class="rx-step-note">{escape(note)}</div>' if note else ""
+    return (f'<tr class="{css}"><th scope="row"><div class="rx-cat">{escape(title)}</div>'
+            f'{note}{codes}</th>{cells}</tr>')
+
+
+def _kind_row(st, kind: str, number: int, players: int, base: list[list[str]]) -> str:
+    """One kind's counts; at a step of the chain, the leaders marked and the others compared."""
+    step = next((s for s in st.steps if s.kind == kind), None)
+    note = ""
+    if st.end == "ranking" and step is None:
+        decided = TITLES[st.steps[-1].kind].lower()
+        note = f"not needed: decided by {decided}"
+    cells = []
+    for p in range(players):
+        css = list(base[p])
+        details = []
+        if kind == "hut" and st.removed[p]:
+            details.append(f"{st.removed[p]} lost to lava")
+        title = ""
+        if st.end == "ranking" and (step is None or p not in step.compared):
+            css.append("rx-not-compared")
+            title = "not compared"
+        elif step is not None and p in step.leaders:
+            css.append("rx-lead")
+            details.insert(0, "most, tied" if len(step.leaders) > 1 else "most")
+        cells.append(_cell(str(st.built[p][kind]), css, details, title))
+    title = f"{number}. {TITLES[kind]} built"
+    return _row(title, note, st.rules[kind], "".join(cells))
+
+
+def _result(st, p: int) -> str:
+    """A player's result in words: winner, out, or the kind they had fewer of."""
+    if p in st.winners:
+        return "winner"
+    if p in st.eliminated:
+        return "eliminated"
+    for step in st.steps:
+        if p in step.compared and p not in step.leaders:
+            return f"fewer {TITLES[step.kind].lower()}"
+    return "—"
+
+
+def ranking_html(state, sheet, pad=None) -> str:
+    """The ranking pad as HTML (every interpolated string escaped)."""
+    st = standings(state)
+    players = state.players
+    winners = set(st.winners)
+    colours = pad.colours if pad is not None else ()
+    base = [["rx-num", "rx-winner-col"] if p in winners else ["rx-num"] for p in range(players)]
+    head = "".join(player_head(p, winners, colours) for p in range(players))
+    body = [_kind_row(st, kind, i + 1, players, base) for i, kind in enumerate(RANK_ORDER)]
+    if st.eliminated:
+        cells = "".join(_cell("out" if p in st.eliminated else "", base[p] + ["rx-note"])
+                        for p in range(players))
+        body.append(_row("Eliminated", "cannot win", st.rules["eliminated"], cells))
+    result = "".join(_cell(_result(st, p), [c for c in base[p] if c != "rx-num"])
+                     for p in range(players))
+    body.append(_row("Result", "", [], result, "rx-score-total rx-result"))
+    if any(sheet.notes.get(p) for p in range(players)):
+        notes = "".join(_cell("; ".join(sheet.notes.get(p, [])), ["rx-note"])
+                        for p in range(players))
+        body.append(f'<tr class="rx-notes"><th scope="row">Notes</th>{notes}</tr>')
+    decided = (f'<div class="rx-tiebreak">Decided by: {escape(st.how)} '
+               f'{rule_code(st.rule)}</div>')
+    intro = ('<div class="rx-pad-intro">No points: most temples wins; a tie goes to towers, '
+             'then huts.</div>')
+    return (f'{winner_line(sheet, players)}{intro}'
+            f'<table class="rx-score-pad rx-ranking-pad"><colgroup><col class="rx-cat-col">'
+            f'{"<col>" * players}</colgroup>'
+            f'<thead><tr><th scope="col">Ranking</th>{head}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody></table>{decided}')
