@@ -396,3 +396,26 @@ def test_the_final_squirrels_are_placed_by_click_with_what_each_cell_pays():
     shell.timeline.go(0)                                 # back in time: the turn's buttons return
     shell.refresh()
     assert not is_visible(c.best)
+
+
+def test_a_solo_pad_says_won_or_lost_with_its_score_and_names_no_winner():
+    from pathlib import Path
+
+    from explorer.core import ScoreLine, ScoreSheet
+    from widgets.shared.score_sheet import PADS, ScoreSheetView, sheet_html
+    header = (Path(__file__).parent / "golden" / "indian_summer_solo.txt").read_text() \
+        .split("\n", 1)[0]
+    lost = explorer.replay(explorer.Record.from_json(header))[-1]
+    view = ScoreSheetView()
+    view.show(lost)
+    html = view.html.value
+    assert "Solo game lost" in html and "score −18" in html
+    assert "Winner" not in html and "★" not in html and "Tie-break" not in html
+    assert "Result: the board is not full" in html
+    tokens = [ScoreLine(0, "3 nuts left x 2", 6, "indian_summer.solo.win"),
+              ScoreLine(0, "1 berry left x 1", 1, "indian_summer.solo.win")]
+    won = ScoreSheet({0: 7}, [0], tokens, "the board is full: the solo game is won",
+                     "indian_summer.solo.win")
+    html = sheet_html(won, 1, PADS["indian_summer"])
+    assert "Solo game won" in html and "score 7" in html and "Winner" not in html
+    assert "Nut tokens left (2 each)" in html and "Result: the board is full" in html

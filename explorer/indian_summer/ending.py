@@ -219,21 +219,25 @@ def payout(state, cell) -> tuple[str, ...] | None:
 # -- scoring -------------------------------------------------------------------------------
 
 def _solo_sheet(state) -> ScoreSheet:
+    """Won (winners [0]) on a full board, scored by the tokens left; else lost, minus one per
+    empty cell. The reason is the sheet's tie-break text, as no one else takes part."""
     floor = state.floors[0]
     lines = []
+    game = state.options.get("solo_pile", 1)
+    notes = {0: [f"game {game} of a three-game series"]}
     if floor.full:
         for kind, n in state.tokens(0).items():
             pts = n * C.SOLO.points[kind]
             lines.append(ScoreLine(0, f"{plural(n, kind)} left x {C.SOLO.points[kind]}", pts,
                                    R + "solo.win"))
         total = sum(line.points for line in lines)
-        return ScoreSheet({0: total}, [0], lines, "", None,
-                          {0: ["the board is full: the solo game is won"]})
+        return ScoreSheet({0: total}, [0], lines, "the board is full: the solo game is won",
+                          R + "solo.win", notes)
     n = floor.empty_cells
     lines.append(ScoreLine(0, f"{plural(n, 'empty cell')} x -1: the solo game is lost", -n,
                            R + "solo.loss"))
     return ScoreSheet({0: -n}, [], lines, "the board is not full: the solo game is lost",
-                      R + "solo.loss", {0: ["lost"]})
+                      R + "solo.loss", notes)
 
 
 def score_sheet(state) -> ScoreSheet:

@@ -3,7 +3,8 @@
 The engine explains every point with a score line (label, points, rule id). A game's view package
 may register how its lines group into rows (`register_pad`); without that, lines group by rule
 id. Rows keep the rule ids that decided them, then come the totals, the winner and the tie-break.
-A game that is not won on points (Taluva ranks by buildings) registers its own `render` instead.
+A game that is not won on points (Taluva ranks by buildings) registers its own `render` instead,
+and a one-player sheet reads as a solo result: won or lost, with its score, and no winner named.
 """
 from __future__ import annotations
 
@@ -38,6 +39,8 @@ SCORE_CSS = """<style>
 .rx-score-pad .rx-score-total .rx-winner-col { background: #ffe082; }
 .rx-score-pad .rx-notes td { font-size: 12px; font-style: italic; text-align: left; }
 .rx-tiebreak { margin-top: 4px; }
+.rx-solo-lost b { color: #b71c1c; }
+.rx-solo-won b { color: #1b5e20; }
 .rx-ranking-pad td.rx-lead { font-weight: bold; background: #dcedc8; }
 .rx-ranking-pad td.rx-winner-col.rx-lead { background: #c5e1a5; }
 .rx-ranking-pad td.rx-not-compared { color: #9e9e9e; }
@@ -152,7 +155,14 @@ def _cell(cell: PadCell | None, css: str) -> str:
 
 
 def winner_line(sheet, players: int) -> str:
-    """Who won."""
+    """Who won; for a solo game, won or lost and its score (there is no one else to name)."""
+    if players == 1:
+        won = bool(sheet.winners)
+        score = str(sheet.totals.get(0, 0)).replace("-", "−")
+        return (f'<div class="rx-winner rx-solo-{"won" if won else "lost"}"><b>Solo game '
+                f'{"won" if won else "lost"}</b> · score {score}</div>')
+    if not sheet.winners:
+        return '<div class="rx-winner"><b>No winner</b></div>'
     names = ", ".join(player_label(p) for p in sheet.winners)
     return f'<div class="rx-winner"><b>Winner: {escape(names)}</b> ★</div>'
 
@@ -172,7 +182,8 @@ def sheet_html(sheet, players: int, pad: PadStyle | None = None) -> str:
                     f'{cells}</tr>')
     totals = "".join(f'<td class="{cols[p]}">{sheet.totals.get(p, 0)}</td>'
                      for p in range(players))
-    body.append(f'<tr class="rx-score-total"><th scope="row">Total</th>{totals}</tr>')
+    total = "Score" if players == 1 else "Total"
+    body.append(f'<tr class="rx-score-total"><th scope="row">{total}</th>{totals}</tr>')
     if any(sheet.notes.get(p) for p in range(players)):
         notes = "".join(
             f'<td class="{cols[p].replace("rx-num", "rx-note")}">'
@@ -182,7 +193,8 @@ def sheet_html(sheet, players: int, pad: PadStyle | None = None) -> str:
     tie = ""
     if sheet.tiebreak:
         rule = f" {rule_code(sheet.tiebreak_rule)}" if sheet.tiebreak_rule else ""
-        tie = f'<div class="rx-tiebreak">Tie-break: {escape(sheet.tiebreak)}{rule}</div>'
+        why = "Result" if players == 1 else "Tie-break"    # a solo game has no tie to break
+        tie = f'<div class="rx-tiebreak">{why}: {escape(sheet.tiebreak)}{rule}</div>'
     return (f'{winner_line(sheet, players)}'
             f'<table class="rx-score-pad"><colgroup><col class="rx-cat-col">'
             f'{"<col>" * players}</colgroup>'
