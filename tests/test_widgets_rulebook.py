@@ -58,7 +58,7 @@ def test_clicking_a_passage_opens_a_step_where_its_rule_acts(name):
     app = shell(name)
     view = open_rulebook(app)
     shown = [i for i, p in enumerate(view.passages)
-             if p.rules and rulebook.demo(name, p.rules[0]) is not None]
+             if len(p.rules) == 1 and rulebook.demo(name, p.rules[0]) is not None]
     assert shown
     for index in shown[:: max(1, len(shown) // 6)]:
         rule_id = view.passages[index].rules[0]
@@ -67,6 +67,42 @@ def test_clicking_a_passage_opens_a_step_where_its_rule_acts(name):
         assert app.rules.rule_ids[0] == rule_id
         assert app.tabs.selected_index == 0                  # the Rules tab shows it
         assert [b.description for b in view.chosen.children[1:]][0] == f"See {rule_id}"
+
+
+@pytest.mark.parametrize("name", sorted(APPS))
+def test_each_rule_of_a_passage_with_several_is_its_own_click_and_opens_that_rule(name):
+    app = shell(name)
+    view = open_rulebook(app)
+    clicked = 0
+    for source in view.sources:
+        view.chooser.value = source
+        for index, passage in enumerate(view.passages):
+            if len(passage.rules) < 2:
+                continue
+            for k, rule_id in enumerate(passage.rules):
+                target = f"rx-passage-{index}-rule-{k}"
+                assert f'id="{target}" data-rule="{rule_id}"' in view.text.value
+                view._clicked({"target": {"id": target, "tagName": "DIV"}})
+                assert app.rules.rule_ids[0] == rule_id, (source, index, k)
+                assert view.chosen.children[1].description == f"See {rule_id}"
+                if rulebook.demo(name, rule_id) is not None:
+                    assert cites(app, rule_id), (rule_id, rulebook.demo(name, rule_id))
+                clicked += 1
+    assert clicked >= 2
+
+
+@pytest.mark.parametrize("name", sorted(APPS))
+def test_a_click_on_the_lines_of_a_passage_with_several_rules_offers_each(name):
+    app = shell(name)
+    view = open_rulebook(app)
+    index, passage = next((i, p) for i, p in enumerate(view.passages) if len(p.rules) > 1)
+    before = app.timeline.frame
+    view._clicked({"target": {"id": f"rx-passage-{index}", "tagName": "DIV"}})
+    assert app.timeline.frame is before                  # no rule guessed
+    offered = [b for b in view.chosen.children[1:] if " with " not in b.description]
+    assert [b.description for b in offered] == [f"See {r}" for r in passage.rules]
+    offered[-1].click()
+    assert app.rules.rule_ids[0] == passage.rules[-1]
 
 
 def test_a_click_outside_a_passage_does_nothing():

@@ -17,12 +17,13 @@ GAME = explorer.GAMES[NAME]
 
 
 def passage_of_kind(kind: str) -> tuple[int, str]:
-    """(passage index in the main text, rule id) of the first passage whose first rule is of
-    `kind`: "setup" (a set-up rule), "turn" (a rule that acts in a move) or "refusal" (a rule
-    seen as the reason a move is refused)."""
+    """(passage index in the main text, rule id) of the first passage with one rule, of
+    `kind` (a click on a passage with several only offers them): "setup" (a set-up rule),
+    "turn" (a rule that acts in a move) or "refusal" (a rule seen as the reason a move is
+    refused)."""
     source = rulebook.sources(NAME)[0]
     for index, passage in enumerate(rulebook.passages(NAME, source)):
-        if not passage.rules:
+        if len(passage.rules) != 1:
             continue
         rule_id = passage.rules[0]
         demo = rulebook.demo(NAME, rule_id)
@@ -82,4 +83,25 @@ def test_a_rule_link_and_the_rulebook_page(page, voila_url):
     page.wait_for_url(f"**/{NAME}.ipynb?rule={rule_id}", timeout=TIMEOUT * 1000)
     wait_for_board(page)
     rule_panel_leads_with(page, rule_id)
+    assert page.errors == []
+
+
+def test_each_rule_of_a_passage_with_several_is_its_own_click(page, voila_url):
+    """Taluva's eruption passage holds several rules: a click on the settlement rule opens that
+    rule, not the passage's first (a temple refusal)."""
+    rule_id = "taluva.erupt.settlement"
+    source = rulebook.sources("taluva")[0]
+    passage = next(p for p in rulebook.passages("taluva", source) if rule_id in p.rules)
+    assert passage.rules[0] != rule_id
+    open_board(page, voila_url, "taluva")
+    tab(page, "Rulebook")
+    target = page.locator(f'.rx-rule-target[data-rule="{rule_id}"]').first
+    target.wait_for(state="visible", timeout=TIMEOUT * 1000)
+    target.scroll_into_view_if_needed()
+    target.hover()
+    screenshot(page, "rulebook-taluva-several-rules-1-tab")
+    target.click()
+    rule_panel_leads_with(page, rule_id)
+    wait_text(page, ".rx-rulebook-chosen", f"See {rule_id}")
+    screenshot(page, "rulebook-taluva-several-rules-2-shown")
     assert page.errors == []

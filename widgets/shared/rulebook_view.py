@@ -2,7 +2,10 @@
 
 The text and everything about it (passages, where a rule can be seen, coverage) come from
 `explorer.rulebook`; this module only draws it and wires a click to the app. A click anywhere in
-a passage reaches the kernel through ipyevents (its target's id names the passage).
+a passage reaches the kernel through ipyevents (its target's id names the passage). In a passage
+that holds several rules, each rule's note is a click target of its own (`rx-passage-<i>-rule-<k>`),
+as each has its own "See it" link on the rulebook page: a click on the passage's lines then only
+offers its rules, since any one of them shown first would be a guess.
 """
 from __future__ import annotations
 
@@ -16,6 +19,16 @@ from explorer import rulebook, rules
 from .models import shared_layout
 
 PASSAGE_ID = "rx-passage-"
+RULE_PART = "-rule-"
+# the passage lines take the click (style.py turns the pointer off below .rx-passage); a rule's
+# note takes its own, its parts again passing it to the note
+TAB_STYLE = """<style>
+.rx-passage .rx-rule-target { pointer-events: auto; cursor: pointer; border-radius: 3px;
+  padding: 1px 4px; }
+.rx-passage .rx-rule-target:hover { background: #c5cae9; }
+.rx-passage .rx-rule-target * { pointer-events: none; }
+.rx-see-it { font-weight: 600; margin-left: 6px; color: #1565c0; text-decoration: underline; }
+</style>"""
 MARKS = (("enforced", "⚙", "enforced by the engine"), ("tested", "✓", "named by a test"),
          ("shown", "👁", "has a step to see it"))
 
@@ -61,20 +74,29 @@ def variant_html(rule) -> str:
 
 def passage_html(index: int, passage, coverage: dict, link: str = "") -> str:
     """One passage: numbered lines; a rule passage carries its ids, marks and English. With
-    `link` (the app's page), each rule gets a "See it" link (`?rule=<id>`) instead of a click
-    on the passage."""
+    `link` (the app's page), each rule gets a "See it" link (`?rule=<id>`); without (the tab),
+    each rule's note is a click target of its own (id `rx-passage-<index>-rule-<k>`)."""
     lines = "".join(f'<div class="rx-line"><span class="rx-ln">{n}</span>'
                     f'<span class="rx-lt">{escape(text) or "&nbsp;"}</span></div>'
                     for n, text in zip(range(passage.first, passage.last + 1), passage.lines))
     if not passage.rules:
         return f'<div class="rx-plain">{lines}</div>'
     notes = []
-    for rule_id in passage.rules:
+    for k, rule_id in enumerate(passage.rules):
         rule = rules.get(rule_id)
         cov = coverage.get(rule_id)
-        see = (f' <a class="rx-see-link" href="{escape(link, quote=True)}?rule='
-               f'{escape(rule_id, quote=True)}">See it</a>' if link and cov and cov.shown else "")
-        notes.append(f'<div class="rx-passage-rule"><code>{escape(rule_id)}</code> '
+        shown = bool(cov and cov.shown)
+        if link:
+            see = (f' <a class="rx-see-link" href="{escape(link, quote=True)}?rule='
+                   f'{escape(rule_id, quote=True)}">See it</a>' if shown else "")
+            target = '<div class="rx-passage-rule">'
+        else:
+            see = f'<span class="rx-see-it">{"See it" if shown else "Read it"}</span>'
+            target = (f'<div class="rx-passage-rule rx-rule-target" '
+                      f'id="{PASSAGE_ID}{index}{RULE_PART}{k}" '
+                      f'data-rule="{escape(rule_id, quote=True)}" '
+                      f'title="{escape(rule.english, quote=True)}">')
+        notes.append(f'{target}<code>{escape(rule_id)}</code> '
                      f'{marks_html(coverage.get(rule_id))}{see}<br>'
                      f'<span class="rx-passage-english">{escape(rule.english)}</span>'
                      f'{variant_html(rule)}</div>')
@@ -141,16 +163,16 @@ class RulebookView:
         if self.coverage is None:
             self.summary.value = "<i>Finding a step that shows each rule…</i>"
             self.coverage = {c.rule: c for c in rulebook.coverage(game)}
-            self.summary.value = (f"<div>{summary_text(game)} Click a marked passage to see "
-                                  "its rule act on the board.</div>")
+            self.summary.value = (f"<div>{summary_text(game)} Click a marked passage, or one "
+                                  "rule of it, to see the rule act on the board.</div>")
         source = self.chooser.value
         if source == "aligned":
             self.passages = []
             self.text.value = side_by_side_html(game, self.sources)
         else:
             self.passages = rulebook.passages(game, source)
-            self.text.value = "".join(passage_html(i, p, self.coverage)
-                                      for i, p in enumerate(self.passages))
+            self.text.value = TAB_STYLE + "".join(passage_html(i, p, self.coverage)
+                                                  for i, p in enumerate(self.passages))
         self.rendered = True
 
     def ensure_rendered(self) -> None:
@@ -163,26 +185,45 @@ class RulebookView:
         ident = str(target.get("id", "")) if isinstance(target, dict) else ""
         if not ident.startswith(PASSAGE_ID):
             return
+        index, _, part = ident[len(PASSAGE_ID):].partition(RULE_PART)
         try:
-            index = int(ident[len(PASSAGE_ID):])
+            if part:
+                self.choose_rule(int(index), int(part))
+            else:
+                self.choose(int(index))
         except ValueError:
             return
-        self.choose(index)
 
     def choose(self, index: int) -> None:
-        """A passage was clicked: offer its rules (and readings), and show the first one."""
+        """A passage was clicked: with one rule, show it; with several, offer each (and its
+        readings) and show none, for the click does not say which."""
         if not 0 <= index < len(self.passages) or not self.passages[index].rules:
             return
         passage = self.passages[index]
+        if len(passage.rules) == 1:
+            self.choose_rule(index, 0)
+            return
+        self._offer(passage, passage.rules,
+                    f"hold {len(passage.rules)} rules: choose one to see it on the board")
+
+    def choose_rule(self, index: int, k: int) -> None:
+        """Rule `k` of a passage was clicked: show it, and offer its readings."""
+        if not 0 <= index < len(self.passages) or not 0 <= k < len(self.passages[index].rules):
+            return
+        passage = self.passages[index]
+        rule_id = passage.rules[k]
+        self._offer(passage, [rule_id], "see it on the board")
+        self.app.show_rule(rule_id)
+
+    def _offer(self, passage, rule_ids, what: str) -> None:
         buttons = []
-        for rule_id in passage.rules:
+        for rule_id in rule_ids:
             buttons.append(self._button(rule_id, None))
             for option, value in rulebook.variants(self.app.game.name, rule_id):
                 buttons.append(self._button(rule_id, {option: value}))
         where = (f"Lines {passage.first}–{passage.last}" if passage.last > passage.first
                  else f"Line {passage.first}")
-        self.chosen.children = [w.HTML(f"<b>{where}</b>: see it on the board"), *buttons]
-        self.app.show_rule(passage.rules[0])
+        self.chosen.children = [w.HTML(f"<b>{where}</b>: {escape(what)}"), *buttons]
 
     def _button(self, rule_id: str, options: dict | None) -> w.Button:
         reading = "" if not options else " with " + ", ".join(
