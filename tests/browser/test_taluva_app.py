@@ -196,3 +196,24 @@ def test_a_deep_link_a_players_view_and_two_window_sizes(browser, voila_url):
             assert page.errors == [] and page.outside == []
         finally:
             leave(page)
+
+
+def test_the_score_pad_is_a_ranking_by_buildings(page, voila_url):
+    """The stored game Player 1 wins on towers after a tie on temples, with the fewest
+    buildings: the pad must rank, not add up."""
+    from pathlib import Path
+    header = (Path(__file__).parents[1] / "golden" / "taluva.txt").read_text().split("\n")[0]
+    record = Record.from_json(header)
+    actions = [GAME.action_from_json(a) for a in record.actions]
+    step = SETUP_STEPS + len(actions) + 1                 # the scoring step
+    open_board(page, voila_url, "taluva", build_query(GAME, 3, 0, {}, actions, step))
+    wait_text(page, ".rx-step-label", "Scoring")
+    tab(page, "Score")
+    page.locator(".rx-ranking-pad").first.wait_for(state="visible")
+    pad = text(page, ".rx-score")
+    assert "Total" not in pad and "Winner: Player 1" in pad and "fewer towers" in pad
+    assert "Decided by: most towers (1) decides after a tie on temples 2" in pad
+    assert page.evaluate("() => { const t = document.querySelector('.rx-ranking-pad');"
+                         " return t.scrollWidth <= t.parentElement.clientWidth + 1; }")
+    screenshot(page, "taluva-09-ranking-pad")
+    assert page.errors == []

@@ -21,7 +21,7 @@ from .timeline import player_label
 SCORE_CSS = """<style>
 .rx-score-pad { border-collapse: collapse; margin-top: 6px; width: 100%; table-layout: fixed; }
 .rx-score-pad th, .rx-score-pad td { border: 1px solid #bbb; padding: 3px;
-  vertical-align: top; overflow-wrap: anywhere; }
+  vertical-align: top; overflow-wrap: anywhere; line-height: 1.3; }
 .rx-score-pad .rx-cat-col { width: 30%; }
 .rx-score-pad thead th { text-align: center; white-space: nowrap; }
 .rx-score-pad tbody th { text-align: left; font-weight: normal; }

@@ -1,7 +1,8 @@
 """Taluva's score pad: a ranking, not a sum. Taluva has no points: the most temples wins, a tie
 goes to towers, then to huts. The pad shows what each player built, row by row in that order,
 marks who leads at each step of the chain the engine walked, greys what was never compared, and
-ends with each player's result and the sentence that decided it.
+ends with each player's result; the sentence that decided it comes first, under the
+winner. What is left in the supply is on the board, not repeated here.
 
 Everything comes from the engine's `standings` (counts, eliminations, the chain's steps, rule
 ids); nothing is read out of the score lines' English labels.
@@ -52,7 +53,7 @@ def _kind_row(st, kind: str, number: int, players: int, base: list[list[str]]) -
             css.append("rx-lead")
             details.insert(0, "most, tied" if len(step.leaders) > 1 else "most")
         cells.append(_cell(str(st.built[p][kind]), css, details, title))
-    title = f"{number}. {TITLES[kind]} built"
+    title = f"{number}. {TITLES[kind]}"
     return _row(title, note, st.rules[kind], "".join(cells))
 
 
@@ -84,16 +85,12 @@ def ranking_html(state, sheet, pad=None) -> str:
     result = "".join(_cell(_result(st, p), [c for c in base[p] if c != "rx-num"])
                      for p in range(players))
     body.append(_row("Result", "", [], result, "rx-score-total rx-result"))
-    if any(sheet.notes.get(p) for p in range(players)):
-        notes = "".join(_cell("; ".join(sheet.notes.get(p, [])), ["rx-note"])
-                        for p in range(players))
-        body.append(f'<tr class="rx-notes"><th scope="row">Notes</th>{notes}</tr>')
     decided = (f'<div class="rx-tiebreak">Decided by: {escape(st.how)} '
                f'{rule_code(st.rule)}</div>')
     intro = ('<div class="rx-pad-intro">No points: most temples wins; a tie goes to towers, '
              'then huts.</div>')
-    return (f'{winner_line(sheet, players)}{intro}'
+    return (f'{winner_line(sheet, players)}{decided}{intro}'
             f'<table class="rx-score-pad rx-ranking-pad"><colgroup><col class="rx-cat-col">'
             f'{"<col>" * players}</colgroup>'
-            f'<thead><tr><th scope="col">Ranking</th>{head}</tr></thead>'
-            f'<tbody>{"".join(body)}</tbody></table>{decided}')
+            f'<thead><tr><th scope="col">Built</th>{head}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody></table>')
