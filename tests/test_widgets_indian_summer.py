@@ -412,6 +412,10 @@ def test_a_solo_pad_says_won_or_lost_with_its_score_and_names_no_winner():
     assert "Solo game lost" in html and "score −18" in html
     assert "Winner" not in html and "★" not in html and "Tie-break" not in html
     assert "Result: the board is not full" in html
+    s = app(players=1, seed=lost.seed).explorer                  # the board's own card says it
+    actions = [GAME.action_from_json(a) for a in explorer.Record.from_json(header).actions]
+    assert s.new_game(1, lost.seed, {}, actions, step=10**9)
+    assert "lost · -18 points" in s.board.canvas.scene.texts()
     tokens = [ScoreLine(0, "3 nuts left x 2", 6, "indian_summer.solo.win"),
               ScoreLine(0, "1 berry left x 1", 1, "indian_summer.solo.win")]
     won = ScoreSheet({0: 7}, [0], tokens, "the board is full: the solo game is won",

@@ -223,8 +223,7 @@ def _solo_sheet(state) -> ScoreSheet:
     empty cell. The reason is the sheet's tie-break text, as no one else takes part."""
     floor = state.floors[0]
     lines = []
-    game = state.options.get("solo_pile", 1)
-    notes = {0: [f"game {game} of a three-game series"]}
+    series = f"game {state.options.get('solo_pile', 1)} of a three-game series"
     if floor.full:
         for kind, n in state.tokens(0).items():
             pts = n * C.SOLO.points[kind]
@@ -232,12 +231,12 @@ def _solo_sheet(state) -> ScoreSheet:
                                    R + "solo.win"))
         total = sum(line.points for line in lines)
         return ScoreSheet({0: total}, [0], lines, "the board is full: the solo game is won",
-                          R + "solo.win", notes)
+                          R + "solo.win", {0: ["won", series]})
     n = floor.empty_cells
     lines.append(ScoreLine(0, f"{plural(n, 'empty cell')} x -1: the solo game is lost", -n,
                            R + "solo.loss"))
     return ScoreSheet({0: -n}, [], lines, "the board is not full: the solo game is lost",
-                      R + "solo.loss", notes)
+                      R + "solo.loss", {0: ["lost", series]})
 
 
 def score_sheet(state) -> ScoreSheet:

@@ -15,7 +15,7 @@ from explorer.indian_summer import components as C
 from explorer.indian_summer.board import printed_treasure
 from explorer.indian_summer.geometry import cells_of
 from helpers import (act, board_point, click_and_time, drawing_inside_viewport,
-                     open_board, painted_pixels, screenshot, step, text, wait_log,
+                     open_board, painted_pixels, screenshot, step, tab, text, wait_log,
                      wait_text)
 from widgets.indian_summer import layout, move_hints
 from widgets.indian_summer.draw import strip_tiles
@@ -228,3 +228,44 @@ def test_solo_mode_has_its_own_layout_and_plays(page, voila_url):
     assert drawing_inside_viewport(page)
     screenshot(page, "indian-summer-12-solo-1600x1000")
     assert painted_pixels(page, ".rx-board") > 100_000 and page.errors == []
+
+
+def test_an_animal_chosen_in_the_dropdown_stays_chosen_after_lay_animal(page, voila_url):
+    state, actions = record_until(lambda s: s.current_player is not None
+                                  and len(move_hints(s).animals) >= 2 and bool(move_hints(s).nut),
+                                  seed=3)
+    open_at(page, voila_url, actions, seed=3)
+    kinds = [k.name for k in C.ANIMALS if k.name in move_hints(state).animals]
+    choice = page.locator(".rx-animal-choice select")
+    click_and_time(page, lambda: choice.select_option(index=1))
+    page.wait_for_function("() => document.querySelector('.rx-animal')"
+                           ".classList.contains('mod-info')")
+    for _ in range(2):
+        page.click(".rx-animal")
+        # a turn redraws the board: every earlier message has been handled by then
+        click_and_time(page, lambda: page.click(".rx-turn"))
+        assert choice.evaluate("s => s.options[s.selectedIndex].text").startswith(kinds[1])
+        assert "mod-info" in page.locator(".rx-animal").first.get_attribute("class")
+    screenshot(page, "indian-summer-13-animal-chosen")
+    assert page.errors == []
+
+
+def test_a_lost_solo_game_says_so_with_its_score(page, voila_url):
+    from pathlib import Path
+
+    from explorer import Record
+    header = (Path(__file__).parents[1] / "golden" / "indian_summer_solo.txt").read_text() \
+        .split("\n")[0]
+    record = Record.from_json(header)
+    actions = [GAME.action_from_json(a) for a in record.actions]
+    step = len(GAME.setup_steps(1, record.seed)) + len(actions) + 1      # the scoring step
+    open_board(page, voila_url, "indian_summer",
+               build_query(GAME, 1, record.seed, {}, actions, step))
+    wait_text(page, ".rx-step-label", "Scoring")
+    tab(page, "Score")
+    page.locator(".rx-score-pad").first.wait_for(state="visible")
+    pad = text(page, ".rx-score")
+    assert "Solo game lost · score −18" in pad and "Winner" not in pad
+    assert "Tie-break" not in pad and "Result: the board is not full" in pad
+    screenshot(page, "indian-summer-14-solo-lost-pad")
+    assert page.errors == []
