@@ -192,7 +192,7 @@ def test_clicking_another_players_drawn_tile_says_whose_it_is(shell):
     assert len(shell.timeline) == 5 and shell.timeline.frame.state is state
     assert shell.message.text == ("That is Player 2's drawn tile: Player 1 keeps one of their "
                                   "own.")
-    assert "rx-info" in shell.message.widget.value
+    assert "rx-info" in shell.message.html.value
     assert shell.rules.rule_ids == rules              # told, not refused: no rule is cited
 
 

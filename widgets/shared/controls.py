@@ -1,22 +1,34 @@
-"""Small shared controls: the message area, the perspective switch and the frame counter."""
+"""Small shared controls: the message area, the page's keys, the perspective switch and the frame
+counter."""
 from __future__ import annotations
 
 from html import escape
 from typing import Callable
 
+import anywidget
 import ipywidgets as w
+import traitlets
 
-from .models import shared_layout
+from .models import set_visible, shared_layout
 from .timeline import player_label
 
 
 class MessageArea:
-    """Where refusals and errors are told (class rx-message); never a traceback. It floats over
-    the top of the board (style.py), so a message never pushes the board down."""
+    """Where refusals, hints and errors are told (class rx-message); never a traceback. It has a
+    place of its own, the step label's two-line box (style.py): long text scrolls inside it, so
+    a message never pushes the board down nor lies over a button. ✕ (or Esc) closes it."""
 
     def __init__(self):
-        self.widget = w.HTML(value="")
+        self.html = w.HTML(value="")
+        self.html.add_class("rx-message-text")
+        self.close = w.Button(description="✕", tooltip="Close this message (Esc)",
+                              layout=shared_layout(width="36px"))
+        self.close.add_class("rx-message-close")
+        self.close.on_click(lambda _: self.clear())
+        self.widget = w.HBox([self.html, self.close])
         self.widget.add_class("rx-message")
+        set_visible(self.widget, False)
+        self._kind = ""
         self.text = ""
 
     def refuse(self, reason: str, rule: str) -> None:
@@ -33,12 +45,55 @@ class MessageArea:
         self._set(text, "rx-info")
 
     def clear(self) -> None:
+        if not self.text and not self.html.value:
+            return                       # nothing shown: send the page nothing
         self.text = ""
-        self.widget.value = ""
+        self.html.value = ""
+        set_visible(self.widget, False)
 
     def _set(self, text: str, css: str) -> None:
         self.text = text
-        self.widget.value = f'<div class="{css}">{escape(text)}</div>'
+        if css != self._kind:
+            if self._kind:
+                self.widget.remove_class(self._kind)
+            self.widget.add_class(css)
+            self._kind = css
+        self.html.value = f'<div class="rx-message-body {css}">{escape(text)}</div>'
+        set_visible(self.widget, True)
+
+
+class KeyListener(anywidget.AnyWidget):
+    """The app's keys, heard in the whole page: wherever the pointer is, and also while a
+    button or a dropdown has the focus after being used (ipyevents hears keys only while the
+    pointer is over its widget). Keys typed into a text field stay there, and keys with Ctrl,
+    Alt or Meta stay the browser's. Each press reaches `on_key` as {"key", "timeStamp"}."""
+
+    _esm = """
+    const TEXT = new Set(["text", "search", "number", "email", "url", "tel", "password",
+                          "date", "time", "datetime-local", "month", "week"]);
+    const typing = (el) => !!el && (el.isContentEditable || el.tagName === "TEXTAREA" ||
+      (el.tagName === "INPUT" && TEXT.has((el.type || "text").toLowerCase())));
+    export default {
+      initialize({ model }) {
+        const heard = (event) => {
+          if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return;
+          if (!model.get("watched").includes(event.key)) return;
+          if (typing(event.target) || typing(document.activeElement)) return;
+          event.preventDefault();        // Space would click a focused button, arrows
+          event.stopPropagation();       // would change a focused dropdown
+          model.send({ key: event.key, timeStamp: event.timeStamp });
+        };
+        document.addEventListener("keydown", heard, true);
+        return () => document.removeEventListener("keydown", heard, true);
+      },
+    };
+    """
+    watched = traitlets.List(traitlets.Unicode()).tag(sync=True)   # the keys it hears
+
+    def __init__(self, keys, on_key: Callable[[dict], None]):
+        super().__init__(watched=sorted(set(keys)))
+        self.on_msg(lambda _, content, buffers: on_key(content if isinstance(content, dict)
+                                                       else {}))
 
 
 class PerspectiveSwitch:

@@ -26,21 +26,29 @@ CSS = """
 .rx-bar { flex-wrap: wrap; gap: 6px; }
 .rx-bar .widget-button, .rx-bar .widget-toggle-button { font-size: 16px; }
 .rx-icon { font-size: 18px !important; padding: 0 !important; }
-.rx-play .widget-button { width: 40px !important; }
 .rx-autoplay { gap: 2px; border-left: 1px solid #ccd; padding-left: 6px; }
 .rx-projector-toggle.mod-active { background: #1565c0 !important; color: white !important; }
-.rx-status { position: relative; height: 28px; overflow: visible; z-index: 5; }
-.rx-step-label { font-size: 17px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
-  line-height: 28px; width: 100%; }
-.rx-step-label .widget-html-content { white-space: nowrap; overflow: hidden;
-  text-overflow: ellipsis; line-height: 28px; }
-.rx-message { position: absolute !important; top: 0; left: 0; right: 0; margin: 0 !important; }
-.rx-message .rx-refusal { background: #fdecea; color: #8a1c12; border-left: 6px solid #c62828;
-  padding: 4px 12px; font-size: 17px; font-weight: 600; box-shadow: 0 2px 6px rgba(0,0,0,.25); }
-.rx-message .rx-error { background: #fff4e5; color: #663c00; border-left: 6px solid #ef6c00;
-  padding: 4px 12px; font-size: 17px; box-shadow: 0 2px 6px rgba(0,0,0,.25); }
-.rx-message .rx-info { background: #e8f4fd; color: #0d3c61; border-left: 6px solid #1976d2;
-  padding: 4px 12px; font-size: 17px; box-shadow: 0 2px 6px rgba(0,0,0,.25); }
+/* The status box: two lines kept for the step label and for messages, which take its place
+   and scroll inside it when longer, so a message never moves the board nor lies over a button */
+.rx-status { position: relative; height: 50px; overflow: hidden; align-items: center;
+  --rx-line: 24px; }
+.rx-step-label { font-size: 17px; width: 100%; height: auto !important; margin: 0 !important; }
+.rx-step-label .widget-html-content { white-space: normal; line-height: var(--rx-line);
+  overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }
+.rx-message { position: absolute !important; top: 0; left: 0; right: 0; bottom: 0;
+  height: auto !important; margin: 0 !important; align-items: flex-start; gap: 4px;
+  border-left: 6px solid; border-radius: 3px; padding-left: 10px; box-sizing: border-box; }
+.rx-message.rx-refusal { background: #fdecea; color: #8a1c12; border-color: #c62828;
+  font-weight: 600; }
+.rx-message.rx-error { background: #fff4e5; color: #663c00; border-color: #ef6c00; }
+.rx-message.rx-info { background: #e8f4fd; color: #0d3c61; border-color: #1976d2; }
+.rx-message-text { flex: 1 1 0; min-width: 0; height: 100% !important; margin: 0 !important;
+  overflow-y: auto !important; }
+.rx-message-text .widget-html-content { font-size: 17px; line-height: var(--rx-line);
+  white-space: normal; color: inherit; padding: 1px 0; }
+.rx-message-close { flex: 0 0 auto; background: transparent !important; color: inherit !important;
+  box-shadow: none !important; font-size: 18px !important; margin: 0 !important; padding: 0 !important; }
+.rx-message-close:hover { background: rgba(0,0,0,.08) !important; }
 .rx-main { flex: 1 1 0; min-width: 0; min-height: 0; }
 .rx-board-widget { flex: 1 1 0 !important; min-height: 0; margin: 0 !important; }
 .rx-board-widget > * { flex: 0 0 auto; }
@@ -127,8 +135,9 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
   --jp-widgets-inline-height: 40px; }
 .rx-projector h3 { font-size: 26px; }
 .rx-projector .rx-step-label, .rx-projector .rx-step-label .widget-html-content,
-.rx-projector .rx-message div { font-size: 24px; line-height: 34px; }
-.rx-projector .rx-status { height: 34px; }
+.rx-projector .rx-message-text .widget-html-content { font-size: 24px; }
+.rx-projector .rx-status { height: 62px; --rx-line: 30px; }
+.rx-projector .rx-message-close { font-size: 24px !important; width: 44px !important; }
 .rx-projector .rx-bar .widget-button, .rx-projector .rx-bar .widget-toggle-button,
 .rx-projector .rx-tabs .lm-TabBar-tab { font-size: 22px; }
 .rx-projector .rx-icon { font-size: 24px !important; width: 48px !important; }
