@@ -270,6 +270,14 @@ def test_timeline_bar_buttons_and_slider_call_back():
     assert "rx-play" in bar.play._dom_classes and "rx-slider" in bar.slider._dom_classes
 
 
+def test_step_buttons_name_their_keys_and_play_is_told_apart():
+    bar = TimelineBar(lambda i: None)
+    assert "Home" in bar.first.tooltip and "End" in bar.last.tooltip
+    assert "Page Up" in bar.back.tooltip and "Page Down" in bar.forward.tooltip
+    assert "Space" in bar.forward.tooltip
+    assert bar.play.description == "Play" and bar.play.icon == "play" and bar.play.tooltip
+
+
 # -- panels ------------------------------------------------------------------------------
 def test_rule_panel_quotes_the_rule_with_source_and_lines():
     rule = explorer.rules.get("animals_on_board.take.afford")
@@ -348,7 +356,7 @@ def test_message_area_refusal_text():
     assert m.text == "Not allowed: a group of 3 costs 3 food crates — rule animals_on_board.take.afford"
     assert "rx-message" in m.widget._dom_classes
     m.error("<b>")
-    assert "&lt;b&gt;" in m.widget.value
+    assert "&lt;b&gt;" in m.html.value
 
 
 def test_perspective_switch_validates_values():

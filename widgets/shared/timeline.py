@@ -11,7 +11,7 @@ from typing import Callable
 
 import ipywidgets as w
 
-from .models import shared_layout
+from .models import set_visible, shared_layout
 
 SETUP, MOVE, SCORING = "setup", "move", "scoring"
 
@@ -131,9 +131,16 @@ class Timeline:
         return [f.action for f in self.frames if f.kind == MOVE]
 
 
+PLAY_MS = 1000   # one step a second while playing
+
+
 class TimelineBar:
-    """First / back / Play / forward / last and a slider (jslinked to Play), as one compact
-    group (`widget`); the step label (`label`) is placed by the app, on a line of its own."""
+    """First / back / forward / last, Play / Pause and a slider, as one compact group
+    (`widget`); the step label (`label`) is placed by the app, on a line of its own.
+
+    Playing is driven by a hidden `Play` widget ticking in the page, one step per tick; Pause
+    stops it on the step shown (the `Play` widget's own stop button went back to the first
+    step, and its play button looked like the step button beside it)."""
 
     def __init__(self, on_go: Callable[[int], None]):
         self._on_go = on_go
@@ -146,26 +153,75 @@ class TimelineBar:
             return b
 
         self.first = button("⏮", "First step (Home)", "rx-first")
-        self.back = button("◀", "Back one step (Left arrow)", "rx-back")
-        self.forward = button("▶", "Forward one step (Right arrow)", "rx-forward")
+        self.back = button("◀", "Back one step (← or Page Up)", "rx-back")
+        self.forward = button("▶", "Forward one step (→, Page Down or Space)", "rx-forward")
         self.last = button("⏭", "Last step: the current position (End)", "rx-last")
-        self.play = w.Play(value=0, min=0, max=0, step=1, interval=900, show_repeat=False,
-                           tooltip="Replay the steps so far", layout=shared_layout(width="auto"))
+        self.play = w.Button(description="Play", icon="play", layout=shared_layout(width="auto"),
+                             tooltip="Play the steps from the one shown, one a second; Pause "
+                             "stops on the step shown")
         self.play.add_class("rx-play")
+        self.ticker = w.Play(value=0, min=0, max=10**9, step=1, interval=PLAY_MS)
+        self.ticker.add_class("rx-step-ticker")
+        set_visible(self.ticker, False)   # it only ticks; the Play button starts and stops it
         self.slider = w.IntSlider(value=0, min=0, max=0, readout=False, continuous_update=True,
                                   layout=shared_layout(width="150px"))
         self.slider.add_class("rx-slider")
         self.label = w.HTML()
         self.label.add_class("rx-step-label")
-        w.jslink((self.play, "value"), (self.slider, "value"))
-        self.first.on_click(lambda _: self._go(0))
-        self.back.on_click(lambda _: self._go(self.slider.value - 1))
-        self.forward.on_click(lambda _: self._go(self.slider.value + 1))
-        self.last.on_click(lambda _: self._go(self.slider.max))
+        self.first.on_click(lambda _: self._user_go(0))
+        self.back.on_click(lambda _: self._user_go(self.slider.value - 1))
+        self.forward.on_click(lambda _: self._user_go(self.slider.value + 1))
+        self.last.on_click(lambda _: self._user_go(self.slider.max))
+        self.play.on_click(lambda _: self.toggle())
+        self.ticker.observe(lambda _: self._tick(), names="value")
         self.slider.observe(self._slid, names="value")
         self.widget = w.HBox([self.first, self.back, self.forward, self.last, self.play,
-                              self.slider], layout=shared_layout(align_items="center"))
+                              self.slider, self.ticker],
+                             layout=shared_layout(align_items="center"))
         self.widget.add_class("rx-timeline")
+
+    # -- playing -----------------------------------------------------------------------------
+    @property
+    def playing(self) -> bool:
+        return bool(self.ticker.playing)
+
+    def toggle(self) -> None:
+        """Play from the step shown (from the first when at the last), or pause."""
+        if self.playing:
+            self.pause()
+            return
+        if self.slider.value >= self.slider.max:
+            self._go(0)
+        self.ticker.playing = True
+        self._show_play()
+
+    def pause(self) -> None:
+        """Stop playing; the step shown stays."""
+        if self.playing:
+            self.ticker.playing = False
+        self._show_play()
+
+    def _tick(self) -> None:
+        if not self.playing:
+            return                       # a tick sent before the pause arrived
+        if self.slider.value >= self.slider.max:
+            self.pause()
+            return
+        self._go(self.slider.value + 1)
+        if self.slider.value >= self.slider.max:
+            self.pause()
+
+    def _show_play(self) -> None:
+        on = self.playing
+        description, icon = ("Pause", "pause") if on else ("Play", "play")
+        if self.play.description != description:
+            self.play.description, self.play.icon = description, icon
+
+    # -- stepping ----------------------------------------------------------------------------
+    def _user_go(self, index: int) -> None:
+        """A step button: the person takes over from playing."""
+        self.pause()
+        self._go(index)
 
     def _go(self, index: int) -> None:
         index = max(0, min(int(index), self.slider.max))
@@ -182,9 +238,8 @@ class TimelineBar:
         """Show `timeline`'s length, position and label without calling back."""
         self._busy = True
         try:
-            self.slider.max = self.play.max = timeline.last
+            self.slider.max = timeline.last
             self.slider.value = timeline.index
-            self.play.value = timeline.index
         finally:
             self._busy = False
         frame = timeline.frame
