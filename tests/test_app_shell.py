@@ -328,3 +328,100 @@ def test_a_step_sends_the_board_before_any_control(make, monkeypatch):
             assert all(widget is shell.bar.slider for widget, _ in sent[:drawing[0]]), sent
             assert len(sent) > drawing[0] + 1   # the controls and panels came after it
     assert drawn >= 3
+
+
+# -- messages, timeline playback and keys ------------------------------------------------
+APPS = {"animals_on_board": aob_app, "cacao": cacao_app, "taluva": None,
+        "indian_summer": summer_app}
+
+
+def any_app(name):
+    if name == "taluva":
+        from widgets.taluva import app as taluva_app
+        return shell_of(taluva_app(players=3, seed=2))
+    return shell_of(APPS[name](players=3, seed=2))
+
+
+def navigate(shell, how: str) -> None:
+    if how == "end":
+        shell.autoplay.play_to_end()
+    elif how == "turn":
+        shell.autoplay.start("turn")
+        shell.autoplay.skip()
+    elif how == "bots":
+        for dd in shell.seats.dropdowns:
+            dd.value = "greedy"
+        shell.autoplay.start("bots")
+        shell.autoplay.stop()
+    elif how == "step":
+        shell.bar.back.click()
+    elif how == "new game":
+        shell.new_game(shell.players, shell.seed + 1, shell.options)
+    elif how == "lesson":
+        shell.lessons.menu.value = shell.lessons.available[0].name
+
+
+@pytest.mark.parametrize("how", ["end", "turn", "bots", "step", "new game", "lesson"])
+@pytest.mark.parametrize("name", sorted(APPS))
+def test_any_navigation_clears_an_old_refusal(name, how):
+    """A refusal is about the position it was made at: ⏩ End used to leave it over the
+    scoring step."""
+    shell = any_app(name)
+    shell.bar.last.click()
+    shell.message.refuse("that cell touches no tile", "cacao.place.adjacent")
+    navigate(shell, how)
+    assert shell.message.text == ""
+    assert "rx-hidden" in shell.message.widget._dom_classes
+
+
+@pytest.mark.parametrize("name", sorted(APPS))
+def test_a_message_closes_with_its_button_and_with_escape(name):
+    shell = any_app(name)
+    shell.message.refuse("not that one", "cacao.place.adjacent")
+    assert "rx-hidden" not in shell.message.widget._dom_classes
+    shell.message.close.click()
+    assert shell.message.text == "" and "rx-hidden" in shell.message.widget._dom_classes
+    shell.message.info("a hint")
+    index = shell.timeline.index
+    shell.keys._handle_custom_msg({"key": "Escape", "timeStamp": 5.0}, [])
+    assert shell.message.text == "" and shell.timeline.index == index
+
+
+@pytest.mark.parametrize("key, moved", [("PageDown", 1), (" ", 1), ("ArrowRight", 1),
+                                        ("PageUp", -1), ("ArrowLeft", -1)])
+@pytest.mark.parametrize("name", sorted(APPS))
+def test_presenter_keys_step_the_timeline(name, key, moved):
+    """Clickers send PageUp / PageDown; Space steps forward as on a slide show."""
+    shell = any_app(name)
+    shell.go(2)
+    assert key in shell.keys.watched      # the page listens for it
+    shell.keys._handle_custom_msg({"key": key, "timeStamp": 7.0}, [])
+    assert shell.timeline.index == 2 + moved
+
+
+def test_keys_typed_into_a_text_field_stay_there(cacao):
+    cacao.go(2)
+    cacao._key({"key": "PageDown", "target": {"tagName": "TEXTAREA"}})
+    cacao._key({"key": " ", "target": {"tagName": "INPUT", "type": "text"}})
+    assert cacao.timeline.index == 2
+    cacao._key({"key": " ", "target": {"tagName": "SELECT"}})   # a dropdown used before
+    assert cacao.timeline.index == 3
+
+
+def test_pause_keeps_the_step_and_play_goes_on_from_it(cacao):
+    cacao.autoplay.play_to_end()
+    cacao.bar.first.click()
+    cacao.bar.play.click()
+    assert cacao.bar.playing and cacao.bar.play.description == "Pause"
+    for _ in range(3):
+        cacao.bar.ticker.value += 1          # the page's ticker
+    assert cacao.timeline.index == 3
+    cacao.bar.play.click()
+    assert not cacao.bar.playing and cacao.bar.play.description == "Play"
+    assert cacao.timeline.index == 3 and "Step 4 of" in cacao.bar.label.value
+    cacao.bar.play.click()
+    cacao.bar.ticker.value += 1
+    assert cacao.timeline.index == 4
+    cacao.go(cacao.timeline.last - 1)
+    cacao.bar.ticker.value += 1
+    assert cacao.timeline.index == cacao.timeline.last and not cacao.bar.playing

@@ -5,8 +5,9 @@ engine about every move (`apply` raising IllegalAction), so no rule is decided h
 
 Layout (style.py): a compact bar (timeline, bots, perspective, projector), the step's label,
 then the board, fitted to the space left, beside tabs (Rules · Score · History · Game · Share).
-Messages take the step label's place (floating over the board when long), so nothing moves
-when one appears.
+Messages take the step label's two-line box (long ones scroll inside it), so nothing moves
+and nothing is covered when one appears; Esc or ✕ closes one, and any navigation clears it.
+Keys are heard in the whole page (`KeyListener`), except while typing into a text field.
 """
 from __future__ import annotations
 
@@ -14,12 +15,11 @@ import gc
 from html import escape
 
 import ipywidgets as w
-from ipyevents import Event
 
 from explorer import IllegalAction, Record, SetupError, replay, rulebook
 
 from .autoplay import AutoPlay, Seats
-from .controls import FrameCounter, MessageArea, PerspectiveSwitch
+from .controls import FrameCounter, KeyListener, MessageArea, PerspectiveSwitch
 from .errors import keep_tracebacks_on_server
 from .event_log import EventLog
 from .lesson_view import LessonView
@@ -33,8 +33,11 @@ from .share_panel import SharePanel, page_query
 from .style import CSS
 from .timeline import MOVE, SCORING, Timeline, TimelineBar
 
-KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
-TYPING = {"INPUT", "TEXTAREA", "SELECT"}
+# PageUp / PageDown are what presenters' clickers send; Space steps on as in a slide show
+KEYS = {"ArrowLeft": "back", "PageUp": "back", "ArrowRight": "forward", "PageDown": "forward",
+        " ": "forward", "Home": "first", "End": "last"}
+CLOSE_KEY = "Escape"
+NOT_TEXT = {"button", "checkbox", "radio", "range", "submit", "reset", "file", "color", "image"}
 TABS = ("Rules", "Score", "History", "Game", "Share", "Rulebook")
 RULES_TAB, SCORE_TAB, HISTORY_TAB, GAME_TAB, SHARE_TAB, RULEBOOK_TAB = range(len(TABS))
 PROJECTOR_TEXT = 1.5     # board labels in projector mode (the page's text grows alike)
@@ -133,11 +136,10 @@ class ExplorerApp:
         style.add_class("rx-style")   # hidden; its rules still apply to the whole page
         self.root = w.VBox([style, w.HTML(intro_html), bar, status, body, self.counter.widget])
         self.root.add_class("rx-app")
-        # ipyevents hears keys while the pointer is over the app; keys typed into a text box
-        # (rule search, seed, link) are left alone by `_key`.
-        self.keys = Event(source=self.root, watched_events=["keydown"])
+        # keys are heard in the whole page; those typed into a text box (rule search, seed,
+        # link) are left alone by the page and again by `_key`
         self._last_key = None
-        self.keys.on_dom_event(self._key)
+        self.keys = KeyListener([*KEYS, CLOSE_KEY, *getattr(board, "keys", {})], self._key)
         if not self.new_game(players, seed, self.options):
             raise SetupError(self.message.text)
         if from_page:
@@ -204,6 +206,7 @@ class ExplorerApp:
             self.seats.reset(players, seed)
         self.players, self.seed, self.options = players, seed, dict(options)
         self.perspective.set_players(players)
+        self.bar.pause()
         self.message.clear()
         self.refresh()
 
@@ -248,6 +251,7 @@ class ExplorerApp:
         """first / back / forward / last, as the buttons do."""
         t = self.timeline
         target = {"first": 0, "back": t.index - 1, "forward": t.index + 1, "last": t.last}[where]
+        self.bar.pause()
         self.go(target)
 
     def ready_to_play(self) -> bool:
@@ -294,6 +298,7 @@ class ExplorerApp:
             self.counter.tick()
             return False
         t.push(action, nxt)
+        self.bar.pause()
         self.message.clear()
         self.refresh()
         return True
@@ -392,17 +397,27 @@ class ExplorerApp:
     def _key(self, event: dict) -> None:
         key = event.get("key") if isinstance(event, dict) else None
         target = event.get("target") if isinstance(event, dict) else None
-        # ipyevents can attach its document listener twice when the app's view is (re)counted
-        # while it is still rendering; both copies then send the same key press, with the same
-        # timeStamp. One press must move one step.
+        # A page that set up the listener twice (a model loaded again) sends the same press
+        # twice, with the same timeStamp. One press must move one step.
         stamp = (key, event.get("timeStamp")) if isinstance(event, dict) else None
         if stamp is not None and stamp[1] is not None and stamp == self._last_key:
             return
         self._last_key = stamp
-        if isinstance(target, dict) and str(target.get("tagName", "")).upper() in TYPING:
+        if _typing_into(target):
             return  # arrows inside a text box move the cursor, not the timeline
         board_keys = getattr(self.board, "keys", {})
+        if key == CLOSE_KEY:
+            self.message.clear()         # and the board may drop a half-made choice too
         if isinstance(key, str) and key in board_keys:
             board_keys[key]()
         elif isinstance(key, str) and key in KEYS:
             self.step(KEYS[key])
+
+
+def _typing_into(target) -> bool:
+    """Whether a key went to a text field (a page's word, checked: it is only a hint)."""
+    if not isinstance(target, dict):
+        return False
+    tag = str(target.get("tagName", "")).upper()
+    kind = str(target.get("type", "") or "text").lower()
+    return tag == "TEXTAREA" or (tag == "INPUT" and kind not in NOT_TEXT)

@@ -120,7 +120,11 @@ class AutoPlay:
     # -- runs ------------------------------------------------------------------------------
     def start(self, target: str) -> None:
         """Begin an animated run: "turn" (the current turn) or "bots" (until a person acts)."""
-        if self.target or not self.app.ready_to_play():
+        if self.target:
+            return
+        self.app.bar.pause()
+        self.app.message.clear()         # an old refusal is about the position left behind
+        if not self.app.ready_to_play():
             return
         state = self.app.timeline.frame.state
         if target == "bots" and self.app.seats.is_person(state.current_player):
@@ -142,6 +146,7 @@ class AutoPlay:
 
     def skip(self) -> None:
         """Finish the running run at once."""
+        self.app.message.clear()
         while self.target and self._move_once(refresh=False):
             pass
         self.stop()
@@ -154,7 +159,11 @@ class AutoPlay:
 
     def play_to_end(self) -> None:
         """Every remaining move at once; the timeline lands on the scoring step."""
-        if self.target or not self.app.ready_to_play():
+        if self.target:
+            return
+        self.app.bar.pause()
+        self.app.message.clear()         # an old refusal must not stay over the scoring
+        if not self.app.ready_to_play():
             return
         self.target = "end"
         while self._move_once(refresh=False):
