@@ -208,9 +208,10 @@ def test_cacao_place_adjacent():
 
 
 def test_cacao_place_checkerboard():
-    state = simple()
+    # a jungle space next to a worker tile: a worker tile there would touch it
+    state = simple(workers={(2, 1): (PURPLE, "1-1-1-1", "N")})
     error = refused(state, Place("1-1-1-1", (2, 0), 0), "cacao.place.checkerboard")
-    assert "checkerboard" in error.reason
+    assert "checkerboard" in error.reason and "(2, 1)" in error.reason
     assert all(not is_jungle_cell(a.cell) for a in state.legal_actions())
 
 

@@ -217,8 +217,11 @@ def test_an_illegal_placement_is_refused_with_its_rule_and_nothing_changes(shell
     assert shell.message.text.endswith("— rule cacao.place.adjacent")
     assert shell.rules.rule_ids[0] == "cacao.place.adjacent"
     assert "Why not:" in shell.rules.cited.value
-    click_cell(shell, (-1, -1))                        # a jungle space
-    assert shell.message.text.endswith("— rule cacao.place.checkerboard")
+    click_cell(shell, (-1, -1))                        # a jungle space touching no tile
+    assert shell.message.text.endswith("— rule cacao.place.adjacent")
+    click_cell(shell, (0, 0))                          # the start plantation: taken
+    assert "is taken" in shell.message.text
+    assert shell.message.text.endswith("— rule cacao.place.worker_tile")
     assert len(shell.timeline) == frames and state_of(shell) == before
 
 

@@ -9,8 +9,7 @@ from ..core import (Action, Game, IllegalAction, JoinedActions, LazyActions, Opt
                     SetupError, State)
 from . import components as C
 from .actions import ACTION_TYPES, Decline, Fill, Place, Rebuild, Work
-from .board import (OPPOSITE, SIDES, START_CELLS, FrozenMap, frontier, is_jungle_cell,
-                    neighbours)
+from .board import OPPOSITE, SIDES, START_CELLS, FrozenMap, frontier, neighbours
 from .scoring import score_sheet
 
 SIDE_NAMES = ("top", "right", "bottom", "left")
@@ -262,22 +261,8 @@ class CacaoState(State):
     def _place(self, action: Place) -> None:
         p = self.turn
         tile, cell, rotation = self._checked(action)
-        if is_jungle_cell(cell):
-            raise IllegalAction("cacao.place.checkerboard",
-                                f"{cell} is a jungle space: a worker tile there would touch "
-                                "other worker tiles; worker and jungle tiles alternate like a "
-                                "checkerboard")
-        if cell in self.workers:
-            owner = self.workers[cell].owner
-            if self.rebuilding_open and owner == p:
-                raise IllegalAction("cacao.rebuild.cost",
-                                    f"{cell} holds your own tile: that is a rebuild, which costs "
-                                    "a sun token")
-            raise IllegalAction("cacao.place.worker_tile",
-                                f"{cell} already holds a worker tile of {player_name(owner)}")
-        if cell not in self.frontier:   # a free worker cell is there iff it touches jungle
-            raise IllegalAction("cacao.place.adjacent",
-                                f"{cell} touches no jungle tile along an edge")
+        if cell not in self.frontier:   # the free worker cells that touch jungle: all legal ones
+            raise self._place_refusal(p, cell)
         self.hands = _replace(self.hands, p, _without(self.hands[p], tile))
         new = placed(tile, rotation)
         self.workers = self.workers.set(cell, new)
@@ -290,6 +275,40 @@ class CacaoState(State):
             self._emit("It touches a jungle tile along an edge and sits on a worker cell, so the "
                        "checkerboard holds.", "cacao.place.adjacent", p)
         self._start_fill(cell)
+
+    def _place_refusal(self, p: int, cell: tuple[int, int]) -> IllegalAction:
+        """Why a tile cannot go on `cell`, worked out only for a refusal: a taken space, a
+        space touching no tile, or a jungle space touching worker tiles (never all three named
+        at once, so the reason is the condition that failed)."""
+        jungle, workers = self.jungle, self.workers
+        if cell in jungle:
+            return IllegalAction("cacao.place.worker_tile",
+                                 f"{cell} is taken: the {C.jungle_label(jungle[cell])} lies there; "
+                                 "a worker tile goes on an empty space")
+        if cell in workers:
+            owner = workers[cell].owner
+            if owner == p and self.rebuilding_open and cell not in self.covered:
+                return IllegalAction("cacao.rebuild.cost",
+                                     f"{cell} is taken by your own tile: putting a tile on it "
+                                     "is a rebuild, which costs a sun token")
+            return IllegalAction("cacao.place.worker_tile",
+                                 f"{cell} is taken: it already holds a worker tile of "
+                                 f"{player_name(owner)}")
+        around = neighbours(cell)
+        touched = [n for n in around if n in workers]
+        if not touched and not any(n in jungle for n in around):
+            return IllegalAction("cacao.place.adjacent",
+                                 f"{cell} touches no tile along an edge: a worker tile must "
+                                 "touch a jungle tile")
+        if touched:
+            one = len(touched) == 1
+            return IllegalAction("cacao.place.checkerboard",
+                                 f"{cell} is a jungle space: a worker tile there would touch the "
+                                 f"worker tile{'' if one else 's'} on "
+                                 f"{', '.join(map(str, touched))}; worker and jungle tiles "
+                                 "alternate like a checkerboard")
+        return IllegalAction("cacao.place.adjacent",
+                             f"{cell} touches no jungle tile along an edge")
 
     def _rebuild(self, action: Rebuild) -> None:
         p = self.turn
@@ -475,10 +494,7 @@ class CacaoState(State):
             if e.player == me and e.cell == cell and e.side == side:
                 break
         else:
-            raise IllegalAction("cacao.activate.once",
-                                f"{player_name(me)} has no activated, unused worker on side "
-                                f"{_side_name(side)} of {cell!r}; each worker acts once in the "
-                                "game")
+            raise self._work_refusal(me, cell, side)
         if self.options["activation_order"] == "per_edge":
             for busy in pending:
                 if busy.started and busy.player == me and busy is not e:
@@ -499,6 +515,39 @@ class CacaoState(State):
                             + self.pending[index + 1:])
         if not self.pending:
             self._end_turn()
+
+    def _work_refusal(self, me: int, cell, side) -> IllegalAction:
+        """Why no worker of `me` acts from that side of that cell, worked out only for a
+        refusal: no tile, someone else's tile, no workers there, nothing faced, a temple, or
+        workers that have acted already."""
+        where = f"side {_side_name(side)} of {cell!r}"
+        try:
+            top = self.workers.get(cell)
+        except TypeError:   # not hashable: not a cell
+            top = None
+        if top is None:
+            return IllegalAction("cacao.activate.once", f"there is no worker tile on {cell!r}")
+        if top.owner != me:
+            return IllegalAction("cacao.activate.once",
+                                 f"the tile on {cell} belongs to {player_name(top.owner)}: "
+                                 f"{player_name(me)} uses only their own workers")
+        if not isinstance(side, int) or isinstance(side, bool) or not 0 <= side < 4:
+            return IllegalAction("cacao.activate.once", f"{side!r} is not a side (N, E, S, W)")
+        if not top.counts[side]:
+            return IllegalAction("cacao.activate.once",
+                                 f"the tile on {cell} has no workers on side {SIDES[side]}")
+        facing = neighbours(cell)[side]
+        if facing not in self.jungle:
+            return IllegalAction("cacao.activate.placed",
+                                 f"{where} faces no jungle tile: only workers facing a jungle "
+                                 "tile are activated")
+        if C.JUNGLE_KIND[self.jungle[facing]] == "temple":
+            return IllegalAction("cacao.work.temple",
+                                 f"{where} faces a temple: temples do nothing during play; "
+                                 "they score at the end")
+        return IllegalAction("cacao.activate.once",
+                             f"the workers on {where} have already acted (or were declined); "
+                             "each worker acts once in the game")
 
     def _do_work(self, e: Pending) -> None:
         p = e.player
