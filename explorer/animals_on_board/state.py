@@ -247,7 +247,8 @@ class AnimalsState(State):
         p = self.turn
         if tile not in self.drawn[p]:
             raise IllegalAction(R + "setup.keep_one",
-                                f"{player_name(p)} can keep only one of the tiles they drew")
+                                f"{C.tile_name(tile)} is not one of the tiles {player_name(p)} "
+                                "drew: a player keeps one of their own")
         self.arks = _replace(self.arks, p, (tile,))
         self.drawn = _replace(self.drawn, p, tuple(t for t in self.drawn[p] if t != tile))
         self._emit(f"{player_name(p)} keeps one drawn tile secretly in the ark.",
@@ -272,6 +273,10 @@ class AnimalsState(State):
         if len(set(tiles)) != len(tiles):
             raise IllegalAction(rule, "a tile is named twice")
         if any(t not in self.groups[index] for t in tiles):
+            # a tile outside the centre is named as such, not as one of another group
+            for t in tiles:
+                if self.group_of(t) is None:
+                    raise IllegalAction(rule, f"{C.tile_name(t)} is not in the central area")
             raise IllegalAction(rule, "all chosen tiles must come from one and the same group")
         return index
 
