@@ -1,0 +1,171 @@
+"""Messages, timeline playback and keys in Chromium (1280x800, and in projector mode): a message
+covers no control and closes with Esc or its ✕, any navigation clears it, pause keeps the
+step, and keys work wherever the pointer is and after a dropdown was used."""
+from __future__ import annotations
+
+import pytest
+
+from explorer import lessons
+from helpers import act, board_point, open_board, screenshot, text, wait_text
+from widgets.animals_on_board import layout
+
+pytestmark = pytest.mark.browser
+
+APPS = ("animals_on_board", "cacao", "taluva", "indian_summer")
+
+# Every visible button, tab and dropdown whose centre is on screen (not scrolled out of its
+# pane) but is not the element found at that centre: something lies over it.
+COVERED_JS = """() => {
+  const controls = document.querySelectorAll(
+    '.rx-app button, .rx-app select, .rx-app .lm-TabBar-tab');
+  const name = (e) => e ? `${e.tagName}.${[...e.classList].join('.')} "${
+    (e.innerText || '').trim().slice(0, 30)}"` : 'nothing';
+  const covered = [];
+  for (const b of controls) {
+    if (b.offsetParent === null || getComputedStyle(b).visibility === 'hidden') continue;
+    const r = b.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) continue;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+    let shown = true;
+    for (let a = b.parentElement; a && a !== document.body; a = a.parentElement) {
+      if (getComputedStyle(a).overflow === 'visible') continue;
+      const c = a.getBoundingClientRect();
+      if (x < c.left || x > c.right || y < c.top || y > c.bottom) { shown = false; break; }
+    }
+    if (!shown) continue;
+    const top = document.elementFromPoint(x, y);
+    if (!(top === b || b.contains(top))) covered.push(`${name(b)} under ${name(top)}`);
+  }
+  return covered;
+}"""
+
+MESSAGE_SHOWN_JS = """() => { const m = document.querySelector('.rx-message');
+  return !!m && m.offsetParent !== null && m.innerText.trim().length > 0; }"""
+MESSAGE_GONE_JS = """() => { const m = document.querySelector('.rx-message');
+  return !m || m.offsetParent === null || m.innerText.trim() === ''; }"""
+
+# The longest message an app can show: a link whose lesson is unknown is answered with every
+# lesson's name and the asked name quoted back (cut at its limit).
+LONGEST = "?lesson=" + "a_lesson_with_a_very_long_name_" * 4
+
+# A refused move at a playable step, with the board's own buttons in view.
+REFUSALS = {"cacao": "?rule=cacao.place.checkerboard",
+            "taluva": "?rule=taluva.erupt.lava_direction",
+            "indian_summer": "?rule=indian_summer.place.tile_action"}
+
+
+def covered(page) -> list[str]:
+    return page.evaluate(COVERED_JS)
+
+
+def check_in_both_modes(page, name: str, what: str) -> None:
+    """No control is covered at 1280x800 nor in projector mode (the message stays shown)."""
+    screenshot(page, f"{name}-message-{what}")
+    assert covered(page) == []
+    act(page, lambda: page.click(".rx-projector-toggle"))
+    page.wait_for_selector(".rx-app.rx-projector")
+    page.wait_for_function(MESSAGE_SHOWN_JS)
+    screenshot(page, f"{name}-message-{what}-projector")
+    assert covered(page) == []
+
+
+def pointer_away(page) -> None:
+    """Put the pointer on the page's heading, outside the app."""
+    box = page.locator(".rx-app").bounding_box()
+    page.mouse.move(box["x"] + 200, max(1, box["y"] - 10))
+
+
+def label(page) -> str:
+    return text(page, ".rx-step-label")
+
+
+def wait_label(page, needle: str) -> None:
+    wait_text(page, ".rx-step-label", needle)
+
+
+@pytest.mark.parametrize("name", APPS)
+def test_the_longest_message_covers_no_control_and_closes_with_escape(page, voila_url, name):
+    open_board(page, voila_url, name, LONGEST)
+    wait_text(page, ".rx-message", "This link cannot be opened")
+    check_in_both_modes(page, name, "longest")
+    pointer_away(page)
+    page.keyboard.press("Escape")
+    page.wait_for_function(MESSAGE_GONE_JS)
+    assert page.errors == [] and page.outside == []
+
+
+def split_lesson_refusal(page, voila_url) -> None:
+    """Animals on Board, "A split never mixes two groups": split off panda-1 alone (not the
+    lesson's answer), then select the tiger."""
+    lesson = lessons.get("animals_on_board", "split_one_group_only")
+    open_board(page, voila_url, "animals_on_board", f"?lesson={lesson.name}")
+    wait_text(page, ".rx-lesson", lesson.title)
+    state = lesson.states()[0]
+
+    def select(key, tile: str):
+        x, y = board_point(page, *layout(state).box(key).center)
+        page.mouse.click(x, y)
+        wait_text(page, ".rx-selection", tile)
+
+    select(("group", 0, 0), "panda-1")
+    page.click(".rx-split")
+    page.wait_for_function(MESSAGE_SHOWN_JS)
+    select(("group", 0, 2), "tiger-3")
+
+
+@pytest.mark.parametrize("name", APPS)
+def test_a_refusal_covers_no_control_and_end_clears_it(page, voila_url, name):
+    if name == "animals_on_board":
+        split_lesson_refusal(page, voila_url)
+    else:
+        open_board(page, voila_url, name, REFUSALS[name])
+        wait_text(page, ".rx-message", "Not allowed:")
+    check_in_both_modes(page, name, "refusal")
+    act(page, lambda: page.click(".rx-play-end"))
+    wait_label(page, "Scoring")
+    page.wait_for_function(MESSAGE_GONE_JS)
+    assert page.errors == [] and page.outside == []
+
+
+@pytest.mark.parametrize("name", APPS)
+def test_keys_work_wherever_the_pointer_is_and_after_a_dropdown(page, voila_url, name):
+    open_board(page, voila_url, name)
+    total = int(label(page).split(" of ")[1].split()[0])
+    pointer_away(page)
+    page.keyboard.press("End")
+    wait_label(page, f"Step {total} of {total}")
+    page.keyboard.press("PageUp")                 # what a presenter's clicker sends
+    wait_label(page, f"Step {total - 1} of")
+    page.keyboard.press("PageDown")
+    wait_label(page, f"Step {total} of")
+    page.keyboard.press("Home")
+    wait_label(page, "Step 1 of")
+    page.keyboard.press("Space")
+    wait_label(page, "Step 2 of")
+    act(page, lambda: page.locator(".rx-perspective select").select_option(label="Player 1"))
+    pointer_away(page)
+    page.keyboard.press("ArrowRight")             # the dropdown still has the focus
+    wait_label(page, "Step 3 of")
+    assert page.locator(".rx-perspective select").input_value() == "Player 1"  # unchanged
+    assert page.errors == [] and page.outside == []
+
+
+@pytest.mark.parametrize("name", APPS)
+def test_pause_keeps_the_step(page, voila_url, name):
+    open_board(page, voila_url, name)
+    act(page, lambda: page.click(".rx-play-end"))
+    wait_label(page, "Scoring")
+    act(page, lambda: page.click(".rx-first"))
+    wait_label(page, "Step 1 of")
+    assert "Space" in page.locator(".rx-forward").get_attribute("title")
+    page.click(".rx-play")
+    wait_label(page, "Step 3 of")
+    page.click(".rx-play")                        # pause
+    page.wait_for_function("() => document.querySelector('.rx-play').innerText.includes('Play')")
+    screenshot(page, f"{name}-paused")
+    shown = int(label(page).split(" of ")[0].split()[-1])
+    assert shown >= 3
+    act(page, lambda: page.click(".rx-forward"))
+    wait_label(page, f"Step {shown + 1} of")
+    assert page.errors == [] and page.outside == []
