@@ -65,18 +65,26 @@ class MessageArea:
 class KeyListener(anywidget.AnyWidget):
     """The app's keys, heard in the whole page: wherever the pointer is, and also while a
     button or a dropdown has the focus after being used (ipyevents hears keys only while the
-    pointer is over its widget). Keys typed into a text field stay there, and keys with Ctrl,
-    Alt or Meta stay the browser's. Each press reaches `on_key` as {"key", "timeStamp"}."""
+    pointer is over its widget). Keys typed into a text field stay there, keys with Ctrl, Alt
+    or Meta stay the browser's, and in JupyterLab the notebook's keys stay its own. Each press
+    reaches `on_key` as {"key", "timeStamp"}."""
 
     _esm = """
     const TEXT = new Set(["text", "search", "number", "email", "url", "tel", "password",
                           "date", "time", "datetime-local", "month", "week"]);
     const typing = (el) => !!el && (el.isContentEditable || el.tagName === "TEXTAREA" ||
       (el.tagName === "INPUT" && TEXT.has((el.type || "text").toLowerCase())));
+    // A Voila page is the app alone; in JupyterLab the notebook keeps its keys unless the
+    // pointer or the focus is on the app.
+    const ours = () => location.pathname.includes("/voila/") ||
+      !!document.querySelector(".rx-app:hover") ||
+      !!(document.activeElement && document.activeElement.closest &&
+         document.activeElement.closest(".rx-app"));
     export default {
       initialize({ model }) {
         const heard = (event) => {
           if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return;
+          if (!ours()) return;
           if (!model.get("watched").includes(event.key)) return;
           if (typing(event.target) || typing(document.activeElement)) return;
           event.preventDefault();        // Space would click a focused button, arrows

@@ -47,7 +47,8 @@ CSS = """
 .rx-message-text .widget-html-content { font-size: 17px; line-height: var(--rx-line);
   white-space: normal; color: inherit; padding: 1px 0; }
 .rx-message-close { flex: 0 0 auto; background: transparent !important; color: inherit !important;
-  box-shadow: none !important; font-size: 18px !important; margin: 0 !important; padding: 0 !important; }
+  box-shadow: none !important; font-size: 18px !important; margin: 0 !important;
+  padding: 0 !important; }
 .rx-message-close:hover { background: rgba(0,0,0,.08) !important; }
 .rx-main { flex: 1 1 0; min-width: 0; min-height: 0; }
 .rx-board-widget { flex: 1 1 0 !important; min-height: 0; margin: 0 !important; }
