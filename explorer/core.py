@@ -90,6 +90,13 @@ class Option:
     choices: tuple | None
     description: str
     rules: tuple[str, ...] = ()
+    title: str = ""             # how a person names it, e.g. "Activation order"
+    labels: tuple = ()          # (value, words) pairs: each choice as a person reads it
+
+    def label(self, value) -> str:
+        """`value` in words (the value itself when no words are given)."""
+        return next((words for v, words in self.labels if v == value and type(v) is type(value)),
+                    str(value))
 
 
 @dataclass(frozen=True)

@@ -485,8 +485,8 @@ def test_option_controls_are_not_told_of_a_players_value_of_none():
     """Animals on Board's controls rebuild their choices per player count: None must not reach
     them (range(None) would raise in the observer)."""
     game = explorer.GAMES["animals_on_board"]
-    from widgets.animals_on_board.options import removed_species_control, start_player_control
-    factories = {"removed_species": removed_species_control, "start_player": start_player_control}
+    from widgets.animals_on_board.options import removed_species_control
+    factories = {"removed_species": removed_species_control}
     errors = []
     panel = SetupPanel(game, lambda *a: None, errors.append, 3, 1, factories)
     panel.players.value = None

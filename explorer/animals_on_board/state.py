@@ -493,7 +493,7 @@ class AnimalsOnBoard(Game):
             (R + "setup.species",)),
         "start_player": Option(
             0, (0, 1, 2, 3), "Who takes the start flag (the rule says: the oldest player).",
-            (R + "setup.start_player",)),
+            (R + "setup.start_player",), "Start player (oldest)"),
     }
     action_types = {"keep": Keep, "split": Split, "take": Take}
     turn_rule = R + "round.turn_order"

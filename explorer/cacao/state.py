@@ -740,14 +740,16 @@ class Cacao(Game):
     options = {
         "start_player": Option(
             0, (0, 1, 2, 3), "Who starts (the rule says: the oldest player).",
-            ("cacao.setup.start_player",)),
+            ("cacao.setup.start_player",), "Start player (oldest)"),
         "activation_order": Option(
             "per_edge", ("per_edge", "per_worker"),
             "Order of activated workers: per_edge (Hungarian and published English rules: finish "
             "all workers on one side of a tile before another side) or per_worker (Korean text: "
             "one worker at a time, sides may be interleaved). They differ only when the 5-cacao "
             "cap is reached in between (no step C action spends sun tokens).",
-            ("cacao.activate.order",)),
+            ("cacao.activate.order",),
+            "Activation order", (("per_edge", "per side (Hungarian rulebook)"),
+                                 ("per_worker", "per worker (Korean rulebook)"))),
     }
     action_types = dict(ACTION_TYPES)
     turn_rule = "cacao.turn.phases"

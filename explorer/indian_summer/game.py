@@ -27,21 +27,25 @@ class IndianSummer(Game):
     options = {
         "start_player": Option(
             0, (0, 1, 2, 3), "Who starts (the text: decided by rock-paper-scissors).",
-            (R + "setup.start_player",)),
+            (R + "setup.start_player",), "Start player (rock-paper-scissors)"),
         "forest_size": Option(
             20, (10, 15, 20, 25, 30, 35, 40),
             "Tiles laid out in the forest circle (the text leaves it open); at 6 or fewer the "
             "set-aside tiles top it up to this size again.",
-            (R + "setup.forest", R + "refill.replenish")),
+            (R + "setup.forest", R + "refill.replenish"), "Forest size",
+            tuple((n, f"{n} tiles") for n in (10, 15, 20, 25, 30, 35, 40))),
         "end_nuts": Option(
             "stand_in", ("stand_in", "supply"),
             "The end conversion when the supply has no nut left: every treasure still becomes "
             "a nut, a stand-in as for the squirrels (line 273 'all treasures', in the spirit of "
             "line 277; default), or the supply limits it as it limits exchanges during play "
-            "(line 273 'by the exchange rule').", (R + "end.nut_supply",)),
+            "(line 273 'by the exchange rule').", (R + "end.nut_supply",),
+            "No nut left at the end", (("stand_in", "treasures still become nuts (stand-ins)"),
+                                       ("supply", "the conversion stops"))),
         "solo_pile": Option(
             1, (1, 2, 3), "Solo: which of the three piles of 25 made from the seed this game "
-            "uses (game 1, 2 or 3 of a series).", (R + "solo.piles",)),
+            "uses (game 1, 2 or 3 of a series).", (R + "solo.piles",),
+            "Solo series", tuple((n, f"game {n} of 3 (pile {n})") for n in (1, 2, 3))),
     }
     action_types = dict(ACTION_TYPES)
     turn_rule = R + "turn.steps"

@@ -20,23 +20,31 @@ class Taluva(Game):
         "all_tiles": Option(
             False, (False, True),
             "Tiles in play: 12 per player, 24 / 36 / 48 (the rule summary; default) or all 48 "
-            "whatever the player count (2006 edition).", (R + "setup.tile_count",)),
+            "whatever the player count (2006 edition).", (R + "setup.tile_count",),
+            "Tiles in play", ((False, "12 per player (rules summary)"),
+                              (True, "all 48 (2006 edition)"))),
         "start_player": Option(
             0, (0, 1, 2, 3), "Who starts (the rule summary says: the youngest player).",
-            (R + "setup.start_player",)),
+            (R + "setup.start_player",), "Start player (youngest)"),
         "covered_huts": Option(
             "removed", ("removed", "returned"),
             "Huts covered by an eruption: removed from the game, still counting as built "
             "(published rules; default) or returned to their owner (summary, line 57).",
-            (R + "erupt.covered_huts",)),
+            (R + "erupt.covered_huts",), "Huts under an eruption",
+            (("removed", "removed, still counted (published rules)"),
+             ("returned", "returned to their owner (summary)"))),
         "new_hut": Option(
             "not_adjacent", ("not_adjacent", "anywhere"),
             "A new hut: not next to your own settlement (summary line 67; default) or on any "
-            "empty level-1 hex.", (R + "build.hut_adjacent",)),
+            "empty level-1 hex.", (R + "build.hut_adjacent",), "A new hut",
+            (("not_adjacent", "not next to your settlement (summary)"),
+             ("anywhere", "on any empty level-1 hex"))),
         "builds_per_turn": Option(
             "one", ("one", "one_kind"),
             "Building each turn: one build action (published rules; default) or any number of "
-            "buildings of one kind (summary lines 75 and 85).", (R + "build.per_turn",)),
+            "buildings of one kind (summary lines 75 and 85).", (R + "build.per_turn",),
+            "Building each turn", (("one", "one build action (published rules)"),
+                                   ("one_kind", "any number of one kind (summary)"))),
     }
     action_types = dict(ACTION_TYPES)
     turn_rule = R + "turn.phases"

@@ -1,4 +1,4 @@
-"""Set-up option controls for Animals on Board: species left in the box, start player."""
+"""Set-up option control for Animals on Board: the species left in the box."""
 from __future__ import annotations
 
 import ipywidgets as w
@@ -49,16 +49,5 @@ def removed_species_control(option, players: int) -> OptionControl:
     return OptionControl(box, read, on_players)
 
 
-def start_player_control(option, players: int) -> OptionControl:
-    dd = w.Dropdown(description="Start player (oldest)", style={"description_width": "initial"})
-
-    def on_players(n: int) -> None:
-        dd.options = [(f"Player {p + 1}", p) for p in range(n)]
-        dd.value = 0
-
-    on_players(players)
-    return OptionControl(dd, lambda: dd.value, on_players)
-
-
 def option_factories() -> dict:
-    return {"removed_species": removed_species_control, "start_player": start_player_control}
+    return {"removed_species": removed_species_control}

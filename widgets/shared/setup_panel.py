@@ -21,15 +21,37 @@ class OptionControl:
         self.players_changed = players_changed or (lambda players: None)
 
 
+def option_title(name: str, option) -> str:
+    return option.title or name.replace("_", " ").capitalize()
+
+
 def generic_control(name: str, option, players: int) -> OptionControl:
-    """A dropdown for options with choices, otherwise a text box holding the value."""
+    """A dropdown of the choices in words, otherwise a text box holding the value; the
+    option's description is the tooltip."""
+    if name == "start_player":
+        return start_player_control(name, option, players)
     if option.choices is not None:
-        dd = w.Dropdown(options=[(str(c), c) for c in option.choices], value=option.default,
-                        description=name.replace("_", " "), style={"description_width": "initial"})
+        dd = w.Dropdown(options=[(option.label(c), c) for c in option.choices],
+                        value=option.default, description=option_title(name, option),
+                        style={"description_width": "initial"}, tooltip=option.description)
         return OptionControl(dd, lambda: dd.value)
     text = w.Text(value="" if option.default is None else str(option.default),
-                  description=name.replace("_", " "), style={"description_width": "initial"})
+                  description=option_title(name, option), style={"description_width": "initial"},
+                  tooltip=option.description)
     return OptionControl(text, lambda: text.value or option.default)
+
+
+def start_player_control(name: str, option, players: int) -> OptionControl:
+    """Player 1 .. Player n, as many as play."""
+    dd = w.Dropdown(description=option_title(name, option), tooltip=option.description,
+                    style={"description_width": "initial"})
+
+    def on_players(n: int) -> None:
+        dd.options = [(f"Player {p + 1}", p) for p in range(n)]
+        dd.value = 0
+
+    on_players(players)
+    return OptionControl(dd, lambda: dd.value, on_players)
 
 
 class SetupPanel:
@@ -42,7 +64,8 @@ class SetupPanel:
         self._on_new = on_new
         self._on_error = on_error
         factories = factories or {}
-        self.players = w.Dropdown(options=[(f"{n} players", n) for n in game.player_counts],
+        self.players = w.Dropdown(options=[(f"{n} players" if n > 1 else "1 player (solo)", n)
+                                           for n in game.player_counts],
                                   value=players, description="Players",
                                   layout=shared_layout(width="180px"))
         self.players.add_class("rx-players")
