@@ -81,3 +81,10 @@ def test_search_finds_by_english_and_korean():
     assert any(r.id == "animals_on_board.scoring.herd" for r in rules.search("animals_on_board", "herd"))
     assert any(r.id == "animals_on_board.split.crate_cap"
                for r in rules.search("animals_on_board", "5개까지만"))
+
+
+@pytest.mark.parametrize("rule", ALL, ids=[r.id for r in ALL])
+def test_what_a_visitor_reads_names_no_file_of_the_project(rule):
+    """Titles, paraphrases and notes are shown beside the board: no internal file names."""
+    shown = " ".join(filter(None, (rule.title, rule.english, rule.note)))
+    assert not re.search(r"[\w/-]+\.(md|py|json|toml)\b|explorer/|docs/", shown), shown
