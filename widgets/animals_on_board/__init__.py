@@ -15,7 +15,8 @@ GAME = explorer.GAMES["animals_on_board"]
 register_pad(GAME.name, categorize)
 
 INTRO = ("<p>Step through the set-up, then play by clicking the board. Every step cites its "
-         "rulebook passage. Keys (pointer over the board): ← → step, Home / End first / last.</p>")
+         "rulebook passage. Keys: ← → (or Page Up / Page Down, Space) step, Home / End first "
+         "/ last, Esc closes a message.</p>")
 
 
 def app(players: int = 3, seed: int = 1, **options):

@@ -14,8 +14,9 @@ GAME = explorer.GAMES["cacao"]
 register_pad(GAME.name, categorize, PLAYER_COLOURS)
 
 INTRO = ("<p>Play from the last set-up step: choose a hand tile, turn it, click a green cell; "
-         "fill orange spaces with a display tile; use or decline the activated workers. Keys "
-         "(pointer over the board): ← → step, Home / End first / last, Q / E turn the tile.</p>")
+         "fill orange spaces with a display tile; use or decline the activated workers. Keys: "
+         "← → (or Page Up / Page Down, Space) step, Home / End first / last, Q / E turn the "
+         "tile, Esc closes a message.</p>")
 
 
 def app(players: int = 3, seed: int = 1, **options):

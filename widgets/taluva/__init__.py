@@ -17,7 +17,8 @@ INTRO = ("<p>Play from the last set-up step. <b>Place</b>: turn the drawn tile (
          "Q / E), then click a green volcano spot (orange: an eruption on a volcano). "
          "<b>Build</b>: pick New hut, Expand, Temple or Tower and click a highlighted hex; for "
          "an expansion click your settlement, then a terrain, check the preview and press "
-         "Build. Keys (pointer over the board): ← → step, Home / End first / last.</p>")
+         "Build. Keys: ← → (or Page Up / Page Down, Space) step, Home / End first / last, Esc "
+         "closes a message.</p>")
 
 
 def app(players: int = 3, seed: int = 1, **options):
