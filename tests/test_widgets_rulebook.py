@@ -3,6 +3,7 @@ step where that rule acts (or is the reason a move is refused), and `?rule=` lin
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 
@@ -13,6 +14,7 @@ from widgets.cacao import app as cacao_app
 from widgets.indian_summer import app as is_app
 from widgets.rulebook_page import rulebook_page
 from widgets.shared.app import RULEBOOK_TAB
+from widgets.shared.rule_panel import RulePanel, rule_html
 from widgets.shared.share import LinkError, parse_query
 from widgets.taluva import app as taluva_app
 
@@ -164,3 +166,69 @@ def test_the_rulebook_page_links_each_shown_rule_to_its_app():
         assert linked == (rulebook.demo("cacao", rule.id) is not None), rule.id
     assert "Side by side" in page
     assert "Choose a game" in rulebook_page("?game=nope").value
+
+
+# -- languages: quotes marked with theirs, and searched in each ----------------------------
+HUNGARIAN_LETTERS = set("őűáéíóú")
+
+
+def tagged(html: str, tag_class: str) -> list[tuple[str, str]]:
+    """(lang, text) of every element whose opening tag has `tag_class` (a tag or class name)."""
+    found = re.findall(r'<[^>]*' + tag_class + r'[^>]*lang="(\w+)"[^>]*>([^<]*)<', html)
+    return [(lang, unescape(text)) for lang, text in found]
+
+
+def language_of(text: str) -> str:
+    return "hu" if HUNGARIAN_LETTERS & set(text.lower()) else "ko"
+
+
+@pytest.mark.parametrize("name", sorted(APPS))
+def test_every_rule_quote_is_marked_with_the_language_of_its_text(name):
+    for rule in explorer.rules.for_game(name):
+        html = rule_html(rule.id)
+        quotes = tagged(html, "blockquote")
+        assert len(quotes) == len(rule.references) and "<blockquote>" not in html
+        for lang, text in quotes:
+            if re.search(r"[가-힣]", text) or HUNGARIAN_LETTERS & set(text.lower()):
+                assert lang == language_of(text), (rule.id, lang, text[:60])
+
+
+def test_the_cacao_rulebook_marks_hungarian_text_hu_and_korean_ko_and_notes_en():
+    view = open_rulebook(shell("cacao"))
+    langs = {}
+    for source in view.sources:
+        view.chooser.value = source
+        lines = tagged(view.text.value, 'class="rx-lt"')
+        langs[source] = {lang for lang, _ in lines}
+        assert lines and 'class="rx-passage-rule rx-rule-target" lang="en"' in view.text.value
+    assert sorted(langs.values(), key=sorted) == [{"hu"}, {"ko"}]
+    view.chooser.value = "aligned"
+    assert {lang for lang, _ in tagged(view.text.value, 'class="rx-lt"')} == {"hu", "ko"}
+    page = rulebook_page("?game=cacao").value
+    assert {lang for lang, _ in tagged(page, 'class="rx-lt"')} == {"hu", "ko"}
+    assert 'class="rx-passage-rule" lang="en"' in page
+
+
+@pytest.mark.parametrize("words, rule_id", [
+    ("piac", "cacao.work.market"),                    # market
+    ("kezdőjátékos", "cacao.setup.start_player"),     # start player, misspelt in the text
+    ("készlet", "cacao.work.market"),                 # supply: the text lost its "és"
+    ("piacon három", "cacao.work.market"),
+    ("PIAC", "cacao.work.market"),
+    ("시장", "cacao.work.market"),                     # Korean, as before
+    ("market", "cacao.work.market"),                  # English, as before
+])
+def test_rule_search_finds_hungarian_words_as_korean_ones(words, rule_id):
+    panel = RulePanel(explorer.GAMES["cacao"])
+    panel.search.value = words
+    assert rule_id in panel.matches(), words
+    assert f'data-rule="{rule_id}"' in panel.results.value
+
+
+def test_rule_search_offers_the_languages_of_the_game_and_finds_no_nonsense():
+    assert "magyar" in RulePanel(explorer.GAMES["cacao"]).search.placeholder
+    assert "magyar" not in RulePanel(explorer.GAMES["taluva"]).search.placeholder
+    panel = RulePanel(explorer.GAMES["cacao"])
+    for nonsense in ("zzzz-nothing", "kezdőjátékosokkal zzzz", "xyzxyzxyz"):
+        panel.search.value = nonsense
+        assert panel.matches() == [], nonsense

@@ -17,6 +17,7 @@ from ipyevents import Event
 from explorer import rulebook, rules
 
 from .models import shared_layout
+from .rule_panel import LANGUAGE_NAMES, source_language
 
 PASSAGE_ID = "rx-passage-"
 RULE_PART = "-rule-"
@@ -34,8 +35,7 @@ MARKS = (("enforced", "⚙", "enforced by the engine"), ("tested", "✓", "named
 
 
 def source_label(source: str) -> str:
-    language = "Hungarian" if _is_hungarian(source) else "Korean"
-    return f"{language} text ({source})"
+    return f"{LANGUAGE_NAMES[source_language(source)]} text ({source})"
 
 
 def summary_text(game: str) -> str:
@@ -44,11 +44,6 @@ def summary_text(game: str) -> str:
     tested = "" if counts["tested"] is None else f" · ✓ tested {counts['tested']}"
     return (f'{counts["passages"]} rule passages, {counts["rules"]} rules: ⚙ enforced '
             f'{counts["enforced"]}{tested} · 👁 shown {counts["shown"]}.')
-
-
-def _is_hungarian(source: str) -> bool:
-    text = "\n".join(rules.seed_lines(source))
-    return any(ch in text for ch in "őűáé")
 
 
 def marks_html(cov) -> str:
@@ -73,11 +68,13 @@ def variant_html(rule) -> str:
 
 
 def passage_html(index: int, passage, coverage: dict, link: str = "") -> str:
-    """One passage: numbered lines; a rule passage carries its ids, marks and English. With
+    """One passage: numbered lines in the text's language (`lang`); a rule passage carries its
+    ids, marks and English (`lang="en"`). With
     `link` (the app's page), each rule gets a "See it" link (`?rule=<id>`); without (the tab),
     each rule's note is a click target of its own (id `rx-passage-<index>-rule-<k>`)."""
+    lang = source_language(passage.source)
     lines = "".join(f'<div class="rx-line"><span class="rx-ln">{n}</span>'
-                    f'<span class="rx-lt">{escape(text) or "&nbsp;"}</span></div>'
+                    f'<span class="rx-lt" lang="{lang}">{escape(text) or "&nbsp;"}</span></div>'
                     for n, text in zip(range(passage.first, passage.last + 1), passage.lines))
     if not passage.rules:
         return f'<div class="rx-plain">{lines}</div>'
@@ -89,10 +86,10 @@ def passage_html(index: int, passage, coverage: dict, link: str = "") -> str:
         if link:
             see = (f' <a class="rx-see-link" href="{escape(link, quote=True)}?rule='
                    f'{escape(rule_id, quote=True)}">See it</a>' if shown else "")
-            target = '<div class="rx-passage-rule">'
+            target = '<div class="rx-passage-rule" lang="en">'
         else:
             see = f'<span class="rx-see-it">{"See it" if shown else "Read it"}</span>'
-            target = (f'<div class="rx-passage-rule rx-rule-target" '
+            target = (f'<div class="rx-passage-rule rx-rule-target" lang="en" '
                       f'id="{PASSAGE_ID}{index}{RULE_PART}{k}" '
                       f'data-rule="{escape(rule_id, quote=True)}" '
                       f'title="{escape(rule.english, quote=True)}">')
@@ -117,7 +114,8 @@ def side_by_side_html(game: str, sources: list[str]) -> str:
             quotes = [ref for ref in rule.references if ref.source == source]
             cells.append("<td>" + "".join(
                 f'<div class="rx-ln">{ref.lines[0]}–{ref.lines[1]}</div>'
-                f'<div class="rx-lt">{escape(ref.quote.strip())}</div>' for ref in quotes)
+                f'<div class="rx-lt" lang="{source_language(source)}">'
+                f'{escape(ref.quote.strip())}</div>' for ref in quotes)
                 + ("" if quotes else "<i>—</i>") + "</td>")
         rows.append(f'<tr><td colspan="{len(sources)}" class="rx-aligned-rule">'
                     f'<code>{escape(rule.id)}</code> {escape(rule.english)}</td></tr>'
