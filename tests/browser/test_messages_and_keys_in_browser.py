@@ -160,7 +160,8 @@ def test_pause_keeps_the_step(page, voila_url, name):
     wait_label(page, "Step 1 of")
     assert "Space" in page.locator(".rx-forward").get_attribute("title")
     page.click(".rx-play")
-    wait_label(page, "Step 3 of")
+    page.wait_for_function("() => +(/Step (\\d+) of/.exec(document.querySelector("
+                           "'.rx-step-label').innerText) || [0, 0])[1] >= 3")
     page.click(".rx-play")                        # pause
     page.wait_for_function("() => document.querySelector('.rx-play').innerText.includes('Play')")
     screenshot(page, f"{name}-paused")
