@@ -398,3 +398,37 @@ def test_the_page_address_as_visitors_reach_it(monkeypatch):
                        "https://explorer.example.org/user/alice/voila/render/cacao.ipynb")
     assert page_address() == ("https://explorer.example.org/hub/user-redirect/"
                               "voila/render/cacao.ipynb")
+
+
+# -- the Share tab's buttons ------------------------------------------------------------------
+
+def share_panel(players=3, seed=1):
+    from widgets.cacao import app as cacao_app
+    from widgets.shared.app import SHARE_TAB
+
+    app = cacao_app(players, seed).explorer
+    app.tabs.selected_index = SHARE_TAB
+    return app, app.share
+
+
+def test_copy_link_carries_the_link_shown_and_is_off_without_one():
+    app, panel = share_panel()
+    assert panel.copy.label == "Copy link" and not panel.copy.disabled
+    assert panel.copy.text == panel.link.value and "seed=1" in panel.copy.text
+    app.bar.last.click()
+    panel.sync()
+    assert panel.copy.text == panel.link.value and "step=" in panel.copy.text
+    app.lessons.origin = {"position": {}}       # a lesson's own position has no link
+    panel.sync()
+    assert panel.copy.disabled and panel.copy.text == ""
+
+
+def test_record_controls_are_buttons_with_whole_labels():
+    app, panel = share_panel()
+    panel.sync()
+    assert "rx-file-button" in panel.download.value and ">Download record (JSON)</a>" in \
+        panel.download.value
+    assert panel.open_button.label == "Open record file…"            # no file count
+    assert panel.open_button.target == ".rx-open-record-file"
+    assert "rx-open-record-file" in panel.upload._dom_classes
+    assert panel.upload.layout.display == "none"

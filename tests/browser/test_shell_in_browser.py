@@ -248,6 +248,69 @@ def test_save_picture_is_the_board_at_2x_in_one_click(page, voila_url, name, tmp
     assert page.errors == [] and page.outside == []
 
 
+def looks_like_a_button(page, selector: str) -> dict:
+    """How an element is drawn: its own background, its weight, whether it is underlined."""
+    return page.locator(selector).first.evaluate(
+        "e => { const s = getComputedStyle(e); return {background: s.backgroundColor, "
+        "weight: +s.fontWeight, underline: s.textDecorationLine.includes('underline'), "
+        "height: e.getBoundingClientRect().height}; }")
+
+
+def assert_button(page, selector: str) -> None:
+    look = looks_like_a_button(page, selector)
+    assert look["background"] not in ("rgba(0, 0, 0, 0)", "transparent"), (selector, look)
+    assert look["weight"] < 600 and not look["underline"] and look["height"] >= 24, \
+        (selector, look)
+
+
+@pytest.mark.parametrize("name", APPS)
+def test_copy_link_and_the_share_buttons(page, voila_url, name):
+    """Copy link puts the link on the clipboard; the record, lesson and open-record controls
+    are buttons with whole labels (no file count)."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_board(page, voila_url, name)
+    act(page, lambda: page.click(".rx-last"))
+    act(page, lambda: page.click(".rx-play-turn"))          # a move, so a lesson can be saved
+    page.wait_for_function("() => !document.querySelector('.rx-play-turn').disabled")
+    tab(page, "Share")
+    wait_text(page, ".rx-save-lesson", "Save as lesson")
+    link = page.locator(".rx-share-link textarea").input_value()
+    assert "step=" in link
+    page.locator(".rx-copy-link button").click()
+    wait_text(page, ".rx-copy-link", "Copied")
+    assert page.evaluate("() => navigator.clipboard.readText()") == link
+    assert text(page, ".rx-download-record a") == "Download record (JSON)"
+    assert text(page, ".rx-open-record button") == "Open record file…"
+    assert text(page, ".rx-save-lesson a") == "Save as lesson"
+    for selector in (".rx-copy-link button", ".rx-download-record a", ".rx-open-record button",
+                     ".rx-save-lesson a", ".rx-save-picture"):
+        assert_button(page, selector)
+        assert page.locator(selector).first.evaluate("b => b.scrollWidth <= b.clientWidth")
+    screenshot(page, f"{name}-share-buttons")
+    assert page.errors == [] and page.outside == []
+
+
+def test_copy_link_without_a_clipboard_selects_the_link(browser, voila_url):
+    """Where the page may not write to the clipboard (plain http beyond this machine), the
+    link is selected for Ctrl+C and the visitor is told so."""
+    page = new_page(browser)
+    try:
+        page.add_init_script("Object.defineProperty(navigator, 'clipboard', {value: undefined});"
+                             "document.execCommand = () => false;")
+        open_board(page, voila_url, "cacao")
+        tab(page, "Share")
+        page.locator(".rx-copy-link button").click()
+        wait_text(page, ".rx-copy-link", "press Ctrl+C")
+        selected = page.evaluate("() => { const a = document.querySelector("
+                                 "'.rx-share-link textarea'); return [a === document.activeElement,"
+                                 " a.value.slice(a.selectionStart, a.selectionEnd), a.value]; }")
+        assert selected[0] and selected[1] == selected[2] and "seed=" in selected[2]
+        screenshot(page, "cacao-copy-link-selected")
+        assert page.errors == [] and page.outside == []
+    finally:
+        leave(page)
+
+
 def test_bad_deep_link_says_why_and_shows_the_default_game(page, voila_url):
     open_board(page, voila_url, "cacao", "?players=9&seed=2")
     wait_text(page, ".rx-message", "This link cannot be opened")

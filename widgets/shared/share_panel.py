@@ -10,6 +10,7 @@ import re
 
 import anywidget
 import ipywidgets as w
+import traitlets
 
 from explorer import Record
 
@@ -130,30 +131,117 @@ class Downloader(anywidget.AnyWidget):
         self.send({"kind": "save", "name": name, "mime": mime}, buffers=[bytes(data)])
 
 
+class PageButton(anywidget.AnyWidget):
+    """A button whose click is answered in the page, for what only the visitor's own click may
+    do there: `kind="copy"` puts `text` on the clipboard (or, where the page may not write
+    to it, as on a plain-http address other than this machine's, selects the link for
+    Ctrl+C); `kind="open"` clicks the element `target` of this tab, a file dialog's button."""
+
+    _esm = """
+    function render({ model, el }) {
+      const button = document.createElement("button");
+      button.className = "jupyter-button widget-button rx-page-button";
+      const status = document.createElement("span");
+      status.className = "rx-page-button-status";
+      status.setAttribute("role", "status");
+      el.classList.add("rx-page-button-box");
+      el.append(button, status);
+      const say = (text) => { status.textContent = text; };
+      const show = () => {
+        button.textContent = model.get("label");
+        button.title = model.get("hint");
+        button.disabled = model.get("disabled");
+      };
+      show();
+      model.on("change:label change:hint change:disabled", show);
+      model.on("change:text", () => say(""));
+      const select = () => {
+        const area = el.closest(".rx-share")?.querySelector(".rx-share-link textarea");
+        if (!area) return false;
+        area.focus();
+        area.setSelectionRange(0, area.value.length);
+        return true;
+      };
+      button.addEventListener("click", async () => {
+        if (model.get("kind") === "open") {
+          el.closest(".rx-share")?.querySelector(model.get("target"))?.click();
+          return;
+        }
+        try {
+          if (!window.isSecureContext || !navigator.clipboard) throw new Error("no clipboard");
+          await navigator.clipboard.writeText(model.get("text"));
+          say("Copied: paste it where your students will find it.");
+        } catch (error) {
+          const selected = select();
+          let copied = false;
+          try { copied = selected && document.execCommand("copy"); } catch (ignored) {}
+          say(copied ? "Copied (the link is selected too)." : selected
+              ? "The link is selected: press Ctrl+C (⌘C on a Mac) to copy it."
+              : "Select the link above and copy it.");
+        }
+      });
+    }
+    export default { render };
+    """
+    kind = traitlets.Unicode("copy").tag(sync=True)
+    label = traitlets.Unicode("").tag(sync=True)
+    hint = traitlets.Unicode("").tag(sync=True)      # its title (not DOMWidget's tooltip)
+    text = traitlets.Unicode("").tag(sync=True)
+    target = traitlets.Unicode("").tag(sync=True)
+    disabled = traitlets.Bool(False).tag(sync=True)
+
+
+# buttons that are links (downloads carry their file in the page) look like the other buttons
+SHARE_STYLE = """<style>
+.rx-share a.rx-file-button, .rx-share .rx-save-lesson a {
+  display: inline-block; height: var(--jp-widgets-inline-height, 28px);
+  line-height: var(--jp-widgets-inline-height, 28px); padding: 0 12px; white-space: nowrap;
+  font-size: var(--jp-widgets-font-size, 13px); font-weight: normal; text-decoration: none;
+  color: var(--jp-ui-font-color1, #000); background: var(--jp-layout-color2, #eee);
+  border-radius: 2px; cursor: pointer; }
+.rx-share a.rx-file-button:hover, .rx-share .rx-save-lesson a:hover {
+  box-shadow: 0 2px 4px rgba(0,0,0,.25); }
+.rx-share .rx-download-record { margin-right: 8px; }
+.rx-page-button-box { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
+.rx-page-button-box .rx-page-button { flex: 0 0 auto; width: auto; }
+.rx-page-button-status { font-size: 15px; color: #1b5e20; }
+</style>"""
+
+
 def file_stem(game, step: int) -> str:
     return re.sub(r"[^a-z0-9]+", "-", game.title.lower()).strip("-") + f"-step-{step}"
 
 
 class SharePanel:
-    """Link (rx-share-link), Download record (rx-download-record), Open record (rx-open-record),
-    Save picture (rx-save-picture, then the link rx-picture-link)."""
+    """Link (rx-share-link) and Copy link (rx-copy-link), Download record
+    (rx-download-record), Open record (rx-open-record, which opens the file dialog of the
+    hidden upload rx-open-record-file), Save picture (rx-save-picture, then rx-picture-link)
+    and Save as lesson (rx-save-lesson)."""
 
     def __init__(self, app):
         self.app = app
         self.link = w.Textarea(rows=3, layout=shared_layout(width="100%"))
         self.link.add_class("rx-share-link")
+        self.copy = PageButton(kind="copy", label="Copy link",
+                               hint="Put the link on the clipboard, to paste for others")
+        self.copy.add_class("rx-copy-link")
         self.download = w.HTML()
         self.download.add_class("rx-download-record")
+        # ipywidgets' upload button always shows a file count ("(0)"): it stays hidden, and a
+        # plain button opens its file dialog
         self.upload = w.FileUpload(accept=".json,application/json", multiple=False,
-                                   description="Open record…",
-                                   tooltip="Replay a record file (JSON) at its last step",
-                                   layout=shared_layout(width="auto"))
-        self.upload.add_class("rx-open-record")
+                                   layout=shared_layout(display="none"))
+        self.upload.add_class("rx-open-record-file")
         self.upload.observe(self._uploaded, names="value")
+        self.open_button = PageButton(kind="open", target=".rx-open-record-file",
+                                      label="Open record file…",
+                                      hint="Replay a record file (JSON) at its last step")
+        self.open_button.add_class("rx-open-record")
         self.picture_button = w.Button(description="Save picture (PNG)", icon="image",
                                        tooltip="The board as a PNG image, twice as sharp as "
                                                "on screen, for print",
-                                       layout=shared_layout(width="auto", align_self="flex-start"))
+                                       layout=shared_layout(width="auto",
+                                                            align_self="flex-start"))
         self.picture_button.add_class("rx-save-picture")
         self.picture_button.on_click(lambda _: self.save_picture())
         self.picture = w.HTML()
@@ -161,14 +249,16 @@ class SharePanel:
         self.downloader = Downloader()
         self.lesson_file = w.HTML()
         self.lesson_file.add_class("rx-save-lesson")
-        centred = shared_layout(align_items="center")
         self.widget = w.VBox([
-            w.HTML("<h3>Link to this step</h3><p>Whoever opens it gets the same position, in a "
-                   "game of their own: it is a copy, not a live view of this page.</p>"),
+            w.HTML(SHARE_STYLE + "<h3>Link to this step</h3><p>Whoever opens it gets the same "
+                   "position, in a game of their own: it is a copy, not a live view of this "
+                   "page.</p>"),
             self.link,
+            self.copy,
             w.HTML("<h3>Record</h3><p>The set-up and every move, as a file that replays "
                    "exactly.</p>"),
-            w.HBox([self.download, self.upload], layout=centred),
+            w.HBox([self.download, self.open_button, self.upload],
+                   layout=shared_layout(align_items="center")),
             w.HTML("<h3>Picture</h3>"),
             w.HTML("<p>The board as on screen, twice as sharp, on white: for a handout or "
                    "a slide.</p>"),
@@ -200,6 +290,8 @@ class SharePanel:
         self.link.value = (page_address() + query if query else
                            "This game starts from a lesson's position: share it with "
                            "Save as lesson below.")
+        self.copy.text = self.link.value if query else ""
+        self.copy.disabled = not query
         self.lesson_file.value = self.app.lessons.download_html()
         record = Record(app.game.name, app.players, app.seed, dict(app.options),
                         app.timeline.actions_all())
@@ -208,8 +300,9 @@ class SharePanel:
             self.download.value = "<i>No record: this game did not start from a set-up.</i>"
             return
         self.download.value = download_link_html(record.dumps().encode("utf-8"), f"{name}.json",
-                                                 "application/json", "Download record",
-                                                 "rx-download-link")
+                                                 "application/json",
+                                                 "Download record (JSON)",
+                                                 "rx-download-link rx-file-button")
 
     def _uploaded(self, change) -> None:
         chosen = take_upload(self.upload, change, UPLOAD_LIMIT, "record", self.app.message)
