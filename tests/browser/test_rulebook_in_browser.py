@@ -105,3 +105,20 @@ def test_each_rule_of_a_passage_with_several_is_its_own_click(page, voila_url):
     wait_text(page, ".rx-rulebook-chosen", f"See {rule_id}")
     screenshot(page, "rulebook-taluva-several-rules-2-shown")
     assert page.errors == []
+
+
+def test_a_hungarian_search_finds_rules_quoted_in_hungarian(page, voila_url):
+    """Rule search in Hungarian, as in Korean; each quote marked with its own language."""
+    open_board(page, voila_url, NAME)
+    tab(page, "Rules")
+    assert "magyar" in page.locator(".rx-rule-search input").get_attribute("placeholder")
+    page.locator(".rx-rule-search input").fill("piac")
+    wait_text(page, ".rx-rule-results", "match")
+    quotes = page.evaluate("() => [...document.querySelectorAll('.rx-rule-results blockquote')]"
+                           ".map(b => [b.lang, b.innerText])")
+    assert any(lang == "hu" and "piac" in quote for lang, quote in quotes), quotes
+    for lang, quote in quotes:
+        assert lang == ("hu" if set("őűáé") & set(quote) else "ko"), (lang, quote[:60])
+    page.locator(".rx-rule-results blockquote[lang=hu]").first.scroll_into_view_if_needed()
+    screenshot(page, "rules-search-hungarian")
+    assert page.errors == []
