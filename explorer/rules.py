@@ -7,7 +7,9 @@ note on where sources disagree or where a rule is inferred.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -94,8 +96,74 @@ def seed_lines(source: str) -> list[str]:
     return (SEEDS / source).read_text(encoding="utf-8").splitlines()
 
 
+@lru_cache(maxsize=None)
+def language(source: str) -> str:
+    """The language code of a rule text: "hu" for Hungarian (its accented vowels, which the
+    Korean texts never use), else "ko"."""
+    try:
+        text = "\n".join(seed_lines(source))
+    except OSError:
+        return "ko"
+    return "hu" if any(ch in text for ch in "őűáé") else "ko"
+
+
+# -- search ------------------------------------------------------------------------------------
+# The search finds words of any rule text: the Hungarian text was extracted with every "és" lost
+# ("készlet" reads "kzlet") and a few letters wrong ("kezdőjátélos"), so a Hungarian word also
+# matches without its accents, without "és", and with one letter off when it is long.
+FUZZY_LENGTH = 7      # a word this long may match with one letter off
+
+
+def fold(text: str) -> str:
+    """Lower case without accents (ő, ö and ó read o); Korean syllables stay whole."""
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    return unicodedata.normalize("NFC", "".join(c for c in decomposed
+                                                if not unicodedata.combining(c)))
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+", text)
+
+
+def _one_off(a: str, b: str) -> bool:
+    """Whether `b` is `a` with at most one letter changed, added or left out."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    return a[i + (len(a) == len(b)):] == b[i + 1:]
+
+
+@lru_cache(maxsize=None)
+def _searchable(game: str) -> tuple[tuple[Rule, str, tuple[str, ...]], ...]:
+    """Per rule of `game`: the rule, all its text folded (id, title, English and every quote),
+    and the words of that text."""
+    out = []
+    for r in for_game(game):
+        text = fold(" ".join([r.id, r.title, r.english, *(ref.quote for ref in r.references)]))
+        out.append((r, text, tuple(sorted(set(_words(text))))))
+    return tuple(out)
+
+
+def _word_matches(word: str, text: str, words: tuple[str, ...]) -> bool:
+    if word in text:
+        return True
+    if len(word) < FUZZY_LENGTH or not word.isascii():
+        return False
+    return any(_one_off(word, candidate[:len(word) + d])
+               for candidate in words if len(candidate) >= len(word) - 1 for d in (-1, 0, 1))
+
+
 def search(game: str, text: str) -> list[Rule]:
-    """Rules of `game` whose id, title, quote or English contain `text` (case-insensitive)."""
-    needle = text.strip().lower()
-    return [r for r in for_game(game)
-            if not needle or any(needle in s.lower() for s in (r.id, r.title, r.quote, r.english))]
+    """Rules of `game` whose texts hold every word of `text`, in any of the game's languages
+    (see the note above on Hungarian), in the index's order; every rule for an empty text."""
+    variants = {tuple(_words(fold(text))), tuple(_words(fold(text.lower().replace("és", ""))))}
+    variants.discard(())
+    if not variants:
+        return for_game(game)
+    return [r for r, folded, words in _searchable(game)
+            if any(all(_word_matches(word, folded, words) for word in variant)
+                   for variant in variants)]

@@ -1,16 +1,11 @@
 """The cited rules of the current step, quoted from the rulebook, plus a searchable rule index.
 
 Quotes carry the `lang` of their text (Korean, or Hungarian for Cacao's second rulebook), so
-the browser picks fitting fonts and a screen reader the right voice. The search finds words
-of any rule text: the Hungarian text was extracted with every "és" lost ("készlet" reads
-"kzlet") and a few letters wrong ("kezdőjátélos"), so a Hungarian word also matches without
-its accents, without "és", and with one letter off when it is long.
+the browser picks fitting fonts and a screen reader the right voice. The search is
+`explorer.rules.search`, over every quote of a rule in any of its languages.
 """
 from __future__ import annotations
 
-import re
-import unicodedata
-from functools import lru_cache
 from html import escape
 
 import ipywidgets as w
@@ -20,22 +15,10 @@ from explorer import rules
 from .models import shared_layout
 
 LANGUAGE_NAMES = {"hu": "Hungarian", "ko": "Korean"}
-FUZZY_LENGTH = 7      # a word this long may match with one letter off
-
-
-@lru_cache(maxsize=None)
-def source_language(source: str) -> str:
-    """The `lang` code of a rule text: "hu" for Hungarian (its accented vowels, which the
-    Korean texts never use), else "ko"."""
-    try:
-        text = "\n".join(rules.seed_lines(source))
-    except OSError:
-        return "ko"
-    return "hu" if any(ch in text for ch in "őűáé") else "ko"
 
 
 def _quote(source: str, text: str) -> str:
-    return f'<blockquote lang="{source_language(source)}">{escape(text.strip())}</blockquote>'
+    return f'<blockquote lang="{rules.language(source)}">{escape(text.strip())}</blockquote>'
 
 
 def rule_html(rule_id: str, emphasis: str = "") -> str:
@@ -59,64 +42,8 @@ def rule_html(rule_id: str, emphasis: str = "") -> str:
             f'<div class="rx-rule-source">Source: {escape(r.source)}, {lines}</div>{note}{also}</div>')
 
 
-# -- search --------------------------------------------------------------------------------
-def fold(text: str) -> str:
-    """Lower case without accents (ő, ö and ó read o); Korean syllables stay whole."""
-    decomposed = unicodedata.normalize("NFD", text.lower())
-    return unicodedata.normalize("NFC", "".join(c for c in decomposed
-                                                if not unicodedata.combining(c)))
-
-
-def _words(text: str) -> list[str]:
-    return re.findall(r"\w+", text)
-
-
-def _one_off(a: str, b: str) -> bool:
-    """Whether `b` is `a` with at most one letter changed, added or left out."""
-    if abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) > len(b):
-        a, b = b, a
-    i = 0
-    while i < len(a) and a[i] == b[i]:
-        i += 1
-    return a[i + (len(a) == len(b)):] == b[i + 1:]
-
-
-@lru_cache(maxsize=None)
-def _searchable(game: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-    """Per rule of `game`: its id, all its text folded (id, title, English and every quote),
-    and the words of that text."""
-    out = []
-    for r in rules.for_game(game):
-        text = fold(" ".join([r.id, r.title, r.english, *(ref.quote for ref in r.references)]))
-        out.append((r.id, text, tuple(sorted(set(_words(text))))))
-    return tuple(out)
-
-
-def _word_matches(word: str, text: str, words: tuple[str, ...]) -> bool:
-    if word in text:
-        return True
-    if len(word) < FUZZY_LENGTH or not word.isascii():
-        return False
-    return any(_one_off(word, candidate[:len(word) + d])
-               for candidate in words if len(candidate) >= len(word) - 1 for d in (-1, 0, 1))
-
-
-def search(game: str, text: str) -> list[str]:
-    """Ids of the rules whose texts hold every word of `text`, in any of the game's languages
-    (see the module's note on Hungarian), in the index's order."""
-    variants = {tuple(_words(fold(text))), tuple(_words(fold(text.lower().replace("és", ""))))}
-    variants.discard(())
-    if not variants:
-        return []
-    return [rule_id for rule_id, folded, words in _searchable(game)
-            if any(all(_word_matches(word, folded, words) for word in variant)
-                   for variant in variants)]
-
-
 def search_placeholder(game: str) -> str:
-    languages = sorted({source_language(ref.source) for r in rules.for_game(game)
+    languages = sorted({rules.language(ref.source) for r in rules.for_game(game)
                         for ref in r.references}, key=["ko", "hu"].index)
     names = {"ko": "한국어", "hu": "magyar"}
     words = ["English", *(names[code] for code in languages)]
@@ -154,7 +81,7 @@ class RulePanel:
 
     def matches(self) -> list[str]:
         text = str(self.search.value)[:200]
-        return search(self.game.name, text) if text.strip() else []
+        return [r.id for r in rules.search(self.game.name, text)] if text.strip() else []
 
     def _search(self) -> None:
         ids = self.matches()

@@ -17,7 +17,7 @@ from ipyevents import Event
 from explorer import rulebook, rules
 
 from .models import shared_layout
-from .rule_panel import LANGUAGE_NAMES, source_language
+from .rule_panel import LANGUAGE_NAMES
 
 PASSAGE_ID = "rx-passage-"
 RULE_PART = "-rule-"
@@ -35,7 +35,7 @@ MARKS = (("enforced", "⚙", "enforced by the engine"), ("tested", "✓", "named
 
 
 def source_label(source: str) -> str:
-    return f"{LANGUAGE_NAMES[source_language(source)]} text ({source})"
+    return f"{LANGUAGE_NAMES[rules.language(source)]} text ({source})"
 
 
 def summary_text(game: str) -> str:
@@ -72,7 +72,7 @@ def passage_html(index: int, passage, coverage: dict, link: str = "") -> str:
     ids, marks and English (`lang="en"`). With
     `link` (the app's page), each rule gets a "See it" link (`?rule=<id>`); without (the tab),
     each rule's note is a click target of its own (id `rx-passage-<index>-rule-<k>`)."""
-    lang = source_language(passage.source)
+    lang = rules.language(passage.source)
     lines = "".join(f'<div class="rx-line"><span class="rx-ln">{n}</span>'
                     f'<span class="rx-lt" lang="{lang}">{escape(text) or "&nbsp;"}</span></div>'
                     for n, text in zip(range(passage.first, passage.last + 1), passage.lines))
@@ -114,7 +114,7 @@ def side_by_side_html(game: str, sources: list[str]) -> str:
             quotes = [ref for ref in rule.references if ref.source == source]
             cells.append("<td>" + "".join(
                 f'<div class="rx-ln">{ref.lines[0]}–{ref.lines[1]}</div>'
-                f'<div class="rx-lt" lang="{source_language(source)}">'
+                f'<div class="rx-lt" lang="{rules.language(source)}">'
                 f'{escape(ref.quote.strip())}</div>' for ref in quotes)
                 + ("" if quotes else "<i>—</i>") + "</td>")
         rows.append(f'<tr><td colspan="{len(sources)}" class="rx-aligned-rule">'
