@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from ..core import ScoreLine, ScoreSheet
 from . import components as C
-from .board import area_masks
-from .geometry import FULL, cells_of
+from .board import area_masks, area_of
+from .geometry import FULL, bit, cells_of
 from .moves import NUT_MOVES, cells_moves
 from .words import plural
 
@@ -205,16 +205,12 @@ def _placing(state, p: int) -> bool:
 def payout(state, cell) -> tuple[str, ...] | None:
     """The tokens a squirrel on `cell` would pay the deciding player now: those of the area it
     completes (possibly none), or None when it completes no area."""
-    p = state.turn
-    floor = state.floors[p]
-    b = 1 << (cell[1] * C.WIDTH + cell[0])
-    for i, m in enumerate(area_masks(floor.layout)):
-        if m & b:
-            if i in floor.paid or (m & ~floor.covered) != b:
-                return None
-            return tuple(k for c, k in floor.tokens if m >> (c[1] * C.WIDTH + c[0]) & 1)
-    return None
-
+    floor = state.floors[state.turn]
+    i = area_of(floor.layout, cell)
+    m = area_masks(floor.layout)[i]
+    if i in floor.paid or m & ~floor.covered != bit(cell):
+        return None
+    return tuple(k for c, k in floor.tokens if m & bit(c))
 
 # -- scoring -------------------------------------------------------------------------------
 
