@@ -22,7 +22,7 @@ from .autoplay import AutoPlay, Seats
 from .controls import FrameCounter, KeyListener, MessageArea, PerspectiveSwitch
 from .errors import keep_tracebacks_on_server
 from .event_log import EventLog
-from .lesson_view import LessonView
+from .lesson_view import LESSON_CSS, LessonView
 from .models import built_on_demand, shared_layout, shared_models
 from .rule_panel import RulePanel
 from .rulebook_view import RulebookView
@@ -132,7 +132,7 @@ class ExplorerApp:
         body.add_class("rx-body")
         intro_html = (f'<details class="rx-intro"><summary>About {escape(game.title)} and how '
                       f'to use the explorer</summary>{intro}</details>')
-        style = w.HTML(CSS + SCORE_CSS)
+        style = w.HTML(CSS + SCORE_CSS + LESSON_CSS)
         style.add_class("rx-style")   # hidden; its rules still apply to the whole page
         self.root = w.VBox([style, w.HTML(intro_html), bar, status, body, self.counter.widget])
         self.root.add_class("rx-app")

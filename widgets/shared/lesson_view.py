@@ -22,6 +22,8 @@ from .share_panel import take_upload
 from .timeline import Timeline
 
 UPLOAD_LIMIT = 1_000_000
+# The caption box's own style (a <style> element, placed beside style.CSS by the app)
+LESSON_CSS = ""
 
 
 class LessonView:

@@ -212,6 +212,19 @@ def file_stem(game, step: int) -> str:
     return re.sub(r"[^a-z0-9]+", "-", game.title.lower()).strip("-") + f"-step-{step}"
 
 
+def position_query(app) -> str:
+    """The query string that opens the step `app` shows ("" for a lesson's own position, which
+    has no link): the Share link's, and the address the page keeps up to date."""
+    t = app.timeline
+    lesson = app.lessons
+    if lesson.lesson is not None:
+        return f"?lesson={lesson.lesson.name}&step={t.index + 1}"
+    if lesson.origin is not None and "position" in lesson.origin:
+        return ""  # a lesson's own position has no link; Save as lesson keeps it
+    return build_query(app.game, app.players, app.seed, app.options, t.actions_all(),
+                       t.index + 1)
+
+
 class SharePanel:
     """Link (rx-share-link) and Copy link (rx-copy-link), Download record
     (rx-download-record), Open record (rx-open-record, which opens the file dialog of the
@@ -272,15 +285,7 @@ class SharePanel:
         self.widget.add_class("rx-share")
 
     def query(self) -> str:
-        app = self.app
-        t = app.timeline
-        lesson = app.lessons
-        if lesson.lesson is not None:
-            return f"?lesson={lesson.lesson.name}&step={t.index + 1}"
-        if lesson.origin is not None and "position" in lesson.origin:
-            return ""  # a lesson's own position has no link; Save as lesson keeps it
-        return build_query(app.game, app.players, app.seed, app.options, t.actions_all(),
-                           t.index + 1)
+        return position_query(self.app)
 
     def sync(self) -> None:
         """Refresh the link and the record file (only while the tab is shown: they grow with
