@@ -19,7 +19,8 @@ import ipywidgets as w
 from explorer import IllegalAction, Record, SetupError, replay, rulebook
 
 from .autoplay import AutoPlay, Seats
-from .controls import FrameCounter, KeyListener, MessageArea, PerspectiveSwitch
+from .controls import (CONTROLS_CSS, AddressBar, FrameCounter, KeyListener, MessageArea,
+                       PerspectiveSwitch)
 from .errors import keep_tracebacks_on_server
 from .event_log import EventLog
 from .lesson_view import LESSON_CSS, LessonView
@@ -29,9 +30,9 @@ from .rulebook_view import RulebookView
 from .score_sheet import SCORE_CSS, ScoreSheetView
 from .setup_panel import SetupPanel
 from .share import LinkError, parse_query
-from .share_panel import SharePanel, page_query
+from .share_panel import SharePanel, page_query, position_query
 from .style import CSS
-from .timeline import MOVE, SCORING, Timeline, TimelineBar
+from .timeline import MOVE, SCORING, Branch, Timeline, TimelineBar
 
 # PageUp / PageDown are what presenters' clickers send; Space steps on as in a slide show
 KEYS = {"ArrowLeft": "back", "PageUp": "back", "ArrowRight": "forward", "PageDown": "forward",
@@ -84,7 +85,7 @@ class ExplorerApp:
         self.message = MessageArea()
         keep_tracebacks_on_server(self.message.error)
         self.rules = RulePanel(game)
-        self.log = EventLog(self.go)
+        self.log = EventLog(self.go, self.switch_line)
         self.score = ScoreSheetView()
         self.bar = TimelineBar(self.go)
         self.perspective = PerspectiveSwitch(players, lambda _: self.refresh())
@@ -132,13 +133,14 @@ class ExplorerApp:
         body.add_class("rx-body")
         intro_html = (f'<details class="rx-intro"><summary>About {escape(game.title)} and how '
                       f'to use the explorer</summary>{intro}</details>')
-        style = w.HTML(CSS + SCORE_CSS + LESSON_CSS)
+        style = w.HTML(CSS + SCORE_CSS + LESSON_CSS + CONTROLS_CSS)
         style.add_class("rx-style")   # hidden; its rules still apply to the whole page
         self.root = w.VBox([style, w.HTML(intro_html), bar, status, body, self.counter.widget])
         self.root.add_class("rx-app")
         # keys are heard in the whole page; those typed into a text box (rule search, seed,
         # link) are left alone by the page and again by `_key`
         self._last_key = None
+        self.address = AddressBar()
         self.keys = KeyListener([*KEYS, CLOSE_KEY, *getattr(board, "keys", {})], self._key)
         if not self.new_game(players, seed, self.options):
             raise SetupError(self.message.text)
@@ -299,7 +301,7 @@ class ExplorerApp:
             return False
         t.push(action, nxt)
         self.bar.pause()
-        self.message.clear()
+        self.message.clear(keep_offer=True)
         self.refresh()
         return True
 
@@ -364,9 +366,39 @@ class ExplorerApp:
         self.events.value = (f'<div class="rx-events-title">What happens</div><ul>{items}</ul>'
                              if items else "")
         self.lessons.sync()
+        kept = t.take_kept()
+        if kept is not None:
+            self._tell_kept(kept)
         if self.tabs.selected_index == SHARE_TAB:
             self.share.sync()
         self.counter.tick()
+        self.address.query = position_query(self)   # last: the board is on its way already
+
+    def _tell_kept(self, kept: Branch) -> None:
+        """Say that a move made at an earlier step kept the later steps as a branch, with
+        Undo (told after whatever else the move said, e.g. that it left a lesson)."""
+        said = self.message.text + " " if self.message.text else ""
+        count = f"{kept.steps} later step{'s' if kept.steps != 1 else ''}"
+        self.message.offer(f"{said}The {count} of the line you left are kept as a branch "
+                           "(History tab).", "Undo",
+                           lambda: self.switch_line(kept),
+                           tip="Go back to the line you left, at the step you left it; this "
+                               "new move is kept as a branch")
+
+    def switch_line(self, branch: Branch) -> None:
+        """Take up a kept line again, at the step it left the one shown; the line shown is kept
+        as a branch in its turn."""
+        t = self.timeline
+        if branch not in t.branches:
+            return
+        self.autoplay.stop()
+        self.bar.pause()
+        self.lessons.leave()
+        t.switch(branch)
+        self.message.clear()
+        self.refresh()
+        self.message.info(f"Back on the line kept at step {branch.fork + 1}: step on (→) to "
+                          "follow it. The line you left is kept too (History tab).")
 
     def _follow_scoring(self, at_scoring: bool) -> None:
         """The scoring step opens the Score tab; leaving it goes back to the rules, unless the

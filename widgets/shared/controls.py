@@ -13,6 +13,14 @@ from .models import set_visible, shared_layout
 from .timeline import player_label
 
 
+# The message's action button (Undo), beside the text like ✕ (a <style>, beside style.CSS)
+CONTROLS_CSS = """<style>
+.rx-message-action { flex: 0 0 auto; align-self: center; margin: 0 6px !important;
+  font-weight: 700; }
+.rx-projector .rx-message-action { font-size: 22px !important; height: 40px !important; }
+</style>"""
+
+
 class MessageArea:
     """Where refusals, hints and errors are told (class rx-message); never a traceback. It has a
     place of its own, the step label's two-line box (style.py): long text scrolls inside it, so
@@ -25,7 +33,13 @@ class MessageArea:
                               layout=shared_layout(width="36px"))
         self.close.add_class("rx-message-close")
         self.close.on_click(lambda _: self.clear())
-        self.widget = w.HBox([self.html, self.close])
+        # a message may offer one thing to do about it ("Undo"); hidden otherwise
+        self.action = w.Button(layout=shared_layout(width="auto"))
+        self.action.add_class("rx-message-action")
+        self.action.on_click(lambda _: self._act())
+        set_visible(self.action, False)
+        self._on_action: Callable[[], None] | None = None
+        self.widget = w.HBox([self.html, self.action, self.close])
         self.widget.add_class("rx-message")
         set_visible(self.widget, False)
         self._kind = ""
@@ -44,14 +58,38 @@ class MessageArea:
     def info(self, text: str) -> None:
         self._set(text, "rx-info")
 
-    def clear(self) -> None:
+    def offer(self, text: str, label: str, on_action: Callable[[], None], tip: str = "") -> None:
+        """Tell `text` with a button `label` that calls `on_action` (and closes the message)."""
+        self._set(text, "rx-info")
+        self.action.description, self.action.tooltip = label, tip or label
+        self._on_action = on_action
+        set_visible(self.action, True)
+
+    def clear(self, keep_offer: bool = False) -> None:
+        """Close the message; with `keep_offer`, not one that offers an action (an Undo stays
+        while play goes on, until the person steps elsewhere or closes it)."""
         if not self.text and not self.html.value:
             return                       # nothing shown: send the page nothing
+        if keep_offer and self._on_action is not None:
+            return
         self.text = ""
         self.html.value = ""
         set_visible(self.widget, False)
+        self._drop_action()
+
+    def _act(self) -> None:
+        on_action = self._on_action
+        self.clear()
+        if on_action is not None:
+            on_action()
+
+    def _drop_action(self) -> None:
+        if self._on_action is not None:
+            self._on_action = None
+            set_visible(self.action, False)
 
     def _set(self, text: str, css: str) -> None:
+        self._drop_action()
         self.text = text
         if css != self._kind:
             if self._kind:
@@ -102,6 +140,31 @@ class KeyListener(anywidget.AnyWidget):
         super().__init__(watched=sorted(set(keys)))
         self.on_msg(lambda _, content, buffers: on_key(content if isinstance(content, dict)
                                                        else {}))
+
+
+class AddressBar(anywidget.AnyWidget):
+    """Keeps the page's address on the step shown (`query`, as in a Share link) with
+    `history.replaceState`, so a reload or an address copied from the bar opens that step. Only
+    in a Voila page: in JupyterLab the address is the notebook's."""
+
+    _esm = """
+    export default {
+      initialize({ model }) {
+        const follow = () => {
+          if (!location.pathname.includes("/voila/")) return;
+          const query = model.get("query");
+          if (query === null || query === undefined) return;
+          const address = location.pathname + query + location.hash;
+          if (address !== location.pathname + location.search + location.hash) {
+            history.replaceState(history.state, "", address);
+          }
+        };
+        model.on("change:query", follow);
+        follow();
+      },
+    };
+    """
+    query = traitlets.Unicode(None, allow_none=True).tag(sync=True)   # "?players=..", "" = none
 
 
 class PerspectiveSwitch:

@@ -1,4 +1,6 @@
-"""The narrated history: one entry per frame up to the last; clicking an entry jumps there."""
+"""The narrated history: one entry per frame up to the last; clicking an entry jumps there. Below
+it, the branches: lines of play left by a move made at an earlier step; clicking one takes it up
+again."""
 from __future__ import annotations
 
 from typing import Callable
@@ -6,7 +8,8 @@ from typing import Callable
 import ipywidgets as w
 
 from .models import shared_layout
-from .timeline import Timeline
+from .models import set_visible
+from .timeline import Branch, Timeline
 
 
 def entry_text(index: int, frame, viewer: int | None = None) -> str:
@@ -19,12 +22,24 @@ def entry_text(index: int, frame, viewer: int | None = None) -> str:
 class EventLog:
     """Buttons (class rx-log-entry) inside a scrolling box (class rx-log)."""
 
-    def __init__(self, on_go: Callable[[int], None]):
+    def __init__(self, on_go: Callable[[int], None],
+                 on_branch: Callable[[Branch], None] = lambda branch: None):
         self._on_go = on_go
+        self._on_branch = on_branch
         self.entries: list[w.Button] = []
         self.box = w.VBox(layout=shared_layout(max_height="360px", overflow="auto", width="100%"))
         self.box.add_class("rx-log")
-        self.widget = w.VBox([w.HTML("<h3>History</h3>"), self.box])
+        self.branch_buttons: list[w.Button] = []
+        self.branch_box = w.VBox(layout=shared_layout(max_height="200px", overflow="auto",
+                                                      width="100%"))
+        self.branch_box.add_class("rx-branches")
+        self.branch_title = w.HTML("<h3>Branches</h3><p>Lines of play left by a move made at "
+                                   "an earlier step. Click one to take it up again; the line "
+                                   "shown is kept in its place.</p>")
+        self._shown_branches: list[Branch] = []
+        set_visible(self.branch_title, False)
+        self.widget = w.VBox([w.HTML("<h3>History</h3>"), self.box, self.branch_title,
+                              self.branch_box])
 
     def sync(self, timeline: Timeline, viewer: int | None = None) -> None:
         """Match the entries to the timeline's frames (reusing buttons) and mark the current one."""
@@ -48,6 +63,30 @@ class EventLog:
         self.box.children = tuple(self.entries)
         for i, button in enumerate(self.entries):
             (button.add_class if i == timeline.index else button.remove_class)("rx-current")
+        self._sync_branches(timeline, viewer)
+
+    def _sync_branches(self, timeline: Timeline, viewer: int | None) -> None:
+        branches = list(timeline.branches)
+        if branches == self._shown_branches and viewer == getattr(self, "_branch_viewer", None):
+            return                      # nothing new: send the page nothing
+        self._shown_branches, self._branch_viewer = branches, viewer
+        while len(self.branch_buttons) > len(branches):
+            self.branch_buttons.pop().close()
+        for i, branch in enumerate(branches):
+            if i == len(self.branch_buttons):
+                button = w.Button(layout=shared_layout(width="100%", height="auto"))
+                button.add_class("rx-branch")
+                button.on_click(self._branch_clicked)
+                self.branch_buttons.append(button)
+            button = self.branch_buttons[i]
+            button.description = branch.title(viewer)
+            button.tooltip = "Take up this line again at step " + str(branch.fork + 1)
+            button._rx_branch = branch
+        self.branch_box.children = tuple(self.branch_buttons)
+        set_visible(self.branch_title, bool(branches))
+
+    def _branch_clicked(self, button) -> None:
+        self._on_branch(button._rx_branch)
 
     def _clicked(self, button) -> None:
         self._on_go(button._rx_index)

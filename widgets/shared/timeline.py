@@ -1,7 +1,8 @@
 """The timeline: set-up steps, one frame per action, then "Scoring" once the game is over.
 
 `Timeline` is pure (a list of frames and a position); `TimelineBar` is the stepper widget. Making
-a move while looking at an earlier frame replaces the future, like an undo history.
+a move while looking at an earlier frame starts a new line of play; the later steps it leaves
+are kept as a `Branch`, and any branch can be taken up again (`switch`), so no step is lost.
 """
 from __future__ import annotations
 
@@ -60,8 +61,39 @@ class Frame:
         return [(e.text, e.rule) for e in self.state.events]
 
 
+@dataclass(frozen=True, eq=False)
+class Branch:
+    """A line of play that was left: all its frames, and the last one it shares with the line
+    that left it (`fork`). Frames are shared, not copied, so a branch costs a list."""
+
+    frames: tuple
+    fork: int
+
+    @property
+    def steps(self) -> int:
+        """How many steps the branch has after the fork."""
+        return len(self.frames) - 1 - self.fork
+
+    @property
+    def moves(self) -> tuple:
+        return tuple(f.action for f in self.frames if f.kind == MOVE)
+
+    def title(self, viewer: int | None = None) -> str:
+        """Where it leaves and what it does first: "From step 15: 31 steps · Turn 8: …"."""
+        count = f"{self.steps} step{'s' if self.steps != 1 else ''}"
+        return f"From step {self.fork + 1}: {count} · {self.frames[self.fork + 1].title(viewer)}"
+
+
+def _shared_prefix(a, b) -> int:
+    """The index of the last frame two lines share (frames are shared objects)."""
+    i = 0
+    while i < min(len(a), len(b)) and a[i] is b[i]:
+        i += 1
+    return i - 1
+
+
 class Timeline:
-    """Frames plus the index being looked at."""
+    """Frames plus the index being looked at, and the branches left behind."""
 
     def __init__(self, setup_states: list):
         if not setup_states:
@@ -71,6 +103,8 @@ class Timeline:
                                     for i, s in enumerate(setup_states)]
         self.setup_count = n
         self.index = 0
+        self.branches: list[Branch] = []
+        self.kept: Branch | None = None   # the branch the last move left, until told (`take_kept`)
         self._add_scoring_if_over()
 
     def __len__(self) -> int:
@@ -95,9 +129,13 @@ class Timeline:
         return self.frames[i].kind != SETUP or i == self.setup_count - 1
 
     def push(self, action, state) -> Frame:
-        """Record `action` -> `state` after the current frame, dropping any later frames. A move
-        that ends the game lands on the scoring step."""
-        del self.frames[self.index + 1:]
+        """Record `action` -> `state` after the current frame. Later frames are kept as a
+        branch (`kept` says which). A move that ends the game lands on the scoring step."""
+        if self.index < self.last:
+            branch = Branch(tuple(self.frames), self.index)
+            del self.frames[self.index + 1:]
+            if self._keep(branch):
+                self.kept = branch
         before = self.frame.state
         turn = self._turn_of(before)
         who = player_label(before.current_player)
@@ -106,6 +144,37 @@ class Timeline:
         self._add_scoring_if_over()
         self.index = len(self.frames) - 1
         return self.frame
+
+    def take_kept(self) -> Branch | None:
+        """The branch the last move left, once (for the note that tells it)."""
+        kept, self.kept = self.kept, None
+        return kept
+
+    def switch(self, branch: Branch) -> None:
+        """Take up `branch` again, at its fork; the line left is kept as a branch in turn."""
+        if branch not in self.branches:
+            raise ValueError("no such branch")
+        self.branches.remove(branch)
+        here = Branch(tuple(self.frames), _shared_prefix(self.frames, branch.frames))
+        self.frames = list(branch.frames)
+        self.index = branch.fork
+        self.kept = None
+        self._keep(here)
+
+    def _keep(self, branch: Branch) -> bool:
+        """Add `branch` unless its moves are all in the line or in another branch already (a
+        branch that is a part of it goes); whether it was added."""
+        moves = branch.moves
+        if branch.steps <= 0 or _starts(self._moves(), moves):
+            return False
+        if any(_starts(b.moves, moves) for b in self.branches):
+            return False
+        self.branches = [b for b in self.branches if not _starts(moves, b.moves)]
+        self.branches.append(branch)
+        return True
+
+    def _moves(self) -> tuple:
+        return tuple(f.action for f in self.frames if f.kind == MOVE)
 
     def _turn_of(self, before) -> str:
         """How the board counts the move made from `before`: its turn, and the decision inside
@@ -132,6 +201,11 @@ class Timeline:
 
 
 PLAY_MS = 1000   # one step a second while playing
+
+
+def _starts(line: tuple, part: tuple) -> bool:
+    """Whether the moves `part` are the first moves of `line`."""
+    return len(part) <= len(line) and line[:len(part)] == part
 
 
 class TimelineBar:
