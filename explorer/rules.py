@@ -96,6 +96,18 @@ def seed_lines(source: str) -> list[str]:
     return (SEEDS / source).read_text(encoding="utf-8").splitlines()
 
 
+LANGUAGE_NAMES = {"hu": "Hungarian", "ko": "Korean"}
+# How a reader names a rule text (its file name is for the index only); a text not listed here
+# is its language's rulebook
+SOURCE_NAMES = {"003_712a46c75f9c6a5b.txt": "Korean rules summary"}
+
+
+def source_name(source: str) -> str:
+    """A rule text as a reader names it: "Korean rulebook", "Hungarian rulebook", "Korean
+    rules summary" (lessons and panels cite it so, with its line numbers)."""
+    return SOURCE_NAMES.get(source) or f"{LANGUAGE_NAMES[language(source)]} rulebook"
+
+
 @lru_cache(maxsize=None)
 def language(source: str) -> str:
     """The language code of a rule text: "hu" for Hungarian (its accented vowels, which the

@@ -9,7 +9,6 @@ from explorer.animals_on_board import components as C
 from aob_helpers import assert_43_point_ark, t, ts
 
 R = "animals_on_board."
-SOURCE = "001_3d7b68da69b643bf.txt"
 
 
 def played(name: str):
@@ -52,7 +51,7 @@ def test_every_lesson_is_shipped_and_tested():
 def test_split_four_groups_reproduces_lines_139_142():
     """Four groups A-D; Jaeyeon splits A into two and takes one crate: five groups."""
     lesson, states = played("split_four_groups")
-    assert SOURCE in lesson.intro and "lines 139-142" in lesson.intro
+    assert "Korean rulebook, line" in lesson.intro and "lines 139-142" in lesson.intro
     start, split = states[0], states[1]
     assert len(start.groups) == 4 and start.current_player == 1
     assert len(split.groups) == 5
@@ -71,7 +70,7 @@ def test_split_four_groups_reproduces_lines_139_142():
 def test_split_crate_cap_reproduces_lines_143_148():
     """Holding 5 crates, a split returns one: 4 are left."""
     lesson, states = played("split_crate_cap")
-    assert SOURCE in lesson.intro and "lines 143-148" in lesson.intro
+    assert "Korean rulebook, line" in lesson.intro and "lines 143-148" in lesson.intro
     start, split = states[0], states[1]
     assert start.crates[1] == 5
     assert split.crates[1] == 4 and split.supply == start.supply + 1
@@ -85,7 +84,7 @@ def test_split_crate_cap_reproduces_lines_143_148():
 
 def test_split_any_way_follows_lines_124_133():
     lesson, states = played("split_any_way")
-    assert SOURCE in lesson.intro and "lines 124-133" in lesson.intro
+    assert "Korean rulebook, line" in lesson.intro and "lines 124-133" in lesson.intro
     first, second = checkpoints(lesson)
     refused(lesson, states, first, Split(ts("panda-1", "panda-5", "tiger-3", "lion-2")),
             "split.group")                                                 # an empty group
@@ -103,7 +102,7 @@ def test_split_any_way_follows_lines_124_133():
 
 def test_split_one_group_only_follows_line_134():
     lesson, states = played("split_one_group_only")
-    assert SOURCE in lesson.intro and "line 134" in lesson.intro
+    assert "Korean rulebook, line" in lesson.intro and "line 134" in lesson.intro
     i, = checkpoints(lesson)
     refused(lesson, states, i, Split(ts("panda-1", "panda-2", "panda-4")), "split.group")
     wrong(lesson, states, i, Split(ts("panda-4")), "split.group")
@@ -117,7 +116,7 @@ def test_split_one_group_only_follows_line_134():
 def test_take_example_reproduces_lines_174_183():
     """Face-down tile + panda + elephant: 3 tiles, 3 crates paid, rest flag, start flag."""
     lesson, states = played("take_example")
-    assert SOURCE in lesson.intro and "lines 174-183" in lesson.intro
+    assert "Korean rulebook, line" in lesson.intro and "lines 174-183" in lesson.intro
     start, took = states[0], states[1]
     group = ts("panda-3", "elephant-2", "giraffe-4")
     assert group in start.groups and start.facedown == t("giraffe-4")
@@ -137,7 +136,7 @@ def test_take_example_reproduces_lines_174_183():
 def test_ark_43_points_reproduces_lines_246_258():
     """11 tiles, the elephant pair goes back: 4 + 2 + 4x5 + 3x5 + 2 = 43."""
     lesson, states = played("ark_43_points")
-    assert SOURCE in lesson.intro and "lines 246-258" in lesson.intro
+    assert "Korean rulebook, line" in lesson.intro and "lines 246-258" in lesson.intro
     final = states[-1]
     assert final.is_over and len(final.arks[0]) == 11 and final.crates[0] == 2
     sheet = final.score()

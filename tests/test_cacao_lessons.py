@@ -24,7 +24,7 @@ def test_the_cacao_lessons_are_shipped_with_a_caption_for_every_step():
         assert len(lesson.captions()) == len(lesson.states())
         assert all(caption.strip() for caption in lesson.captions())
         assert all(rules.exists(rule) for rule in lesson.teaches)
-        assert "000_8dfb23966d448b0b.txt, lines" in lesson.intro   # where it is in the text
+        assert "Korean rulebook (lines" in lesson.intro   # where it is in the text
 
 
 def test_market_lesson():

@@ -62,7 +62,7 @@ PASSAGES = {"completed_area": (155, 158, "구역을 완성"),
 def test_worked_examples_say_where_they_are_in_the_text(name):
     les = lesson(name)
     first, last, word = PASSAGES[name]
-    assert f"{SOURCE}, lines {first}-{last}" in les.intro
+    assert f"{rules.source_name(SOURCE)}, lines {first}-{last}" in les.intro
     lines = SEEDS.joinpath(SOURCE).read_text("utf-8").splitlines()
     assert word in "\n".join(lines[first - 1:last])
 

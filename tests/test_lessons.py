@@ -6,7 +6,7 @@ import re
 import pytest
 
 import explorer
-from explorer import lessons
+from explorer import lessons, rulebook
 
 ALL = [(game, lesson.name) for game in explorer.GAMES for lesson in lessons.shipped(game)]
 
@@ -52,3 +52,46 @@ def test_a_lesson_that_breaks_its_stated_result_is_refused():
 def test_an_unknown_lesson_is_refused_with_the_names_there_are():
     with pytest.raises(lessons.LessonError, match="no lesson 'nope'; lessons: .*first_game"):
         lessons.get("cacao", "nope")
+
+
+# A lesson cites the rulebook by its name and lines ("the Korean rulebook, lines 130-131") or
+# by a rule id, never by the name of a file or a folder of the project.
+FILE_NAME = re.compile(r"\b\d{3}_[0-9a-f]{16}\b|[\w-]+\.(?:txt|md|toml|json|py|ipynb)\b"
+                       r"|\b(?:seeds|explorer|widgets|tests|notebooks)/")
+
+
+def lesson_texts(lesson: lessons.Lesson) -> list[tuple[str, str]]:
+    """(where, text) of everything a learner reads in a lesson."""
+    out = [("title", lesson.title), ("intro", lesson.intro)]
+    for number, step in enumerate(lesson.steps, start=1):
+        out.append((f"step {number} caption", step.caption))
+        if step.checkpoint:
+            out += [(f"step {number} prompt", step.checkpoint.prompt),
+                    (f"step {number} hint", step.checkpoint.hint)]
+    return out
+
+
+@pytest.mark.parametrize("game,name", ALL)
+def test_a_lesson_names_the_rulebook_not_a_file(game, name):
+    lesson = lessons.get(game, name)
+    found = [(where, match.group(0)) for where, text in lesson_texts(lesson)
+             for match in FILE_NAME.finditer(text)]
+    assert found == [], f"{game}/{name} cites files: {found}"
+
+
+def test_the_file_name_check_finds_what_it_looks_for():
+    for text in ("rules (001_3d7b68da69b643bf.txt, lines 1-2)", "see seeds/README",
+                 "in explorer/cacao", "notes.md", "the 000_8dfb23966d448b0b text"):
+        assert FILE_NAME.search(text), text
+    for text in ("the Korean rulebook, lines 130-131", "rule cacao.work.market", "4 + 2 = 6.",
+                 "covered_huts=returned", "e.g. two tiles"):
+        assert not FILE_NAME.search(text), text
+
+
+@pytest.mark.parametrize("game", sorted(explorer.GAMES))
+def test_a_rulebook_a_lesson_names_is_one_of_its_game(game):
+    names = {explorer.rules.source_name(s) for s in rulebook.sources(game)}
+    for lesson in lessons.shipped(game):
+        for where, text in lesson_texts(lesson):
+            for named in re.findall(r"(?:Korean|Hungarian) (?:rulebook|rules summary)", text):
+                assert named in names, (lesson.name, where, named, names)

@@ -14,7 +14,7 @@ from explorer import rules
 
 from .models import shared_layout
 
-LANGUAGE_NAMES = {"hu": "Hungarian", "ko": "Korean"}
+LANGUAGE_NAMES = rules.LANGUAGE_NAMES
 
 
 def _quote(source: str, text: str) -> str:
