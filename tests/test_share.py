@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import random
+import time
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
@@ -155,7 +158,7 @@ def test_a_link_that_contradicts_its_record_is_refused(extra, named):
     ("?players=three", "players must be a whole number, e.g. players=3, not 'three'"),
     ("?seed=1.5", "seed must be a whole number"),
     ("?color=red", "unknown parameter 'color'; a link may give players, seed, start_player, "
-                   "activation_order, record, step"),
+                   "activation_order, moves, record, step"),
     ("?template=lab", "unknown parameter 'template'"),
     ("?activation_order=sideways", "activation_order must be one of per_edge, per_worker, "
                                    "not 'sideways'"),
@@ -432,3 +435,181 @@ def test_record_controls_are_buttons_with_whole_labels():
     assert panel.open_button.target == ".rx-open-record-file"
     assert "rx-open-record-file" in panel.upload._dom_classes
     assert panel.upload.layout.display == "none"
+
+
+# -- short links: the compact moves form ----------------------------------------------------------
+
+ALL_GAMES = [explorer.GAMES[name] for name in ("animals_on_board", "cacao", "taluva",
+                                               "indian_summer")]
+HOSTILE_LINKS = Path(__file__).parent / "hostile" / "links"
+OLD_LINKS = json.loads((Path(__file__).parent / "old_share_links.json").read_text("utf-8"))
+ADDRESS = "http://127.0.0.1:8866/voila/render/indian_summer.ipynb"   # the longest app name
+
+
+def hundred_moves(game, players, seed=11):
+    """A RandomBot's first 100 moves (the whole game if it ends sooner)."""
+    state, bot, actions = game.setup(players, seed), bots.RandomBot(players + seed), []
+    while len(actions) < 100 and not state.is_over:
+        action = bot.choose(state)
+        actions.append(action)
+        state = state.apply(action)
+    return actions
+
+
+@pytest.mark.parametrize("game", ALL_GAMES, ids=lambda g: g.name)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_100_move_link_is_short_in_every_game(game, players):
+    actions = hundred_moves(game, players)
+    query = build_query(game, players, 11, {}, actions, len(actions))
+    assert "&moves=v1." in query and "record=" not in query
+    assert len(ADDRESS + query) <= 300, (len(query), query)
+    old = build_query_with_record(game, players, 11, actions, len(actions))
+    assert len(old) > 4 * len(query)
+    link = parse_query(game, query, 2, 0)
+    assert link == parse_query(game, old, 2, 0)
+    assert [game.action_from_json(a) for a in link.actions] == actions
+    assert link.step == len(actions)
+
+
+def build_query_with_record(game, players, seed, actions, step):
+    """The link as it was written before the moves form (a record of the moves)."""
+    record = Record(game.name, players, seed, complete(game, players, seed, {}),
+                    [a.to_json() for a in actions]).to_json()
+    return f"?players={players}&seed={seed}&record={record_param(record)}&step={step}"
+
+
+@pytest.mark.parametrize("old", OLD_LINKS, ids=lambda o: f"{o['game']}-{o['players']}")
+def test_links_written_before_short_links_open_the_same_position(old):
+    """Links as the explorer wrote them before the moves form (kept in old_share_links.json)."""
+    game = explorer.GAMES[old["game"]]
+    assert "&record=" in old["query"] and "moves=" not in old["query"]
+    link = parse_query(game, old["query"], 3, 0)
+    assert (link.players, link.seed, link.options, link.step) == (
+        old["players"], old["seed"], old["options"], old["step"])
+    assert len(link.actions) == old["moves"]
+    digest = hashlib.sha256(json.dumps(link.actions, sort_keys=True).encode()).hexdigest()
+    assert digest == old["actions_sha256"]
+    # written again, it is the short form, and that opens the very same position
+    query = build_query(game, link.players, link.seed, link.options, link.actions, link.step)
+    assert "moves=v1." in query and len(query) < len(old["query"]) // 4
+    assert parse_query(game, query, 3, 0) == link
+
+
+def test_the_moves_form_packs_places_in_the_list_of_legal_moves():
+    actions = moves(CACAO, 3, 7, 12)
+    query = build_query(CACAO, 3, 7, {}, actions, 12)
+    data = query.split("moves=v1.12.")[1].split("&")[0]
+    raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
+    number, state = int.from_bytes(raw[3:], "big"), CACAO.setup(3, 7)
+    for action in actions:       # digit i of the number is move i's place among its choices
+        choices = state.legal_actions()
+        number, place = divmod(number, len(choices))
+        assert choices[place] == action
+        state = state.apply(action)
+    assert number == 0
+
+
+def test_a_longer_game_goes_on_from_the_packing_kept_and_a_changed_one_starts_again():
+    from widgets.shared import share
+
+    actions = moves(CACAO, 3, 7, 30)
+    fresh = {n: build_query(CACAO, 3, 7, {}, actions[:n], None) for n in (10, 20, 30)}
+    share._PACKERS.clear()
+    assert [build_query(CACAO, 3, 7, {}, actions[:n], None) for n in (10, 20, 30)] == \
+        list(fresh.values())
+    other = moves(CACAO, 3, 7, 20, bot_seed=5)
+    assert other[:3] != actions[:3]
+    share._PACKERS.clear()
+    expected = build_query(CACAO, 3, 7, {}, other, None)
+    share._PACKERS.clear()
+    build_query(CACAO, 3, 7, {}, actions, None)      # the packing kept is of another game
+    assert build_query(CACAO, 3, 7, {}, other, None) == expected
+    assert [CACAO.action_from_json(a) for a in parse_query(CACAO, expected, 2, 0).actions] \
+        == other
+
+
+def test_a_move_not_among_the_listed_choices_is_written_as_a_record(monkeypatch):
+    from widgets.shared import share
+
+    actions = moves(CACAO, 3, 7, 8)
+    state = CACAO.setup(3, 7)
+    listed = type(state).legal_actions
+    monkeypatch.setattr(type(state), "legal_actions",
+                        lambda self: [a for a in listed(self) if a != actions[5]])
+    share._PACKERS.clear()
+    query = build_query(CACAO, 3, 7, {}, actions, 8)
+    assert "&record=" in query and "moves=" not in query
+    monkeypatch.undo()
+    assert [CACAO.action_from_json(a) for a in parse_query(CACAO, query, 2, 0).actions] == \
+        actions
+
+
+HOSTILE = {
+    "animals_on_board_moves_past_the_end.txt":
+        "moves: the game has no move after move 62, but the link gives 70",
+    "cacao_moves_and_record.txt": "a link gives its moves once: moves or record, not both",
+    "cacao_moves_count_seven_digits.txt":
+        "moves must read v1.<number of moves>.<letters>, not 'v1.1000000.AAAA'",
+    "cacao_moves_count_too_big.txt": "moves: 5,001 moves; at most 5,000 can be opened",
+    "cacao_moves_cut_off.txt": "moves: too short to hold its check (the link was cut off?)",
+    "cacao_moves_extra_data.txt": "moves: these moves do not fit this game",
+    "cacao_moves_form_v2.txt": "moves is in form v2, which this explorer cannot read (it reads "
+                               "v1); the link was made by a newer explorer",
+    "cacao_moves_not_base64.txt": "moves is not base64url text (letters, digits, - and _)",
+    "cacao_moves_one_letter_changed.txt": "moves: these moves do not fit this game",
+    "cacao_moves_seed_changed.txt": "moves: these moves do not fit this game (its check does "
+                                    "not match): the link was damaged, its players, seed or "
+                                    "options were changed",
+    "cacao_moves_unused_bits_set.txt":
+        "moves is not base64url text as the explorer writes it (damaged?)",
+    "cacao_moves_without_form.txt":
+        "moves must read v1.<number of moves>.<letters>, not '12.3p4NQZ6baA'",
+}
+
+
+def test_every_hostile_link_has_its_refusal_listed():
+    assert sorted(p.name for p in HOSTILE_LINKS.glob("*.txt")) == sorted(HOSTILE)
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_a_hostile_moves_link_is_refused_in_one_line(name):
+    game = explorer.GAMES[name.split("_moves")[0]]
+    message = refused(game, (HOSTILE_LINKS / name).read_text("utf-8"))
+    assert message.startswith(HOSTILE[name]) and one_line(message)
+
+
+def test_the_link_the_hostile_ones_damage_opens():
+    good = "?players=3&seed=7&moves=v1.12.3p4NQZ6baA"
+    assert len(parse_query(CACAO, good, 2, 0).actions) == 12
+
+
+@pytest.mark.parametrize("game", ALL_GAMES, ids=lambda g: g.name)
+def test_the_longest_moves_link_is_refused_quickly(game):
+    """Nothing is inflated: the data is read as it is, and a number far larger than the moves
+    can hold only replays until the game has no move left (or the count is done)."""
+    budget = MAX_QUERY_CHARS - 60
+    for data in ("_" * (budget - budget % 4), "A" * (budget - budget % 4)):
+        started = time.perf_counter()
+        message = refused(game, f"?players=2&seed=1&moves=v1.{MAX_ACTIONS}.{data}")
+        assert time.perf_counter() - started < 20
+        assert message.startswith(("moves: the game has no move after move",
+                                   "moves: these moves do not fit this game")), message
+
+
+@pytest.mark.parametrize("game", ALL_GAMES, ids=lambda g: g.name)
+def test_fuzz_damaged_short_links(game):
+    rng = random.Random(3)
+    query = build_query(game, 2, 5, {}, hundred_moves(game, 2, 5)[:40], 30)
+    start = query.index("moves=") + len("moves=")
+    opened = 0
+    for _ in range(150):
+        chars = list(query)
+        for _ in range(rng.randint(1, 2)):
+            chars[rng.randrange(start, len(chars))] = rng.choice(
+                "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.v%")
+        damaged = "".join(chars)
+        link = opens_or_explains(game, damaged)
+        if link is not None:          # only damage to the step may still open
+            opened += 1
+            assert damaged[:damaged.index("&step=")] == query[:query.index("&step=")]
+    assert opened < 150

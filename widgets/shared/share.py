@@ -1,7 +1,18 @@
 """Deep links and record files: what a shared address or an uploaded file says, checked.
 
-A page address such as `?players=4&seed=11&record=eyJnYW1lIjo...&step=5` opens an exact position,
-and a record file replays a whole game. Both come from outside, so every function here turns any
+A page address such as `?players=4&seed=11&moves=v1.12.q0Xa9w&step=5` opens an exact position,
+and a record file replays a whole game. A link gives its moves in one of two forms:
+
+- `moves=v1.<count>.<data>` (written since links became short): each move is its place in the
+  list `state.legal_actions()` gives at that point (deterministic: the engines build it in a fixed
+  order), the places packed as the digits of one number whose digit i has as many values as move
+  i had legal choices, so a forced move costs nothing; `<data>` is base64url of a 3-byte check
+  (CRC-32 of the set-up and the moves' JSON) followed by that number, big-endian. Replaying the
+  places gives the moves back; the check catches a damaged link, a link pasted onto another
+  set-up, and an engine whose list of choices has changed since the link was made. A 100-move
+  game fits in about 100 characters (a record was several thousand).
+- `record=<base64url of the record JSON>`: the older form, still read exactly as before, and
+  still written when a move is not in `legal_actions()`. Both come from outside, so every function here turns any
 bad input into a `LinkError` whose message a teacher can act on, and never into anything else.
 Pure functions: no widgets, so the checks are tested without a page.
 """
@@ -11,6 +22,9 @@ import base64
 import binascii
 import json
 import re
+import threading
+import zlib
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from html import escape
 from urllib.parse import quote, unquote_plus
@@ -24,6 +38,8 @@ MAX_ACTIONS = 5_000
 MAX_FILE_BYTES = 2_000_000
 SHOWN_CHARS = 40        # of a visitor's text quoted back in a message
 MESSAGE_CHARS = 300     # a message stays one line in the page
+MOVES_FORM = "v1"       # the compact moves form written now (`moves=v1.<count>.<data>`)
+CHECK_BYTES = 3         # of CRC-32, in front of the packed moves
 
 SETUP_PARAMS = ("players", "seed")
 TRUE_WORDS = ("true", "yes", "on", "1")
@@ -77,7 +93,7 @@ def _parse_query(game, query, default_players, default_seed) -> DeepLink:
         raise LinkError(f"the link is too long ({len(query):,} characters; "
                         f"at most {MAX_QUERY_CHARS:,})")
     params = _split_query(query)
-    known = (*SETUP_PARAMS, *game.options, "record", "step", "lesson", "rule")
+    known = (*SETUP_PARAMS, *game.options, "moves", "record", "step", "lesson", "rule")
     for name in params:
         if name not in known:
             raise LinkError(f"unknown parameter {_shown(name)}; a link may give "
@@ -116,6 +132,14 @@ def _parse_query(game, query, default_players, default_seed) -> DeepLink:
         if not rule.startswith(game.name + ".") or not explorer.rules.exists(rule):
             raise LinkError(f"{game.title} has no rule {_shown(rule)}")
         return DeepLink(default_players, default_seed, options, [], None, rule=rule)
+
+    if "moves" in params:
+        if "record" in params:
+            raise LinkError("a link gives its moves once: moves or record, not both")
+        players, seed, chosen = _check_setup(game, given.get("players", default_players),
+                                             given.get("seed", default_seed), options)
+        actions = _moves_from_text(game, players, seed, chosen, params["moves"])
+        return DeepLink(players, seed, chosen, actions, step)
 
     if "record" not in params:
         players, seed, chosen = _check_setup(game, given.get("players", default_players),
@@ -212,6 +236,109 @@ def _base64url(name: str, text: str) -> bytes:
         return base64.b64decode(text + "=" * (-len(text) % 4), validate=True)
     except (binascii.Error, ValueError):
         raise LinkError(f"{name} is not base64url text (letters, digits, - and _)") from None
+
+
+# -- the compact moves form (`moves=v1.<count>.<data>`) --------------------------------------
+
+def _check(game, players: int, seed: int, chosen: dict, moves: list) -> bytes:
+    """The first CHECK_BYTES of CRC-32 over the set-up and the moves' JSON."""
+    text = json.dumps([game.name, players, seed, chosen, moves], sort_keys=True,
+                      ensure_ascii=False, separators=(",", ":"), default=str)
+    return zlib.crc32(text.encode("utf-8")).to_bytes(4, "big")[:CHECK_BYTES]
+
+
+def _number_bytes(radix: int) -> int:
+    """Bytes of the packed number when the moves had `radix` combinations of choices."""
+    return ((radix - 1).bit_length() + 7) // 8
+
+
+def _moves_from_text(game, players: int, seed: int, chosen: dict, text: str) -> list:
+    """The moves a `moves=` value packs, replayed from the set-up and checked."""
+    found = re.fullmatch(r"v([0-9]{1,4})\.([0-9]{1,6})\.([A-Za-z0-9_=+/ -]*)", text)
+    if not found:
+        raise LinkError(f"moves must read v1.<number of moves>.<letters>, not {_shown(text)}")
+    form, count, data = f"v{int(found[1])}", int(found[2]), found[3]
+    if form != MOVES_FORM:
+        raise LinkError(f"moves is in form {form}, which this explorer cannot read (it reads "
+                        f"{MOVES_FORM}); the link was made by a newer explorer")
+    if count > MAX_ACTIONS:
+        raise LinkError(f"moves: {count:,} moves; at most {MAX_ACTIONS:,} can be opened")
+    raw = _base64url("moves", data)
+    if base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != \
+            data.replace(" ", "+").replace("+", "-").replace("/", "_").rstrip("="):
+        raise LinkError("moves is not base64url text as the explorer writes it (damaged?)")
+    if len(raw) < CHECK_BYTES:
+        raise LinkError("moves: too short to hold its check (the link was cut off?)")
+    check, number = raw[:CHECK_BYTES], int.from_bytes(raw[CHECK_BYTES:], "big")
+    state = game.setup(players, seed, **chosen)
+    radix, moves = 1, []
+    for done in range(count):
+        choices = state.legal_actions() if not state.is_over else []
+        if not choices:
+            raise LinkError(f"moves: the game has no move after move {done}, but the link "
+                            f"gives {count}")
+        number, place = divmod(number, len(choices))
+        radix *= len(choices)
+        action = choices[place]
+        state = state.apply(action)
+        moves.append(action.to_json())
+    if number or len(raw) - CHECK_BYTES != _number_bytes(radix) or \
+            check != _check(game, players, seed, chosen, moves):
+        raise LinkError("moves: these moves do not fit this game (its check does not match): "
+                        "the link was damaged, its players, seed or options were changed, or "
+                        "another version of the explorer made it")
+    return moves
+
+
+class _MovePacker:
+    """The moves packed so far for one set-up; a longer game goes on from where it stopped."""
+
+    def __init__(self, game, players: int, seed: int, chosen: dict):
+        self.state = game.setup(players, seed, **chosen)
+        self.actions: list = []
+        self.number, self.radix = 0, 1
+
+    def extend(self, actions: list) -> bool:
+        """Pack `actions` beyond those packed already; False if one is not a listed choice."""
+        for action in actions[len(self.actions):]:
+            choices = self.state.legal_actions() if not self.state.is_over else []
+            try:
+                place = choices.index(action)
+            except ValueError:
+                return False
+            self.number += place * self.radix
+            self.radix *= len(choices)
+            self.state = self.state.apply(choices[place])
+            self.actions.append(action)
+        return True
+
+
+_PACKERS: OrderedDict = OrderedDict()    # set-up key -> _MovePacker, most recent last
+_PACKERS_KEPT = 8
+_PACKERS_LOCK = threading.Lock()
+
+
+def _moves_text(game, players: int, seed: int, chosen: dict, actions: list) -> str | None:
+    """`v1.<count>.<data>` for these moves, or None when one of them is not among the state's
+    `legal_actions()` (the link then carries the record). The app builds the link at every
+    step, so the packing of a game is kept and a game one move longer costs one move."""
+    key = (game.name, players, seed, json.dumps(chosen, sort_keys=True, default=str))
+    with _PACKERS_LOCK:
+        packer = _PACKERS.pop(key, None)
+        if packer is None or packer.actions != actions[:len(packer.actions)]:
+            packer = _MovePacker(game, players, seed, chosen)
+        fits = packer.extend(actions)
+        _PACKERS[key] = packer
+        while len(_PACKERS) > _PACKERS_KEPT:
+            _PACKERS.popitem(last=False)
+        if not fits:
+            return None
+        number, radix = packer.number, packer.radix
+    moves = [a.to_json() for a in actions]
+    raw = _check(game, players, seed, chosen, moves) + number.to_bytes(_number_bytes(radix),
+                                                                        "big")
+    data = base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+    return f"{MOVES_FORM}.{len(actions)}.{data}"
 
 
 # -- reading a record (from a link or a file) -------------------------------------------------
@@ -321,14 +448,20 @@ def _check_record(game, record: Record, in_link: bool) -> tuple[int, int, dict, 
 
 def build_query(game, players: int, seed: int, options: dict, actions, step: int | None) -> str:
     """The query (starting with `?`) that `parse_query` reads back as this position: options
-    equal to their default are left out, and so is the record when there are no moves."""
+    equal to their default are left out, and so are the moves when there are none. Moves are
+    written in the compact `moves=v1...` form; a move that is not among the `legal_actions()`
+    of its state (which the engine may still accept) makes it the record form instead."""
     players, seed, chosen = _check_setup(game, players, seed, dict(options or {}))
     parts = [f"players={players}", f"seed={seed}"]
     for name, option in game.options.items():
         if chosen[name] != option.default:
             parts.append(f"{name}={quote(_option_text(chosen[name]), safe=',')}")
-    moves = [a if isinstance(a, dict) else a.to_json() for a in (actions or [])]
-    if moves:
+    actions = [game.action_from_json(a) if isinstance(a, dict) else a for a in (actions or [])]
+    compact = _moves_text(game, players, seed, chosen, actions) if actions else None
+    if compact:
+        parts.append(f"moves={compact}")
+    elif actions:
+        moves = [a.to_json() for a in actions]
         record = Record(game.name, players, seed, chosen, moves).to_json()
         text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
         encoded = base64.urlsafe_b64encode(text.encode("utf-8")).decode("ascii").rstrip("=")
