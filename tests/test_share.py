@@ -613,3 +613,91 @@ def test_fuzz_damaged_short_links(game):
             opened += 1
             assert damaged[:damaged.index("&step=")] == query[:query.index("&step=")]
     assert opened < 150
+
+
+# -- the QR code of the link ---------------------------------------------------------------------
+
+def modules_of_svg(svg: str) -> list[list[bool]]:
+    """The dark modules segno's SVG draws: its `qrline` path is runs of `h` along rows (y at
+    the middle of a row), moved to with `M` and `m`; the size is the viewBox's."""
+    import re
+
+    size = int(re.search(r'viewBox="0 0 (\d+) \1"', svg)[1])
+    path = re.search(r'<path class="qrline"[^>]* d="([^"]+)"', svg)[1]
+    grid = [[False] * size for _ in range(size)]
+    x = y = 0.0
+    for command, a, b in re.findall(r"([Mmh])(-?[\d.]+)(?: (-?[\d.]+))?", path):
+        if command == "M":
+            x, y = float(a), float(b)
+        elif command == "m":
+            x, y = x + float(a), y + float(b)
+        else:
+            for column in range(int(x), int(x + float(a))):
+                grid[int(y)][column] = True
+            x += float(a)
+    return grid
+
+
+def qr_modules(link: str, border: int = 4) -> list[list[bool]]:
+    """segno's own encoding of `link` with its quiet zone, at the error level the panel asks."""
+    import segno
+
+    code = segno.make(link, error="m", micro=False)
+    size = code.symbol_size(border=border)[0]
+    return [[bool(v) for v in row] for row in code.matrix_iter(border=border)][:size]
+
+
+def served(monkeypatch):
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/cacao.ipynb")
+    monkeypatch.setenv("SERVER_NAME", "127.0.0.1")
+    monkeypatch.setenv("SERVER_PORT", "8866")
+    for name in ("JUPYTERHUB_SERVICE_PREFIX", "VOILA_REQUEST_URL"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def test_the_qr_code_shown_is_the_link_encoded(monkeypatch):
+    served(monkeypatch)
+    app, panel = share_panel()
+    app.bar.last.click()
+    panel.sync()
+    link = panel.link.value
+    assert link.startswith("http://127.0.0.1:8866/voila/render/cacao.ipynb?players=3&seed=1&")
+    svgs = panel.qr.value.split("<svg")[1:]
+    assert len(svgs) == 2       # the code in the tab and the large one, the same code
+    shown = modules_of_svg("<svg" + svgs[0])
+    assert shown == qr_modules(link) and shown == modules_of_svg("<svg" + svgs[1])
+    assert sum(map(sum, shown)) > len(shown) ** 2 // 4       # a real code, not a blank square
+    assert shown != qr_modules(link + "0")
+    assert "Show QR code large" in panel.qr.value
+
+
+def test_the_qr_code_follows_the_link_and_is_gone_without_one(monkeypatch):
+    served(monkeypatch)
+    app, panel = share_panel()
+    panel.sync()
+    first, first_link = panel.qr.value, panel.link.value
+    app.bar.last.click()
+    panel.sync()
+    assert panel.link.value != first_link and panel.qr.value != first
+    svg = "<svg" + panel.qr.value.split("<svg")[1]
+    assert modules_of_svg(svg) == qr_modules(panel.link.value)
+    app.lessons.origin = {"position": {}}       # a lesson's own position has no link
+    panel.sync()
+    assert "<svg" not in panel.qr.value
+
+
+def test_without_a_served_page_there_is_no_code_to_scan(monkeypatch):
+    monkeypatch.delenv("SCRIPT_NAME", raising=False)
+    app, panel = share_panel()
+    panel.sync()
+    assert panel.link.value.startswith("?players=3")
+    assert "<svg" not in panel.qr.value and "when the explorer is served" in panel.qr.value
+
+
+def test_a_100_move_link_makes_a_qr_code_a_projector_can_carry():
+    from widgets.shared.share_panel import qr_code
+
+    for game in ALL_GAMES:
+        actions = hundred_moves(game, 4)
+        link = ADDRESS + build_query(game, 4, 11, {}, actions, len(actions))
+        assert qr_code(link).version <= 10, (game.name, len(link))

@@ -12,9 +12,11 @@ and a record file replays a whole game. A link gives its moves in one of two for
   set-up, and an engine whose list of choices has changed since the link was made. A 100-move
   game fits in about 100 characters (a record was several thousand).
 - `record=<base64url of the record JSON>`: the older form, still read exactly as before, and
-  still written when a move is not in `legal_actions()`. Both come from outside, so every function here turns any
-bad input into a `LinkError` whose message a teacher can act on, and never into anything else.
-Pure functions: no widgets, so the checks are tested without a page.
+  still written when a move is not in `legal_actions()`.
+
+Links and files come from outside, so every function here turns any bad input into a `LinkError`
+whose message a teacher can act on, and never into anything else.
+No widgets, so the checks are tested without a page.
 """
 from __future__ import annotations
 

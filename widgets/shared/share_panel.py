@@ -1,5 +1,6 @@
-"""The Share tab: a link to the current step, the record as a file (download and open), and
-the board as a picture. Links and files open the same position; nothing here is live.
+"""The Share tab: a link to the current step and its QR code, the record as a file (download
+and open), and the board as a picture. Links and files open the same position; nothing here is
+live.
 
 What is encoded and checked lives in share.py; this module only wires widgets to it.
 """
@@ -10,6 +11,7 @@ import re
 
 import anywidget
 import ipywidgets as w
+import segno
 import traitlets
 
 from explorer import Record
@@ -205,7 +207,43 @@ SHARE_STYLE = """<style>
 .rx-page-button-box { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
 .rx-page-button-box .rx-page-button { flex: 0 0 auto; width: auto; }
 .rx-page-button-status { font-size: 15px; color: #1b5e20; }
+.rx-share-qr .rx-qr-code svg, .rx-share-qr .rx-qr-overlay svg { display: block;
+  shape-rendering: crispEdges; }
+.rx-share-qr .rx-qr-code svg { width: 260px; height: 260px; margin: 4px 0; }
+.rx-share-qr .rx-qr-toggle { display: none; }
+.rx-share-qr label.rx-qr-large-button { display: inline-block; padding: 0 12px;
+  height: var(--jp-widgets-inline-height, 28px); line-height: var(--jp-widgets-inline-height, 28px);
+  background: var(--jp-layout-color2, #eee); border-radius: 2px; cursor: pointer;
+  font-size: var(--jp-widgets-font-size, 13px); }
+.rx-share-qr label.rx-qr-large-button:hover { box-shadow: 0 2px 4px rgba(0,0,0,.25); }
+.rx-share-qr .rx-qr-overlay { display: none; position: fixed; inset: 0; z-index: 10000;
+  background: #fff; flex-direction: column; align-items: center; justify-content: center;
+  gap: 12px; cursor: zoom-out; font-size: 18px; color: #333; }
+.rx-share-qr .rx-qr-toggle:checked ~ .rx-qr-overlay { display: flex; }
+.rx-share-qr .rx-qr-overlay svg { width: 86vmin; height: 86vmin; }
 </style>"""
+
+QR_ERROR = "m"      # error correction: a projected code survives glare and a low camera
+
+
+def qr_code(link: str) -> segno.QRCode:
+    """The QR code of `link` (a full QR code, never a Micro QR; the smallest version that
+    holds it at error correction M or better)."""
+    return segno.make(link, error=QR_ERROR, micro=False)
+
+
+def qr_html(link: str, ident: str) -> str:
+    """The QR code of `link` as inline SVG (dark modules on white, 4 modules of quiet zone),
+    and "Show QR code large", which shows it on the whole page for a projector (a click
+    anywhere closes it). `ident` names the checkbox that toggles it (unique in the page)."""
+    svg = qr_code(link).svg_inline(dark="#000", light="#fff", border=4, omitsize=True,
+                                   title="QR code of the link to this step")
+    return (f'<div class="rx-qr-code">{svg}</div>'
+            f'<input type="checkbox" class="rx-qr-toggle" id="{ident}">'
+            f'<label class="rx-qr-large-button" for="{ident}" title="The QR code on the whole '
+            f'page, to scan from a projected screen">Show QR code large</label>'
+            f'<label class="rx-qr-overlay" for="{ident}" title="Click to close">{svg}'
+            f'<span>Scan to open this step. Click anywhere to close.</span></label>')
 
 
 def file_stem(game, step: int) -> str:
@@ -226,7 +264,7 @@ def position_query(app) -> str:
 
 
 class SharePanel:
-    """Link (rx-share-link) and Copy link (rx-copy-link), Download record
+    """Link (rx-share-link), its QR code (rx-share-qr) and Copy link (rx-copy-link), Download record
     (rx-download-record), Open record (rx-open-record, which opens the file dialog of the
     hidden upload rx-open-record-file), Save picture (rx-save-picture, then rx-picture-link)
     and Save as lesson (rx-save-lesson)."""
@@ -238,6 +276,9 @@ class SharePanel:
         self.copy = PageButton(kind="copy", label="Copy link",
                                hint="Put the link on the clipboard, to paste for others")
         self.copy.add_class("rx-copy-link")
+        self.qr = w.HTML()
+        self.qr.add_class("rx-share-qr")
+        self.qr_link = None     # the link the QR code shows
         self.download = w.HTML()
         self.download.add_class("rx-download-record")
         # ipywidgets' upload button always shows a file count ("(0)"): it stays hidden, and a
@@ -268,6 +309,7 @@ class SharePanel:
                    "page.</p>"),
             self.link,
             self.copy,
+            self.qr,
             w.HTML("<h3>Record</h3><p>The set-up and every move, as a file that replays "
                    "exactly.</p>"),
             w.HBox([self.download, self.open_button, self.upload],
@@ -297,6 +339,7 @@ class SharePanel:
                            "Save as lesson below.")
         self.copy.text = self.link.value if query else ""
         self.copy.disabled = not query
+        self.show_qr(self.link.value if query else "")
         self.lesson_file.value = self.app.lessons.download_html()
         record = Record(app.game.name, app.players, app.seed, dict(app.options),
                         app.timeline.actions_all())
@@ -308,6 +351,18 @@ class SharePanel:
                                                  "application/json",
                                                  "Download record (JSON)",
                                                  "rx-download-link rx-file-button")
+
+    def show_qr(self, link: str) -> None:
+        """Draw the QR code of `link` (a page address), unless it already shows that link;
+        without a link that a phone can open there is no code."""
+        if link == self.qr_link:
+            return
+        self.qr_link = link
+        if re.match(r"https?://", link):
+            self.qr.value = qr_html(link, f"rx-qr-large-{self.qr.model_id}")
+        else:
+            self.qr.value = ("<p><i>The QR code of the link appears when the explorer is "
+                             "served (./dev serve).</i></p>" if link else "")
 
     def _uploaded(self, change) -> None:
         chosen = take_upload(self.upload, change, UPLOAD_LIMIT, "record", self.app.message)
