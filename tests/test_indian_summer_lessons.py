@@ -3,6 +3,7 @@ its checkpoint refuses a wrong try with a rule and accepts the right move."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from explorer.indian_summer import (GAME, Animal, Berry, Feather, Mushroom, Nut,
 from explorer.indian_summer import components as C
 
 NAMES = ["berry_refill", "completed_area", "example_turn", "feather", "first_game", "fox",
-         "hedgehog", "mushroom"]
+         "hedgehog", "mushroom", "solo_first_turns"]
 SOURCE = "004_6cf7141e4de217ed.txt"
 SEEDS = Path(__file__).resolve().parents[1] / "seeds"
 
@@ -175,3 +176,29 @@ def test_first_game_lesson():
     judged(les, 0, earth, "indian_summer.treasure.hole")
     judged(les, 3, Squirrel((0, 0)), "indian_summer.mushroom.two_players")
     judged(les, 3, Berry(), "indian_summer.mushroom.two_players")
+
+
+RULE_ID = re.compile(r"indian_summer\.[a-z_]+\.[a-z_]+")
+
+
+def test_the_solo_lesson_plays_the_solo_rules_and_cites_them():
+    """Lines 296-364: a solo set-up, a berry from an end of a path, a 6th tile, the track, the
+    mushroom's tiles from the track. Each caption names the rules its step acts by."""
+    les = lesson("solo_first_turns")
+    states = les.states()
+    assert les.start_state().players == 1 and "position" not in les.start
+    for number, (caption, state) in enumerate(zip(les.captions(), states)):
+        named = set(RULE_ID.findall(caption))
+        assert named and all(rules.exists(rule) for rule in named), (number, named)
+        if number:      # a step's caption names the rules its events cite
+            assert {e.rule for e in state.events} - {"indian_summer.turn.steps"} <= named, number
+    assert {"indian_summer.solo.berry", "indian_summer.solo.sixth", "indian_summer.solo.track",
+            "indian_summer.solo.mushroom", "indian_summer.solo.shift"} <= cited(les)
+    assert len(states[4].paths[0]) == 6                    # the 6th tile
+    # the checkpoints: ending the turn or laying a tile is not the berry, the 6th tile, the mushroom
+    for index, rule in ((1, "indian_summer.solo.berry"), (3, "indian_summer.solo.sixth"),
+                        (5, "indian_summer.solo.mushroom")):
+        wrong = next(a for a in states[index].legal_actions() if a.kind in ("place", "end"))
+        judged(les, index, wrong, rule)
+    other_end = Berry("lower", "right")        # any end of either path answers the berry
+    assert les.judge(1, states[1], other_end).right

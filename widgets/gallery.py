@@ -37,6 +37,14 @@ def _indian_summer_picture() -> str:
     return gallery_picture(width=420)
 
 
+def _indian_summer_solo_picture() -> str:
+    """The solo game two turns in (the solo lesson's position after its mushroom), with its
+    upper and lower paths and turn track, drawn by the real renderer as SVG."""
+    from .indian_summer import scene
+    lesson = explorer.lessons.get("indian_summer", "solo_first_turns")
+    return scene_to_svg(scene(lesson.states()[-1]), width=420)
+
+
 APPS = [
     {"game": "animals_on_board", "notebook": "animals_on_board.ipynb", "picture": _animals_picture,
      "description": "Split the central animal groups to earn food crates, or pay crates to take a "
@@ -56,6 +64,12 @@ APPS = [
                     "through the holes become tokens for berries, nuts, mushrooms and feathers, "
                     "animals and squirrels. A full board wins; also a solo game. Illustrative "
                     "component set."},
+    {"game": "indian_summer", "notebook": "indian_summer.ipynb", "query": "?players=1",
+     "title": "Indian Summer — solo", "players": "1 player",
+     "picture": _indian_summer_solo_picture, "lessons": "solo_",
+     "description": "Fill your board alone in 10 turns: new tiles come from either end of an "
+                    "upper and a lower path, and a numbered track counts down the turns and "
+                    "feeds the mushroom. Three games make a series."},
 ]
 
 CARD_CSS = """<style>
@@ -73,24 +87,34 @@ CARD_CSS = """<style>
 
 
 def card_html(entry: dict) -> str:
+    """One game's card. An entry may open the app with a query of its own ("query", e.g. the
+    solo game's `?players=1`, marked data-players on the card), with its own "title" and
+    "players" line, and list only the lessons whose names start with "lessons"."""
     game = explorer.GAMES[entry["game"]]
     counts = "–".join(str(n) for n in (min(game.player_counts), max(game.player_counts)))
-    link = escape(entry["notebook"], quote=True)
-    return (f'<div class="rx-card" data-game="{escape(game.name, quote=True)}">'
-            f'<h3><a href="{link}">{escape(game.title)}</a></h3>'
-            f'<div>{escape(counts)} players</div><p>{escape(entry["description"])}</p>'
+    players = entry.get("players", f"{counts} players")
+    notebook = escape(entry["notebook"], quote=True)
+    link = notebook + escape(entry.get("query", ""), quote=True)
+    variant = ""
+    if entry.get("query", "").startswith("?players="):
+        variant = f' data-players="{escape(entry["query"][len("?players="):], quote=True)}"'
+    return (f'<div class="rx-card" data-game="{escape(game.name, quote=True)}"{variant}>'
+            f'<h3><a href="{link}">{escape(entry.get("title", game.title))}</a></h3>'
+            f'<div>{escape(players)}</div><p>{escape(entry["description"])}</p>'
             f'<a href="{link}">{entry["picture"]()}</a><br>'
             f'<a class="rx-open" href="{link}">Open the explorer</a> '
             f'<a class="rx-rulebook-link" href="rulebook.ipynb?game={escape(game.name, quote=True)}">'
             f'The rulebook, annotated</a>'
-            f'{lessons_html(game.name, link)}</div>')
+            f'{lessons_html(game.name, notebook, entry.get("lessons", ""))}</div>')
 
 
-def lessons_html(game_name: str, notebook_link: str) -> str:
-    """The game's lessons as links that open the app at each one (`?lesson=<name>`)."""
+def lessons_html(game_name: str, notebook_link: str, prefix: str = "") -> str:
+    """The game's lessons (those whose names start with `prefix`) as links that open the app at
+    each one (`?lesson=<name>`; a lesson sets up its own players)."""
     items = "".join(f'<li><a class="rx-lesson-link" href="{notebook_link}?lesson='
                     f'{escape(lesson.name, quote=True)}">{escape(lesson.title)}</a></li>'
-                    for lesson in explorer.lessons.shipped(game_name))
+                    for lesson in explorer.lessons.shipped(game_name)
+                    if lesson.name.startswith(prefix))
     return f'<details class="rx-lessons"><summary>Lessons</summary><ul>{items}</ul></details>' \
         if items else ""
 
