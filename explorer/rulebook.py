@@ -114,10 +114,15 @@ class Demo:
     reason: str = ""
 
 
+PLAYERS = "players"     # in `demo`'s options: show the rule in games of this many players
+
+
 def demo(game: str, rule_id: str, options: dict | None = None) -> Demo | None:
     """Where `rule_id` can be seen: a shipped lesson, else a seeded bot game, else a refused
     move; None if none of these shows it. With `options`, only lessons started with those
-    options and games played with them count (to show one reading of a variant rule)."""
+    options and games played with them count (to show one reading of a variant rule).
+    `options` may also give "players", a player count of the game: then only lessons and
+    games of that many players count (`?players=1&rule=<id>` shows a rule in the solo game)."""
     _rule(game, rule_id)
     return _demos(game, _options_key(game, options)).get(rule_id)
 
@@ -143,8 +148,15 @@ def _options_key(game: str, options: dict | None) -> str | None:
     """A hashable spelling of `options` for the cache, after checking names and choices."""
     if options is None:
         return None
-    known = _game(game).options
+    g = _game(game)
+    known = g.options
     for name, value in options.items():
+        if name == PLAYERS:
+            if isinstance(value, bool) or value not in g.player_counts:
+                raise SetupError(f"{g.title} is played by "
+                                 f"{', '.join(map(str, g.player_counts))} players, "
+                                 f"not {value!r}")
+            continue
         if name not in known:
             raise SetupError(f"unknown option {name!r} for {game}; options: "
                              f"{', '.join(sorted(known)) or 'none'}")
@@ -160,23 +172,27 @@ def _demos(game: str, options_key: str | None) -> dict[str, Demo]:
     """Every rule's demonstration for one game and one choice of options, found in one pass:
     lessons first, then the same seeded games for every rule, then refusals in those games."""
     options = None if options_key is None else json.loads(options_key)
+    players = options.pop(PLAYERS, None) if options else None
     wanted = [rule.id for rule in rule_index.for_game(game)]
     found: dict[str, Demo] = {}
-    _lesson_demos(game, options, wanted, found)
-    played = _game_demos(game, options or {}, wanted, found)
+    _lesson_demos(game, options, wanted, found, players)
+    played = _game_demos(game, options or {}, wanted, found, players)
     _refusal_demos(played, wanted, found)
     return found
 
 
 def _lesson_demos(game: str, options: dict | None, wanted: list[str],
-                  found: dict[str, Demo]) -> None:
+                  found: dict[str, Demo], players: int | None = None) -> None:
     """The first frame of a shipped lesson whose events cite a rule (lessons that teach the rule
-    first), else the checkpoint that quotes the rule when a wrong move is tried."""
+    first), else the checkpoint that quotes the rule when a wrong move is tried. With `players`,
+    only lessons of that many players."""
     runs = []
     for lesson in lesson_files.shipped(game):
         states = lesson.states()
         start = states[0]
         if options and any(start.options.get(k) != v for k, v in options.items()):
+            continue
+        if players is not None and start.players != players:
             continue
         runs.append((lesson, states))
     for rule in wanted:
@@ -228,13 +244,13 @@ class _Played:
 
 
 def _game_demos(game: str, options: dict, wanted: list[str],
-                found: dict[str, Demo]) -> list[_Played]:
-    """Play seeded games (random bots, then greedy ones), each player count in turn, and note
-    the first frame citing each rule not yet found. A bot stops after `GAMES_PER_COUNT` seeds
-    or `PATIENCE` rounds that found nothing new."""
+                found: dict[str, Demo], only: int | None = None) -> list[_Played]:
+    """Play seeded games (random bots, then greedy ones), each player count in turn (only
+    `only`, if given), and note the first frame citing each rule not yet found. A bot stops
+    after `GAMES_PER_COUNT` seeds or `PATIENCE` rounds that found nothing new."""
     g = _game(game)
     counts = []
-    for players in g.player_counts:
+    for players in g.player_counts if only is None else (only,):
         try:
             g.check_setup(players, 0, options)
             counts.append(players)

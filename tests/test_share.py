@@ -701,3 +701,55 @@ def test_a_100_move_link_makes_a_qr_code_a_projector_can_carry():
         actions = hundred_moves(game, 4)
         link = ADDRESS + build_query(game, 4, 11, {}, actions, len(actions))
         assert qr_code(link).version <= 10, (game.name, len(link))
+
+
+# -- a rule shown in games of a given player count (`?players=1&rule=<id>`) ---------------------
+
+SUMMER = explorer.GAMES["indian_summer"]
+
+
+def solo_app():
+    from widgets.indian_summer import app as summer_app
+
+    return summer_app(2, 0).explorer
+
+
+@pytest.mark.parametrize("rule", ["indian_summer.solo.refill", "indian_summer.solo.sixth",
+                                  "indian_summer.place.leaf", "indian_summer.treasure.hole"])
+def test_a_rule_link_with_players_1_opens_a_solo_step_where_the_rule_acts(rule):
+    link = parse_query(SUMMER, f"?players=1&rule={rule}", 2, 0)
+    assert (link.rule, link.players, link.options) == (rule, 1, {"players": 1})
+    app = solo_app()
+    assert app.open_query(f"?players=1&rule={rule}")
+    assert app.timeline.frame.state.players == 1
+    assert rule in app.timeline.frame.rule_ids
+    assert f"Rule {rule} acts at this step" in app.message.text
+
+
+def test_without_players_a_rule_link_opens_what_it_opened_before():
+    from explorer import rulebook
+
+    link = parse_query(SUMMER, "?rule=indian_summer.place.leaf", 2, 0)
+    assert link.options == {} and link.players == 2
+    assert rulebook.demo("indian_summer", link.rule, None).players == 2
+    app = solo_app()
+    assert app.open_query("?rule=indian_summer.place.leaf")
+    assert app.timeline.frame.state.players == 2
+    assert app.open_query("?players=3&rule=indian_summer.place.leaf")   # any player count
+    assert app.timeline.frame.state.players == 3
+    assert "indian_summer.place.leaf" in app.timeline.frame.rule_ids
+
+
+@pytest.mark.parametrize("game, query, message", [
+    (SUMMER, "?players=2&rule=indian_summer.solo.refill",
+     "rule 'indian_summer.solo.refill' acts only in the solo game: give players=1, or no "
+     "players"),
+    (SUMMER, "?players=5&rule=indian_summer.place.leaf",
+     "Indian Summer is played by 1, 2, 3, 4 players, not 5"),
+    (CACAO, "?players=1&rule=cacao.setup.villages", "Cacao is played by 2, 3, 4 players, not 1"),
+    (SUMMER, "?players=1&seed=3&rule=indian_summer.place.leaf",
+     "a rule link gives only rule and rule options (and players), not 'seed'"),
+    (SUMMER, "?players=one&rule=indian_summer.place.leaf", "players must be a whole number"),
+])
+def test_a_rule_link_with_players_it_cannot_show_is_refused(game, query, message):
+    assert refused(game, query).startswith(message)

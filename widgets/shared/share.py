@@ -69,7 +69,9 @@ class DeepLink:
     actions: list = field(default_factory=list)
     step: int | None = None
     lesson: str | None = None   # a shipped lesson's name (`?lesson=<name>&step=N`)
-    rule: str | None = None     # a rule id to see act (`?rule=<id>`, options pick a reading)
+    rule: str | None = None     # a rule id to see act (`?rule=<id>`, options pick a reading;
+    # with `players=N` the options also hold "players": N, a step in a game of N players,
+    # e.g. the solo game, as `explorer.rulebook.demo` reads them)
 
 
 # -- reading a link -------------------------------------------------------------------------
@@ -126,14 +128,23 @@ def _parse_query(game, query, default_players, default_seed) -> DeepLink:
         return DeepLink(default_players, default_seed, {}, [], step, lesson=name)
 
     if "rule" in params:
-        others = sorted(set(params) - {"rule", *game.options})
+        others = sorted(set(params) - {"rule", "players", *game.options})
         if others:
-            raise LinkError(f"a rule link gives only rule and rule options, not "
-                            f"{_shown(others[0])}")
+            raise LinkError(f"a rule link gives only rule and rule options (and players), "
+                            f"not {_shown(others[0])}")
         rule = params["rule"]
         if not rule.startswith(game.name + ".") or not explorer.rules.exists(rule):
             raise LinkError(f"{game.title} has no rule {_shown(rule)}")
-        return DeepLink(default_players, default_seed, options, [], None, rule=rule)
+        if "players" not in given:
+            return DeepLink(default_players, default_seed, options, [], None, rule=rule)
+        players = given["players"]
+        _check_setup(game, players, default_seed, options)   # a player count of the game
+        if rule.split(".")[1] == "solo" and players != 1:
+            raise LinkError(f"rule {_shown(rule)} acts only in the solo game: give "
+                            f"players=1, or no players")
+        # the player count goes to rulebook.demo with the options: a step of that many players
+        return DeepLink(players, default_seed, {**options, "players": players}, [], None,
+                        rule=rule)
 
     if "moves" in params:
         if "record" in params:
