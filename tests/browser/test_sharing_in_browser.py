@@ -127,3 +127,14 @@ def test_a_record_link_of_the_older_form_opens_the_same_step(page, voila_url):
     open_board(page, voila_url, "cacao", link[link.index("?"):])
     wait_text(page, ".rx-step-label", shown)
     assert page.errors == [] and page.outside == []
+
+
+def test_a_solo_rule_link_opens_a_solo_step_where_the_rule_acts(page, voila_url):
+    rule = "indian_summer.solo.refill"
+    open_board(page, voila_url, "indian_summer", f"?players=1&rule={rule}")
+    wait_text(page, ".rx-message", f"Rule {rule} acts at this step")
+    wait_text(page, ".rx-rules", rule)
+    link = shared_link(page, "players=1&")
+    assert "moves=v1." in link
+    screenshot(page, "solo-rule-link")
+    assert page.errors == [] and page.outside == []
