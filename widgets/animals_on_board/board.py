@@ -26,6 +26,7 @@ class AnimalsBoard:
         self.width = width
         self.canvas = BoardCanvas(width, 600)
         self.canvas.on_click(self._clicked)
+        self.canvas.relayout = self._relayout   # projector mode: labels larger, laid out anew
         self.app = None
         self.frame = None
         self.viewer: int | None = None
@@ -68,12 +69,17 @@ class AnimalsBoard:
         self.hints = move_hints(frame.state) if playable else Hints()
         self._draw()
 
+    def _relayout(self) -> None:
+        if self.frame is not None:
+            self._draw()
+
     def _draw(self) -> None:
         shown = self.frame.state.view(self.viewer)
         scoring = self.frame.kind == SCORING
-        self.layout = layout(shown, self.width, scoring_runs(shown) if scoring else None)
+        scale = self.canvas.text_scale
+        self.layout = layout(shown, self.width, scoring_runs(shown) if scoring else None, scale)
         self.canvas.show(scene(shown, self.selected, self.hints, self.width, self.layout,
-                               scoring=scoring))
+                               scoring=scoring, text_scale=scale))
         self.status.value = self._status_html()
 
     def _status_html(self) -> str:

@@ -12,8 +12,9 @@ from explorer.animals_on_board import components as C
 from explorer.animals_on_board.scoring import HERD_POINTS, score_ark
 
 from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, text_color_on
-from .layout import (ARK_W, GAP, GROUP_PAD, MARGIN, ROW_LABEL_W, WIDTH, Layout, Run, layout,
-                     run_width)
+from .layout import (ARK_W, GAP, GROUP_PAD, MARGIN, WIDTH, Layout, Run, caption_h,
+                     group_label_lines, header_h, layout, row_label_w, row_lines, run_width,
+                     section_h)
 
 # One clear colour per species (same order as components.SPECIES), readable on a projector.
 SPECIES_COLOURS = (
@@ -117,8 +118,9 @@ def _scoring_marks(sc: Scene, lay: Layout) -> None:
             sc.add(marks, Rect(x - 4, y - 4, w + 8, h + 8, stroke=colour, line_width=3,
                                radius=11, dash=(7, 4)))
         if run.caption:
-            sc.add(marks, Text(x, y + h + 14, run.caption, size=16, bold=True, color=colour,
-                               max_width=run_width(run)))
+            sc.add(marks, Text(x, y + h + caption_h(lay.text_scale) / 2 + 2, run.caption,
+                               size=16, bold=True, color=colour,
+                               max_width=run_width(run, lay.text_scale)))
 
 
 def header_text(state) -> str:
@@ -137,46 +139,50 @@ def tile_shapes(box, tile: int, facedown: bool = False) -> list:
         return [Rect(x, y, w, h, fill=BACK, stroke=INK, line_width=2, radius=8),
                 Rect(x + 5, y + 5, w - 10, h - 10, stroke="#7986cb", line_width=2, radius=6),
                 Text(x + w / 2, y + h / 2 + 2, "?", size=40, color="#ffffff", bold=True,
-                     align="center")]
+                     align="center", scales=False)]
     species = C.species_of(tile)
     fill = SPECIES_COLOURS[species]
     ink = text_color_on(fill)
     big = 28 if h >= 90 else 22
     shapes = [Rect(x, y, w, h, fill=fill, stroke=INK, line_width=2, radius=8),
-              Text(x + 7, y + 6 + big / 2, str(C.value_of(tile)), size=big, color=ink, bold=True),
+              Text(x + 7, y + 6 + big / 2, str(C.value_of(tile)), size=big, color=ink, bold=True,
+                   scales=False),
               Text(x + w / 2, y + h * 0.60, C.SPECIES[species], size=16, color=ink, bold=True,
-                   align="center", max_width=w - 8),
+                   align="center", max_width=w - 8, scales=False),
               Text(x + w / 2, y + h * 0.84, C.SPECIES_KO[species], size=16, color=ink,
-                   align="center", max_width=w - 8)]
+                   align="center", max_width=w - 8, scales=False)]
     if facedown:
         shapes += [Rect(x - 2, y - 2, w + 4, h + 4, stroke=BACK, line_width=4, radius=9, dash=(7, 4)),
                    Rect(x + w - 47, y + 4, 21, 24, fill=BACK, radius=5),
-                   Text(x + w - 36.5, y + 17, "?", size=18, color="#ffffff", bold=True, align="center")]
+                   Text(x + w - 36.5, y + 17, "?", size=18, color="#ffffff", bold=True, align="center",
+                        scales=False)]
     return shapes
 
 
 def scene(state, selected=frozenset(), hints: Hints | None = None, width: int = WIDTH,
-          lay: Layout | None = None, scoring: bool = False) -> Scene:
+          lay: Layout | None = None, scoring: bool = False, text_scale: float = 1.0) -> Scene:
     """The full frame for `state` (a position or a player's view): board, pieces, highlights.
 
     `selected` holds ("group", g, i) keys; `hints` the legal moves (None: no highlights).
     `scoring`: the final scoring step, each open ark shown as the engine scores it.
     """
-    lay = lay or layout(state, width, scoring_runs(state) if scoring else None)
-    sc = Scene(lay.width, lay.height)
+    lay = lay or layout(state, width, scoring_runs(state) if scoring else None, text_scale)
+    scale = lay.text_scale
+    sc = Scene(lay.width, lay.height, text_scale=scale)
     hints = hints or Hints()
     board, pieces, marks = "board", "pieces", "highlights"
     sc.add(board, Rect(0, 0, lay.width, lay.height, fill=BACKGROUND))
-    sc.add(board, Text(MARGIN, 22, header_text(state), size=20, bold=True, color=INK,
-                       max_width=lay.width - 2 * MARGIN))
+    sc.add(board, Text(MARGIN, header_h(scale) / 2, header_text(state), size=20, bold=True,
+                       color=INK, max_width=lay.width - 2 * MARGIN))
     # centre
     c = lay.centre
-    sc.add(board, Text(MARGIN, c.y - 15, "Centre: groups of animals (동물 무리)", size=18,
-                       bold=True, color=INK))
+    sc.add(board, Text(MARGIN, c.y - section_h(scale) / 2, "Centre: groups of animals (동물 무리)",
+                       size=18, bold=True, color=INK))
     if not state.groups:
         sc.add(board, Rect(c.x, c.y, c.w, c.h, fill=CENTRE_BG, radius=10),
                Text(c.x + 16, c.y + c.h / 2, "No tiles in the centre yet.", size=18, color=MUTED))
     facedown = state.facedown
+    first_line, second_line = group_label_lines(scale)
     for frame, label in zip(lay.groups, lay.labels):
         g = frame.key[1]
         n = len(state.groups[g])
@@ -184,7 +190,7 @@ def scene(state, selected=frozenset(), hints: Hints | None = None, width: int = 
         sc.regions.append(Region(label.key, label.x, label.y, label.w, label.h))
         sc.add(board, Rect(frame.x, frame.y, frame.w, frame.h, fill=CENTRE_BG, stroke="#90a4ae",
                            line_width=2, radius=10))
-        sc.add(board, Text(label.x + GROUP_PAD, label.y + 14, f"Group {g + 1} · {n} tile{'s' * (n != 1)}",
+        sc.add(board, Text(label.x + GROUP_PAD, label.y + first_line, f"Group {g + 1} · {n} tile{'s' * (n != 1)}",
                            size=16, bold=True, color=INK, max_width=label.w - 2 * GROUP_PAD))
         if g in hints.take:
             hint, colour = f"✓ can take: pay {n}", LEGAL
@@ -193,16 +199,18 @@ def scene(state, selected=frozenset(), hints: Hints | None = None, width: int = 
         else:
             hint, colour = f"take costs {n} crate{'s' * (n != 1)}", MUTED
         if hint:
-            sc.add(board, Text(label.x + GROUP_PAD, label.y + 35, hint, size=16, color=colour,
+            sc.add(board, Text(label.x + GROUP_PAD, label.y + second_line, hint, size=16, color=colour,
                                bold=colour == LEGAL, max_width=label.w - 2 * GROUP_PAD))
         if g in hints.take:
             sc.add(marks, Rect(frame.x - 2, frame.y - 2, frame.w + 4, frame.h + 4, stroke=LEGAL,
                                line_width=3, radius=11))
     # arks
-    sc.add(board, Text(MARGIN, lay.arks_top + 15, "Arks (방주)", size=18, bold=True, color=INK))
+    arks_y = lay.arks_top + section_h(scale) / 2
+    sc.add(board, Text(MARGIN, arks_y, "Arks (방주)", size=18, bold=True, color=INK))
     if lay.hand_x is not None:
-        sc.add(board, Text(lay.hand_x, lay.arks_top + 15, "Drawn: keep 1", size=18, bold=True,
-                           color=INK))
+        sc.add(board, Text(lay.hand_x, arks_y, "Drawn: keep 1", size=18, bold=True, color=INK))
+    label_w = row_label_w(scale)
+    at = row_lines(scale)
     start_told = any(e.rule.endswith("setup.start_player") for e in state.events)
     for row in lay.rows:
         p = row.key[1]
@@ -211,19 +219,19 @@ def scene(state, selected=frozenset(), hints: Hints | None = None, width: int = 
                            stroke="#f9a825" if turn else "#cfd8dc", line_width=3 if turn else 1,
                            radius=10))
         name = f"Player {p + 1}" + (f"  {TURN_MARK} to move" if turn else "")
-        sc.add(board, Text(row.x + 12, row.y + 20, name, size=18, bold=True, color=INK,
-                           max_width=ROW_LABEL_W - 16))
+        sc.add(board, Text(row.x + 12, row.y + at["name"], name, size=18, bold=True, color=INK,
+                           max_width=label_w - 16))
         n_tiles = len(state.arks[p])
-        sc.add(board, Text(row.x + 12, row.y + 46,
+        sc.add(board, Text(row.x + 12, row.y + at["count"],
                            f"{n_tiles} tile{'s' * (n_tiles != 1)} · crates: {state.crates[p]}",
-                           size=16, color=INK, max_width=ROW_LABEL_W - 16))
+                           size=16, color=INK, max_width=label_w - 16))
         for k in range(state.crates[p]):
-            sc.add(board, Rect(row.x + 12 + k * 22, row.y + 60, 18, 14, fill="#a1887f",
-                               stroke="#4e342e", line_width=1.5, radius=2))
+            sc.add(board, Rect(row.x + 12 + k * 22, row.y + at["crates"], 18, 14,
+                               fill="#a1887f", stroke="#4e342e", line_width=1.5, radius=2))
         if scoring and C.HIDDEN not in state.arks[p]:
             points = score_ark(state.arks[p], state.crates[p]).points
-            sc.add(board, Text(row.x + 12, row.y + 86, f"Score: {points} points", size=18,
-                               bold=True, color=INK, max_width=ROW_LABEL_W - 16))
+            sc.add(board, Text(row.x + 12, row.y + at["score"], f"Score: {points} points",
+                               size=18, bold=True, color=INK, max_width=label_w - 16))
         flags = []
         if state.start_player == p and (state.phase != "setup" or start_told):
             flags.append(("START", "#1565c0"))
@@ -232,12 +240,13 @@ def scene(state, selected=frozenset(), hints: Hints | None = None, width: int = 
         if p in state.announced:
             flags.append(("10+", "#c62828"))
         fx = row.x + 12
+        flag_h = at["flag_h"]
+        flag_y = row.y + row.h - flag_h - 4   # at the row's foot, below crates and score
         for text, colour in flags:
-            fw = 12 + 11 * len(text)
-            sc.add(board, Rect(fx, row.y + row.h - 24 if row.h > 100 else row.y + 78, fw, 20,
-                               fill=colour, radius=4),
-                   Text(fx + fw / 2, (row.y + row.h - 14) if row.h > 100 else row.y + 88, text,
-                        size=16, bold=True, color="#ffffff", align="center"))
+            fw = round(12 + 11 * len(text) * scale)
+            sc.add(board, Rect(fx, flag_y, fw, flag_h, fill=colour, radius=4),
+                   Text(fx + fw / 2, flag_y + flag_h / 2, text, size=16, bold=True,
+                        color="#ffffff", align="center"))
             fx += fw + 6
         if lay.hand_x is not None and state.drawn[p]:
             sc.add(board, Text(lay.hand_x, row.y + row.h / 2, "drawn", size=16, color=MUTED))

@@ -65,6 +65,7 @@ class RunBox(Region):
 class Layout:
     width: int
     height: int = 0
+    text_scale: float = 1.0                            # labels this much larger (projector)
     tiles: list[Box] = field(default_factory=list)    # group, ark and hand tiles
     groups: list[Box] = field(default_factory=list)   # group frames
     labels: list[Box] = field(default_factory=list)   # group label bands (click: whole group)
@@ -84,22 +85,65 @@ class Layout:
         return [b for b in self.tiles if b.tile == tile]
 
 
-def _group_size(n: int, max_cols: int) -> tuple[int, int, int]:
+def group_label_h(text_scale: float = 1.0) -> float:
+    """The band above a group's tiles: its name and what taking it costs, one line each."""
+    return max(GROUP_LABEL_H, 2 * round(16 * text_scale) + 18)
+
+
+def group_label_lines(text_scale: float = 1.0) -> tuple[float, float]:
+    """Where the band's two lines are centred, below the band's top."""
+    size = round(16 * text_scale)
+    first = max(14, 5 + size / 2)
+    return first, first + size + 5
+
+
+def row_label_w(text_scale: float = 1.0) -> float:
+    """The label column of an ark row: "Player 1  ▶ to move" in bold at 18 px (scaled)."""
+    return round(ROW_LABEL_W * max(1.0, text_scale))
+
+
+def row_lines(text_scale: float = 1.0) -> dict[str, float]:
+    """Vertical places in an ark row's label column (from the row's top): the name and tile
+    count lines (centres), the crates, the score line (centre), and the least row height that
+    holds them with the flags below (the scoring step needs the score line too)."""
+    big, small = round(18 * text_scale), round(16 * text_scale)
+    name = max(20, 6 + big / 2)
+    count = max(46, name + big / 2 + 6 + small / 2)
+    crates = max(60, count + small / 2 + 6)
+    score = max(86, crates + 14 + 4 + big / 2)
+    flag_h = max(20, small + 6)
+    return {"name": name, "count": count, "crates": crates, "score": score,
+            "flag_h": flag_h, "min_h": max(ROW_MIN_H, crates + 14 + 6 + flag_h + 6),
+            "scoring_min_h": max(SCORING_ROW_MIN_H, score + big / 2 + 6 + flag_h + 6)}
+
+
+def group_min_w(text_scale: float = 1.0) -> float:
+    """Wide enough for two tiles and for the label "Group 10 · 12 tiles" in bold."""
+    return max(GROUP_MIN_W, round(18 * 0.64 * 16 * text_scale) + 2 * GROUP_PAD)
+
+
+def _group_size(n: int, max_cols: int, text_scale: float = 1.0) -> tuple[int, int, int]:
     cols = max(1, min(n, max_cols))
     lines = max(1, math.ceil(n / cols))
-    w = max(GROUP_MIN_W, 2 * GROUP_PAD + cols * CARD_W + (cols - 1) * GAP)
-    h = GROUP_LABEL_H + lines * CARD_H + (lines - 1) * GAP + GROUP_PAD
+    w = max(group_min_w(text_scale), 2 * GROUP_PAD + cols * CARD_W + (cols - 1) * GAP)
+    h = group_label_h(text_scale) + lines * CARD_H + (lines - 1) * GAP + GROUP_PAD
     return cols, w, h
 
 
-def run_width(run: Run) -> float:
+def run_width(run: Run, text_scale: float = 1.0) -> float:
     """Wide enough for the run's tiles and for its caption."""
     n = len(run.tiles)
-    return max(n * ARK_W + (n - 1) * GAP, len(run.caption) * CAPTION_CHAR_W + 8)
+    return max(n * ARK_W + (n - 1) * GAP, len(run.caption) * CAPTION_CHAR_W * text_scale + 8)
+
+
+def caption_h(text_scale: float = 1.0) -> float:
+    return max(CAPTION_H, round(16 * text_scale) + 8)
 
 
 def _place_runs(lay: Layout, p: int, runs: list[Run], x0: float, right: float, y: float) -> float:
     """Lay one ark out as runs, wrapping before a run that does not fit; returns the height."""
+    scale = lay.text_scale
+    cap_h = caption_h(scale)
     x, line = x0, 0
     per_line = max(1, int((right - x0 + GAP) // (ARK_W + GAP)))
     pieces: list[Run] = []
@@ -109,10 +153,10 @@ def _place_runs(lay: Layout, p: int, runs: list[Run], x0: float, right: float, y
                               run.points if k == 0 else 0))
     index = 0
     for j, run in enumerate(pieces):
-        w = run_width(run)
+        w = run_width(run, scale)
         if x > x0 and x + w > right:
             x, line = x0, line + 1
-        ty = y + 8 + line * (ARK_H + CAPTION_H + GAP)
+        ty = y + 8 + line * (ARK_H + cap_h + GAP)
         n = len(run.tiles)
         lay.runs.append(RunBox(("run", p, j), x, ty, n * ARK_W + (n - 1) * GAP, ARK_H, run))
         for k, tile in enumerate(run.tiles):
@@ -121,40 +165,54 @@ def _place_runs(lay: Layout, p: int, runs: list[Run], x0: float, right: float, y
             index += 1
         x += w + RUN_GAP
     lines = line + 1
-    return max(SCORING_ROW_MIN_H, 16 + lines * (ARK_H + CAPTION_H) + (lines - 1) * GAP)
+    return max(row_lines(scale)["scoring_min_h"],
+               16 + lines * (ARK_H + cap_h) + (lines - 1) * GAP)
 
 
-def layout(state, width: int = WIDTH, runs: dict[int, list[Run]] | None = None) -> Layout:
+def header_h(text_scale: float = 1.0) -> float:
+    return max(HEADER_H, round(20 * text_scale) + 16)
+
+
+def section_h(text_scale: float = 1.0) -> float:
+    return max(SECTION_H, round(18 * text_scale) + 10)
+
+
+def layout(state, width: int = WIDTH, runs: dict[int, list[Run]] | None = None,
+           text_scale: float = 1.0) -> Layout:
     """The CSS-pixel box of every group, tile and ark row of `state` for a canvas `width` wide.
 
-    `runs` (scoring step): player -> the ark as runs, drawn in that order with captions."""
-    lay = Layout(width=int(width))
+    `runs` (scoring step): player -> the ark as runs, drawn in that order with captions.
+    `text_scale` (projector mode): labels that much larger, with room made for them."""
+    lay = Layout(width=int(width), text_scale=float(text_scale))
+    scale = lay.text_scale
+    label_h = group_label_h(scale)
     inner = width - 2 * MARGIN
     max_cols = max(1, (inner - 2 * GROUP_PAD + GAP) // (CARD_W + GAP))
-    top = HEADER_H + SECTION_H
+    top = header_h(scale) + section_h(scale)
     x, y, row_h = MARGIN, top, 0
     for g, group in enumerate(state.groups):
-        cols, gw, gh = _group_size(len(group), max_cols)
+        cols, gw, gh = _group_size(len(group), max_cols, scale)
         if x > MARGIN and x + gw > width - MARGIN:
             x, y, row_h = MARGIN, y + row_h + GROUP_GAP, 0
         lay.groups.append(Box(("group-frame", g), x, y, gw, gh))
-        lay.labels.append(Box(("group-label", g), x, y, gw, GROUP_LABEL_H))
+        lay.labels.append(Box(("group-label", g), x, y, gw, label_h))
         for i, tile in enumerate(group):
             cx = x + GROUP_PAD + (i % cols) * (CARD_W + GAP)
-            cy = y + GROUP_LABEL_H + (i // cols) * (CARD_H + GAP)
+            cy = y + label_h + (i // cols) * (CARD_H + GAP)
             lay.tiles.append(Box(("group", g, i), cx, cy, CARD_W, CARD_H, tile))
         x += gw + GROUP_GAP
         row_h = max(row_h, gh)
     centre_bottom = y + row_h if state.groups else top + EMPTY_CENTRE_H
     lay.centre = Box(("centre",), MARGIN, top, inner, centre_bottom - top)
 
-    y = centre_bottom + 12 + SECTION_H
-    lay.arks_top = y - SECTION_H
+    y = centre_bottom + 12 + section_h(scale)
+    lay.arks_top = y - section_h(scale)
     hands = any(state.drawn)
-    tiles_x = MARGIN + ROW_LABEL_W + 8
+    tiles_x = MARGIN + row_label_w(scale) + 8
     right = width - MARGIN - 8
+    min_h = row_lines(scale)["min_h"]
     if hands:
-        hand_w = HAND_LABEL_W + 3 * (ARK_W + GAP)
+        hand_w = round(HAND_LABEL_W * scale) + 3 * (ARK_W + GAP)
         lay.hand_x = right - hand_w
         right = lay.hand_x - 12
     per_line = max(1, (right - tiles_x + GAP) // (ARK_W + GAP))
@@ -166,14 +224,14 @@ def layout(state, width: int = WIDTH, runs: dict[int, list[Run]] | None = None) 
             y += h + ROW_GAP
             continue
         lines = max(1, math.ceil(len(ark) / per_line))
-        h = max(ROW_MIN_H, 16 + lines * ARK_H + (lines - 1) * GAP)
+        h = max(min_h, 16 + lines * ARK_H + (lines - 1) * GAP)
         lay.rows.append(Box(("row", p), MARGIN, y, inner, h))
         for i, tile in enumerate(ark):
             tx = tiles_x + (i % per_line) * (ARK_W + GAP)
             ty = y + 8 + (i // per_line) * (ARK_H + GAP)
             lay.tiles.append(Box(("ark", p, i), tx, ty, ARK_W, ARK_H, tile))
         for i, tile in enumerate(state.drawn[p]):
-            tx = lay.hand_x + HAND_LABEL_W + i * (ARK_W + GAP)
+            tx = lay.hand_x + round(HAND_LABEL_W * scale) + i * (ARK_W + GAP)
             lay.tiles.append(Box(("hand", p, i), tx, y + 8, ARK_W, ARK_H, tile))
         y += h + ROW_GAP
     lay.height = int(y + MARGIN - ROW_GAP)

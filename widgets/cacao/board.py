@@ -49,6 +49,8 @@ class CacaoBoard:
         self.width = width
         self.canvas = BoardCanvas(width, 900)
         self.canvas.on_click(self._clicked)
+        # projector mode: labels larger, laid out anew
+        self.canvas.relayout = lambda: self.frame is not None and self._draw()
         turn_left, turn_right = (lambda: self.rotate(-1)), (lambda: self.rotate(1))
         self.keys = {"q": turn_left, "Q": turn_left, "e": turn_right, "E": turn_right,
                      "r": turn_right, "R": turn_right}  # the shell calls these on a key press
@@ -120,7 +122,8 @@ class CacaoBoard:
     def _draw(self) -> None:
         state = self.frame.state
         shown = state.view(self.viewer)
-        self.layout = layout(shown, self.zoom, self.pan, self.width)
+        self.layout = layout(shown, self.zoom, self.pan, self.width,
+                             text_scale=self.canvas.text_scale)
         action = self.frame.action
         last = getattr(action, "cell", None) if action is not None else None
         prizes = sheet = None

@@ -113,7 +113,7 @@ def worker_tile_shapes(rect, owner: int, counts, hidden: bool = False) -> list:
     if hidden:
         return [Rect(x, y, s, s, fill="#607d8b", stroke=INK, line_width=2, radius=s * 0.1),
                 Text(x + s / 2, y + s / 2 + 1, "?", size=max(12, int(s * 0.45)), color="#ffffff",
-                     bold=True, align="center")]
+                     bold=True, align="center", scales=False)]
     fill = PLAYER_COLOURS[owner]
     ink = text_color_on(fill)
     shapes = [Rect(x + 1, y + 1, s - 2, s - 2, fill=fill, stroke=INK, line_width=2,
@@ -131,7 +131,7 @@ def jungle_tile_shapes(rect, tile: int) -> list:
         return [Rect(x + 1, y + 1, s - 2, s - 2, fill=BACK, stroke=INK, line_width=2,
                      radius=s * 0.08),
                 Text(x + s / 2, y + s / 2, "?", size=max(12, int(s * 0.4)), color="#ffffff",
-                     bold=True, align="center")]
+                     bold=True, align="center", scales=False)]
     kind, value = C.jungle_kind(tile), C.jungle_value(tile)
     fill, label = JUNGLE_STYLE[kind]
     ink = text_color_on(fill)
@@ -140,7 +140,7 @@ def jungle_tile_shapes(rect, tile: int) -> list:
     small = max(12, int(s * 0.16))
     big = max(12, int(s * 0.36))
     shapes.append(Text(x + s / 2, y + s * 0.2, label, size=small, color=ink, bold=True,
-                       align="center", max_width=s * 0.9))
+                       align="center", max_width=s * 0.9, scales=False))
     cy = y + s * 0.62
     if kind == "plantation":           # cacao pods, one per cacao taken
         pw, ph = s * 0.16, s * 0.3
@@ -150,7 +150,7 @@ def jungle_tile_shapes(rect, tile: int) -> list:
             shapes.append(Rect(px, cy - ph / 2, pw, ph, fill=POD, stroke="#3e2723", radius=pw / 2))
     elif kind == "market":             # sell 1 cacao for `value` gold
         shapes.append(Text(x + s / 2, cy, f"1→{value}", size=big, color=ink, bold=True,
-                           align="center", max_width=s * 0.9))
+                           align="center", max_width=s * 0.9, scales=False))
     elif kind == "gold_mine":          # gold coins
         d = s * 0.22
         total = value * d + (value - 1) * s * 0.06
@@ -159,13 +159,13 @@ def jungle_tile_shapes(rect, tile: int) -> list:
                                fill=COIN, stroke="#8d6e00", line_width=1.5, radius=d / 2))
     elif kind == "water":
         shapes.append(Text(x + s / 2, cy, "≈", size=int(big * 1.2), color=ink, bold=True,
-                           align="center"))
+                           align="center", scales=False))
     elif kind == "sun_worship":
         shapes.append(Text(x + s / 2, cy, "☀", size=int(big * 1.1), color="#e65100", bold=True,
-                           align="center"))
+                           align="center", scales=False))
     else:                              # temple: scored at the end
         shapes.append(Text(x + s / 2, cy, "6 / 3", size=max(12, int(s * 0.24)), color=ink,
-                           bold=True, align="center", max_width=s * 0.9))
+                           bold=True, align="center", max_width=s * 0.9, scales=False))
     return shapes
 
 
@@ -221,14 +221,14 @@ def _axes(sc: Scene, lay: Layout) -> None:
         mid = vp.ox + (cx + 0.5) * vp.cell
         if g.x <= mid <= g.x + g.w:
             sc.add("board", Text(mid, g.y - AXIS_H / 2, str(cx), size=size, color=MUTED,
-                                 align="center", max_width=vp.cell - 2))
+                                 align="center", max_width=vp.cell - 2, scales=False))
     first_y = math.floor((g.y - vp.oy) / vp.cell)
     last_y = math.floor((g.y + g.h - vp.oy) / vp.cell)
     for cy in range(first_y, last_y + 1):
         mid = vp.oy + (cy + 0.5) * vp.cell
         if g.y <= mid <= g.y + g.h:
             sc.add("board", Text(g.x - 6, mid, str(cy), size=size, color=MUTED, align="right",
-                                 max_width=AXIS_W - 8))
+                                 max_width=AXIS_W - 8, scales=False))
 
 
 def _side(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick) -> None:
@@ -271,12 +271,13 @@ def _side(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick) -> None:
         sc.add("pieces", *worker_tile_shapes((pv.x, pv.y, pv.w, pv.h), p, counts))
         tx = pv.x + pv.w + 14
         room = SIDE_X + SIDE_W - tx
-        sc.add("board", Text(tx, pv.y + 16, pick.pattern, size=20, bold=True, color=INK,
+        k = lay.text_scale
+        sc.add("board", Text(tx, pv.y + 16 * k, pick.pattern, size=20, bold=True, color=INK,
                              max_width=room),
-               Text(tx, pv.y + 44, f"turned {ROTATION_NAMES[pick.rotation % 4]}", size=18,
+               Text(tx, pv.y + 44 * k, f"turned {ROTATION_NAMES[pick.rotation % 4]}", size=18,
                     color=INK, max_width=room),
-               Text(tx, pv.y + 72, "⟲ Q   ⟳ E / R", size=18, color=MUTED, max_width=room),
-               Text(tx, pv.y + 100, " ".join(f"{s}{n}" for s, n in zip(SIDES, counts)), size=16,
+               Text(tx, pv.y + 72 * k, "⟲ Q   ⟳ E / R", size=18, color=MUTED, max_width=room),
+               Text(tx, pv.y + 100 * k, " ".join(f"{s}{n}" for s, n in zip(SIDES, counts)), size=16,
                     color=MUTED, max_width=room))
         sc.regions.append(Region(pv.key, pv.x, pv.y, pv.w, pv.h))
     else:
@@ -284,14 +285,14 @@ def _side(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick) -> None:
                Text(pv.x + pv.w + 14, pv.y + pv.h / 2, "—" if state.phase != "place"
                     else "hidden in this view" if secret else "choose a hand tile", size=18,
                     color=MUTED))
-    y = pv.y + pv.h + 40
+    y = pv.y + pv.h + 40 * lay.text_scale
     sc.add("board", Text(SIDE_X, y, f"Supply: {state.cacao_supply} cacao · "
                                     f"{state.sun_supply} sun tokens", size=16, color=INK,
                          max_width=SIDE_W))
     if state.pending:
-        sc.add("board", Text(SIDE_X, y + 30, "Glowing edges: activated workers", size=16,
-                             bold=True, color=INK, max_width=SIDE_W),
-               Text(SIDE_X, y + 54, "(green: acting now, click to use one)", size=16,
+        sc.add("board", Text(SIDE_X, y + 30 * lay.text_scale, "Glowing edges: activated "
+                             "workers", size=16, bold=True, color=INK, max_width=SIDE_W),
+               Text(SIDE_X, y + 54 * lay.text_scale, "(green: acting now, click to use one)", size=16,
                     color=MUTED, max_width=SIDE_W))
 
 
@@ -311,9 +312,12 @@ def _rows(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick, playable: boo
                     bold=True, color=INK, max_width=HAND_X - row.x - 48))
         pile = len(state.worker_piles[p])
         on_board = sum(1 for t in state.workers.values() if t.owner == p)
+        room = HAND_X - row.x - 20
         sc.add("board", Text(row.x + 12, row.y + 54, f"Hand {len(state.hands[p])} · "
-                                                     f"pile {pile}", size=16, color=INK),
-               Text(row.x + 12, row.y + 78, f"on the board: {on_board}", size=16, color=MUTED))
+                                                     f"pile {pile}", size=16, color=INK,
+                             max_width=room),
+               Text(row.x + 12, row.y + 78, f"on the board: {on_board}", size=16, color=MUTED,
+                    max_width=room))
         for i, tile in enumerate(state.hands[p]):
             box = hand_boxes[("hand", p, i)]
             rect = (box.x, box.y, box.w, box.h)
@@ -355,7 +359,7 @@ def _village(sc: Scene, state, p: int, row) -> None:
                              stroke="#e65100", line_width=1.5, radius=11))
         if have:
             sc.add("board", Text(sx + 51 + i * 26, y + 12, "☀", size=16, color="#e65100",
-                                 align="center"))
+                                 align="center", scales=False))
     gx = sx + 130
     sc.add("board", Rect(gx, y - 2, 26, 26, fill=COIN, stroke="#8d6e00", line_width=1.5, radius=13),
            Text(gx + 34, y + 11, f"{state.gold[p]} gold", size=20, bold=True, color=INK))
@@ -367,10 +371,10 @@ def _village(sc: Scene, state, p: int, row) -> None:
         sc.add("board", Rect(fx, wy, WATER_W - 4, 30, fill="#0288d1" if here else "#e1f5fe",
                              stroke="#01579b", line_width=3 if here else 1, radius=5),
                Text(fx + (WATER_W - 4) / 2, wy + 16, f"{value:+d}" if value else "0", size=16,
-                    bold=here, color="#ffffff" if here else "#01579b", align="center"))
+                    bold=here, color="#ffffff" if here else "#01579b", align="center", scales=False))
     cx = x0 + 58 + state.water[p] * WATER_W
-    sc.add("board", Text(cx + (WATER_W - 4) / 2, wy - 4, "▼", size=14, color="#01579b",
-                         align="center"))
+    sc.add("board", Text(cx + (WATER_W - 4) / 2, wy - 9, "▼", size=14, color="#01579b",
+                         align="center", scales=False))
 
 
 def _points(sheet, p: int, rule: str) -> int:
@@ -393,11 +397,11 @@ def _row_scoring(sc: Scene, state, p: int, row, sheet) -> None:
     lines = (f"Temples: {temples:+d} gold",
              f"Sun, {n_sun} token{'s' * (n_sun != 1)}: {sun:+d} gold",
              f"Water, field {state.water[p] + 1} of {len(C.WATER_TRACK)}: {water:+d} gold")
-    for i, text in enumerate(lines):
+    for i, text in enumerate(lines):   # four lines in the row's height: little room to grow
         sc.add(marks, Text(x + 8, row.y + 18 + 21 * i, text, size=16, color=INK,
-                           max_width=w - 14))
+                           max_width=w - 14, max_scale=1.2))
     sc.add(marks, Text(x + 8, row.y + 81, f"Total: {sheet.totals.get(p, 0)} gold", size=18,
-                       bold=True, color=INK, max_width=w - 14))
+                       bold=True, color=INK, max_width=w - 14, max_scale=1.2))
     # on the village: the water field and the sun tokens that score, ringed in gold
     y = row.y + 12
     sx = VILLAGE_X + 200
@@ -433,7 +437,7 @@ def _highlights(sc: Scene, state, lay: Layout, hints: Hints, last_cell) -> None:
                 size = max(14, int(vp.cell * 0.42))
                 sc.add(marks, Rect(cx - size * 0.6, cy - size * 0.6, size * 1.2, size * 1.2,
                                    fill="#ffffff", stroke=REBUILD, line_width=2, radius=size * 0.6),
-                       Text(cx, cy + 1, "↻", size=size, bold=True, color=REBUILD, align="center"))
+                       Text(cx, cy + 1, "↻", size=size, bold=True, color=REBUILD, align="center", scales=False))
     for cell in sorted(hints.fill):
         r = clipped(cell, 3)
         if r:
@@ -441,7 +445,7 @@ def _highlights(sc: Scene, state, lay: Layout, hints: Hints, last_cell) -> None:
             if vp.visible(cell, whole=True):
                 cx, cy = vp.center(cell)
                 sc.add(marks, Text(cx, cy, "fill", size=max(12, int(vp.cell * 0.24)), bold=True,
-                                   color=SPACE, align="center"))
+                                   color=SPACE, align="center", scales=False))
     if last_cell is not None:
         r = clipped(last_cell, 0)
         if r:
@@ -471,12 +475,13 @@ def _temples(sc: Scene, lay: Layout, prizes: dict) -> None:
         sc.add("highlights", Rect(x - 2, y - 2, s + 4, s + 4, stroke="#ffb300", line_width=5,
                                   radius=s * 0.1))
         chips = sorted(paid.items())
-        sc.add("highlights", Rect(x + 2, y + s * 0.36, s - 4, s * 0.62 - 1, fill="#5d4037",
+        sc.add("highlights", Rect(x + 1, y + s * 0.36, s - 2, s * 0.62 - 1, fill="#5d4037",
                                   radius=s * 0.06))   # covers the "6 / 3" with the result
         if not chips:
             sc.add("highlights", Text(x + s / 2, y + s * 0.68, "0", size=max(12, int(s * 0.3)),
-                                      bold=True, color="#ffffff", align="center"))
-        size = max(16.0, s * 0.4)
+                                      bold=True, color="#ffffff", align="center", scales=False))
+        n = max(1, len(chips))   # side by side within the tile
+        size = min(max(16.0, s * 0.4), (s - 4 - 2 * (n - 1)) / n)
         total = len(chips) * size + (len(chips) - 1) * 2
         for i, (p, pts) in enumerate(chips):
             cx = x + (s - total) / 2 + i * (size + 2)
@@ -484,8 +489,8 @@ def _temples(sc: Scene, lay: Layout, prizes: dict) -> None:
             top = y + s * 0.67 - size / 2
             sc.add("highlights", Rect(cx, top, size, size, fill=fill, stroke=INK,
                                       line_width=1.5, radius=3),
-                   Text(cx + size / 2, top + size / 2 + 1, str(pts), size=max(12, int(size * 0.7)),
-                        bold=True, color=text_color_on(fill), align="center"))
+                   Text(cx + size / 2, top + size / 2 + 1, str(pts), size=int(size * 0.7),
+                        bold=True, color=text_color_on(fill), align="center", scales=False))
 
 
 def scene(state, hints: Hints | None = None, pick: Pick | None = None, lay: Layout | None = None,
@@ -498,7 +503,7 @@ def scene(state, hints: Hints | None = None, pick: Pick | None = None, lay: Layo
     lay = lay or layout(state)
     hints = hints or Hints()
     pick = pick or Pick()
-    sc = Scene(lay.width, lay.height)
+    sc = Scene(lay.width, lay.height, text_scale=lay.text_scale)
     _grid(sc, state, lay)
     _mask(sc, lay)
     _axes(sc, lay)

@@ -42,6 +42,7 @@ class Layout:
     width: int
     height: int
     viewport: Viewport
+    text_scale: float = 1.0     # labels this much larger (projector mode)
     hands: list[Box] = field(default_factory=list)
     display: list[Box] = field(default_factory=list)    # display tiles, or the drawn tile
     rows: list[Box] = field(default_factory=list)
@@ -65,10 +66,11 @@ def board_box(state) -> tuple[int, int, int, int]:
 
 
 def layout(state, zoom: float = 1.0, pan: tuple[float, float] = (0.0, 0.0),
-           width: int = WIDTH) -> Layout:
+           width: int = WIDTH, text_scale: float = 1.0) -> Layout:
     """Boxes for `state` (a position or a player's view) with the grid fitted, zoomed and panned."""
     height = ROWS_TOP + state.players * (ROW_H + ROW_GAP) + MARGIN - ROW_GAP
-    lay = Layout(int(width), int(height), fit(board_box(state), GRID, zoom, pan))
+    lay = Layout(int(width), int(height), fit(board_box(state), GRID, zoom, pan),
+                 text_scale=max(1.0, float(text_scale)))
     top = TOP + 38
     if state.display:
         lay.display = [Box(("display", i), SIDE_X + i * (TILE + 8), top, TILE, TILE)
@@ -76,7 +78,8 @@ def layout(state, zoom: float = 1.0, pan: tuple[float, float] = (0.0, 0.0),
     elif state.drawn:
         lay.display = [Box(("drawn", 0), SIDE_X, top, TILE, TILE)]
     lay.pile = Box(("pile",), SIDE_X + 2 * (TILE + 8), top, TILE, TILE)
-    lay.preview = Box(("preview",), SIDE_X, top + TILE + 60, PREVIEW, PREVIEW)
+    lay.preview = Box(("preview",), SIDE_X, top + TILE + round(60 * lay.text_scale), PREVIEW,
+                      PREVIEW)
     y = ROWS_TOP
     for p in range(state.players):
         lay.rows.append(Box(("row", p), MARGIN, y, width - 2 * MARGIN, ROW_H))

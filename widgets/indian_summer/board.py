@@ -32,6 +32,8 @@ class IndianSummerBoard:
     def __init__(self):
         self.canvas = BoardCanvas(WIDTH, HEIGHT)
         self.canvas.on_click(self._clicked)
+        # projector mode: labels larger, laid out anew
+        self.canvas.relayout = lambda: self.frame is not None and self._draw()
         self._hover_events = Event(source=self.canvas.view,
                                    watched_events=["mousemove", "mouseleave"],
                                    throttle_or_debounce="throttle", wait=HOVER_WAIT_MS)
@@ -85,7 +87,8 @@ class IndianSummerBoard:
         focus = self.focus if self.focus is not None else state.current_player
         if focus is None:
             focus = 0
-        self.layout = layout(shown, focus, strip=len(strip_tiles(shown)))
+        self.layout = layout(shown, focus, strip=len(strip_tiles(shown)),
+                             text_scale=self.canvas.text_scale)
         sheet = state.score() if self.frame.kind == SCORING else None
         view = View(self.hints, self.pick, self.playable, self.hover, sheet)
         self.canvas.show(scene(shown, view, self.layout))

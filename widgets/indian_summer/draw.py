@@ -111,7 +111,7 @@ def token_disc(cx: float, cy: float, r: float, kind: str, letter: bool = True) -
                    line_width=1.5 if r > 6 else 1, radius=r)]
     if letter and r >= 8:
         shapes.append(Text(cx, cy + 1, LETTER[kind], size=max(12, int(r * 1.15)),
-                           color=TOKEN_INK[kind], bold=True, align="center"))
+                           color=TOKEN_INK[kind], bold=True, align="center", scales=False))
     return shapes
 
 
@@ -167,7 +167,7 @@ def floor_shapes(floor, ox: float, oy: float, s: float, scoring: bool = False):
             ground.append(Rect(px, py, s, s, fill=EARTH, stroke=EARTH_LINE if big else None))
             treasure = printed_treasure(floor.layout, (x, y))
             if treasure and (x, y) not in covered:
-                r = s * (0.26 if big else 0.3)
+                r = s * (0.3 if not big else 0.2 if scoring else 0.26)   # room for "−1"
                 ground += token_disc(px + s / 2, py + s / 2, r, treasure, letter=big)
     for tile, o, x, y in floor.leaves:
         cells, hole = leaf_cells(tile, o, x, y)
@@ -191,7 +191,7 @@ def floor_shapes(floor, ox: float, oy: float, s: float, scoring: bool = False):
                            radius=s * 0.2))
         if big:
             pieces.append(Text(ox + (sx + 0.5) * s, oy + (sy + 0.5) * s + 1, "S",
-                               size=int(s * 0.5), color="#ffffff", bold=True, align="center"))
+                               size=int(s * 0.5), color="#ffffff", bold=True, align="center", scales=False))
     for kind, o, x, y in floor.animals:
         cells = animal_cells(kind, o, x, y)
         pieces += [Rect(ox + cx * s, oy + cy * s, s, s, fill=ANIMAL_FILL) for cx, cy in cells]
@@ -200,7 +200,7 @@ def floor_shapes(floor, ox: float, oy: float, s: float, scoring: bool = False):
             first = min(cells, key=lambda c: (c[1], c[0]))
             pieces.append(Text(ox + (first[0] + 0.5) * s, oy + (first[1] + 0.5) * s,
                                C.ALL_KINDS[kind].name, size=14, bold=True, color=ANIMAL_LINE,
-                               align="center", max_width=s - 4))
+                               align="center", max_width=s - 4, scales=False))
     paid = set(complete_areas(floor))
     for i, area in enumerate(C.ALL_LAYOUTS[floor.layout].areas):
         x0, y0 = min(x for x, _ in area), min(y for _, y in area)
@@ -211,8 +211,8 @@ def floor_shapes(floor, ox: float, oy: float, s: float, scoring: bool = False):
                            line_width=(5 if done else 3) if big else (2.5 if done else 1.2)))
     if scoring and big:
         for x, y in cells_of(floor.empty):
-            pieces.append(Text(ox + (x + 0.5) * s, oy + (y + 0.82) * s, "−1", size=14,
-                               bold=True, color=BAD, align="center"))
+            pieces.append(Text(ox + (x + 0.5) * s, oy + (y + 0.85) * s, "−1", size=14,
+                               bold=True, color=BAD, align="center", scales=False))
     return ground, pieces
 
 
@@ -227,14 +227,15 @@ def _main_board(sc: Scene, state, lay: Layout, view: View) -> None:
     looking = "  (looking: click a small board to switch)" if (
         acting is not None and lay.focus != acting) else ""
     title = f"{player_title(lay.focus)}'s board {name} · {plural(floor.empty_cells, 'empty cell')}"
+    # between the header and the cell numbers: room to grow by a quarter
     sc.add("board", Text(BOARD_X - 28, 46, title + looking, size=18, bold=True, color=INK,
-                         max_width=PREVIEW_X + 130 - BOARD_X))
-    for x in range(C.WIDTH):
+                         max_width=PREVIEW_X + 130 - BOARD_X, max_scale=1.25))
+    for x in range(C.WIDTH):   # the cell numbers keep to their cells
         sc.add("board", Text(BOARD_X + (x + 0.5) * CELL, BOARD_Y - 11, str(x), size=14,
-                             color=MUTED, align="center"))
+                             color=MUTED, align="center", scales=False))
     for y in range(C.HEIGHT):
         sc.add("board", Text(BOARD_X - 10, BOARD_Y + (y + 0.5) * CELL, str(y), size=14,
-                             color=MUTED, align="right"))
+                             color=MUTED, align="right", scales=False))
     sc.regions.append(lay.board)
 
 
@@ -282,7 +283,7 @@ def _payout(sc: Scene, tokens, x: float, y: float, s: float) -> None:
                               radius=6))
     if not tokens:
         sc.add("highlights", Text(x + s / 2, y + s / 2 + 1, "✓", size=18, bold=True, color=INK,
-                                  align="center"))
+                                  align="center", scales=False))
         return
     r = min(9.0, (s - 8) / (2 * len(tokens)))
     for i, kind in enumerate(tokens):
@@ -321,7 +322,7 @@ def _ghost(sc: Scene, lay: Layout, view: View, floor, targets: set) -> None:
         sc.add("highlights", Rect(tx - 62, ty - 13, 124, 26, fill="#ffffff", stroke=INK,
                                   radius=8),
                Text(tx, ty + 1, label, size=16, bold=True, color=INK, align="center",
-                    max_width=118))
+                    max_width=118, scales=False))
 
 
 def _preview(sc: Scene, state, lay: Layout, view: View) -> None:
@@ -346,28 +347,30 @@ def _preview(sc: Scene, state, lay: Layout, view: View) -> None:
     elif playing and pick.mode in (SQUIRREL, NUT):
         sc.add("pieces", Rect(box.x + 36, box.y + 36, 40, 40, fill=SQUIRREL_FILL, radius=8),
                Text(box.x + 56, box.y + 57, "S", size=22, bold=True, color="#ffffff",
-                    align="center"))
+                    align="center", scales=False))
         lines = ["squirrel", "for a nut" if pick.mode == NUT else "tile action"]
         if state.phase == "squirrels":
             lines += ["ringed: completes", "an area (its tokens)"]
+    k = lay.text_scale     # lines further apart for larger labels, the legend below them
+    top, step = box.y + box.h + 8 + 8 * k, 21 * k
     for i, line in enumerate(lines):
-        sc.add("board", Text(PREVIEW_X, box.y + box.h + 18 + i * 22, line, size=16,
+        sc.add("board", Text(PREVIEW_X, top + i * step, line, size=16,
                              bold=i == 0, color=INK if i == 0 else MUTED,
                              max_width=RIGHT_X - PREVIEW_X - 12))
-    y = box.y + box.h + 120
+    y = top + 4 * step - 4
     legend = [("hole on earth", None), ("berry", "berry"), ("nut", "nut"),
               ("mushroom", "mushroom"), ("feather", "feather")]
     for i, (label, kind) in enumerate(legend):
-        ly = y + i * 24
+        ly = y + i * 22 * k
         if kind is None:
             sc.add("board", Rect(PREVIEW_X + 3, ly - 7, 14, 14, fill=HOLE, radius=7))
         else:
             sc.add("board", *token_disc(PREVIEW_X + 10, ly, 9, kind))
         sc.add("board", Text(PREVIEW_X + 26, ly, label, size=15, color=INK,
                              max_width=RIGHT_X - PREVIEW_X - 40))
-    ly = y + len(legend) * 24
+    ly = y + len(legend) * 22 * k
     sc.add("board", Rect(PREVIEW_X + 1, ly - 9, 18, 18, fill=SQUIRREL_FILL, radius=4),
-           Text(PREVIEW_X + 10, ly + 1, "S", size=12, bold=True, color="#ffffff", align="center"),
+           Text(PREVIEW_X + 10, ly + 1, "S", size=12, bold=True, color="#ffffff", align="center", scales=False),
            Text(PREVIEW_X + 26, ly, "squirrel", size=15, color=INK))
 
 
@@ -387,8 +390,12 @@ def _strip(sc: Scene, state, lay: Layout, view: View) -> None:
     chosen = view.pick.tile if view.pick.mode == LEAF and view.playable else None
     for box, tile in zip(lay.strip, tiles):
         sc.add("board", Rect(box.x, box.y, box.w, box.h, fill=PANEL, stroke="#bbbbbb", radius=6))
-        sc.add("pieces", *leaf_in_box(tile, box, max_cell=14))
-        sc.add("pieces", Text(box.x + 4, box.y + 10, C.tile_name(tile), size=12, color=MUTED))
+        band = 17   # the tile's name above its drawing, never over it
+        sc.add("pieces", *leaf_in_box(tile, Region(None, box.x, box.y + band, box.w,
+                                                   box.h - band), max_cell=14))
+        sc.add("pieces", Text(box.x + box.w / 2, box.y + band / 2 + 1, C.tile_name(tile),
+                              size=14, bold=True, color=MUTED, align="center",
+                              max_width=box.w - 6, scales=False))
         sc.regions.append(box)
         if chosen is not None and C.tile_name(tile) == chosen:
             sc.add("highlights", Rect(box.x - 3, box.y - 3, box.w + 6, box.h + 6,
@@ -407,9 +414,9 @@ def _animal_stacks(sc: Scene, state, lay: Layout, view: View) -> None:
         if left:
             sc.add("pieces", *shape_in_box(kind.cells, None, ANIMAL_FILL, inner, max_cell=12))
         sc.add("board", Text(box.x + box.w / 2, box.y + 10, kind.name, size=13, bold=True,
-                             color=INK, align="center", max_width=box.w - 4),
+                             color=INK, align="center", max_width=box.w - 4, scales=False),
                Text(box.x + 6, box.y + box.h - 10, f"×{left}", size=15, bold=True,
-                    color=INK if left else MUTED))
+                    color=INK if left else MUTED, scales=False))
         if token:
             sc.add("pieces", *token_disc(box.x + box.w - 13, box.y + box.h - 12, 9, token))
         sc.regions.append(box)
@@ -430,12 +437,13 @@ def _rows(sc: Scene, state, lay: Layout, view: View) -> None:
         sc.add("board", Rect(row.x + 10, row.y + 9, 18, 18, fill=PLAYER_COLOURS[p], stroke=INK,
                              radius=4),
                Text(row.x + 36, row.y + 19, player_title(p) + (f"  {TURN_MARK}" if turn else ""),
-                    size=18, bold=True, color=INK, max_width=150))
+                    size=18, bold=True, color=INK, max_width=126 * lay.text_scale))
         extra = " · ".join(notes.get(p, [])[:1] + ([f"{view.sheet.totals[p]} points"]
                                                   if view.sheet is not None else []))
         if extra:
-            sc.add("board", Text(row.x + 170, row.y + 19, extra, size=15, bold=True, color=BAD,
-                                 max_width=lay.minis[p].x - row.x - 180))
+            extra_x = row.x + 170 + 130 * (lay.text_scale - 1)
+            sc.add("board", Text(extra_x, row.y + 19, extra, size=15, bold=True, color=BAD,
+                                 max_width=lay.minis[p].x - extra_x - 10))
         for i, kind in enumerate(C.TOKENS):
             tx = row.x + 22 + i * 66
             sc.add("pieces", *token_disc(tx, row.y + 44, 12, kind))
@@ -475,12 +483,15 @@ def _forest(sc: Scene, state, lay: Layout) -> None:
         bx, by = cx, cy - FOREST_R
         sc.add("pieces", Rect(bx - 11, by - 11, 22, 22, fill=BUSH, stroke="#ffffff",
                               line_width=2, radius=11))
-        sc.add("pieces", Text(bx, by - 22, "bush", size=14, bold=True, color=BUSH,
+    k = lay.text_scale
+    if n:
+        sc.add("pieces", Text(bx, by + 22 + 10 * k, "bush", size=14, bold=True, color=BUSH,
                               align="center"))
-    sc.add("board", Text(cx, cy - 12, f"{n} tiles", size=18, bold=True, color=INK,
-                         align="center"),
-           Text(cx, cy + 14, f"{len(state.set_aside)} set aside", size=15, color=MUTED,
-                align="center"))
+    inner = 2 * (FOREST_R - 24)   # the width inside the ring of tiles
+    sc.add("board", Text(cx, cy - 12 * k, f"{n} tiles", size=18, bold=True, color=INK,
+                         align="center", max_width=inner),
+           Text(cx, cy + 12 * k, f"{len(state.set_aside)} set aside", size=15, color=MUTED,
+                align="center", max_width=inner))
 
 
 def _supply(sc: Scene, state, lay: Layout) -> None:
@@ -517,12 +528,13 @@ def _solo_side(sc: Scene, state, lay: Layout, view: View) -> None:
                              stroke=LEGAL if legal else "#cccccc", line_width=2.5 if legal else 1,
                              radius=6),
                Text(end.x + end.w / 2, end.y + end.h / 2 - 9, "◀" if side == "left" else "▶",
-                    size=16, color=INK, align="center"),
+                    size=16, color=INK, align="center", scales=False),
                Text(end.x + end.w / 2, end.y + end.h / 2 + 12, f"{side} end", size=12,
-                    color=INK, align="center", max_width=end.w - 4))
+                    color=INK, align="center", max_width=end.w - 4, scales=False))
         sc.regions.append(end)
     track = lay.track
-    sc.add("board", Text(RIGHT_X, track[0].y - 26, "Turn track: spaces 10 … 1, then the "
+    title_y = track[0].y - 12 - 15.5 * lay.text_scale   # above the spaces' numbers
+    sc.add("board", Text(RIGHT_X, title_y, "Turn track: spaces 10 … 1, then the "
                          "mushroom space", size=17, bold=True, color=INK))
     track_tiles = tuple(state.track) + (None,) * (12 - len(state.track))
     tiles = list(track_tiles[:10]) + [track_tiles[10], None, track_tiles[11]]
@@ -541,11 +553,12 @@ def _solo_side(sc: Scene, state, lay: Layout, view: View) -> None:
             sc.add("pieces", *leaf_in_box(tile, box, max_cell=8))
 
 
-def scene(state, view: View | None = None, lay: Layout | None = None) -> Scene:
+def scene(state, view: View | None = None, lay: Layout | None = None,
+          text_scale: float = 1.0) -> Scene:
     """The full frame for `state` (a position or a player's view)."""
     view = view or View(Hints(), Pick())
-    lay = lay or layout(state, strip=len(strip_tiles(state)))
-    sc = Scene(lay.width, lay.height)
+    lay = lay or layout(state, strip=len(strip_tiles(state)), text_scale=text_scale)
+    sc = Scene(lay.width, lay.height, text_scale=lay.text_scale)
     sc.add("board", Rect(0, 0, lay.width, lay.height, fill="#ffffff"))
     sc.add("board", Text(MARGIN, HEADER_Y, header_text(state, view.sheet), size=20, bold=True,
                          color=INK, max_width=lay.width - 2 * MARGIN))

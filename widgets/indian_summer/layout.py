@@ -50,6 +50,7 @@ class Layout:
     focus: int
     width: int = WIDTH
     height: int = HEIGHT
+    text_scale: float = 1.0        # labels this much larger (projector mode)
     board: Region = field(default_factory=lambda: Region(("board",), BOARD_X, BOARD_Y,
                                                          BOARD_W, BOARD_H))
     preview: Region = field(default_factory=lambda: Region(("preview",), PREVIEW_X, BOARD_Y + 26,
@@ -86,10 +87,11 @@ class Layout:
         return next((b for b in every if b.key == key), None)
 
 
-def layout(state, focus: int | None = None, strip: int = 0) -> Layout:
+def layout(state, focus: int | None = None, strip: int = 0, text_scale: float = 1.0) -> Layout:
     """The boxes of `state` with `focus`'s board drawn large and `strip` tiles below it."""
     focus = state.current_player if focus is None else focus
-    lay = Layout(state.solo, state.players, 0 if focus is None else focus)
+    lay = Layout(state.solo, state.players, 0 if focus is None else focus,
+                 text_scale=max(1.0, float(text_scale)))
     lay.strip = [Region(("strip", i), BOARD_X + i * (STRIP_BOX + STRIP_GAP), STRIP_Y, STRIP_BOX,
                         STRIP_BOX) for i in range(max(0, min(strip, C.PATH_MAX)))]
     lay.animals = [Region(("animal", k), BOARD_X + k * (ANIMAL_W + ANIMAL_GAP), ANIMALS_Y,
@@ -122,7 +124,8 @@ def _solo(lay: Layout) -> float:
     """Upper path, the turn track (spaces 10..1, empty, mushroom, empty), lower path; returns
     where they end."""
     x0 = RIGHT_X + 8
-    upper_y, track_y = 70, 176
+    upper_y = 70
+    track_y = upper_y + SOLO_BOX + 14 + round(28 * lay.text_scale)   # room for its title
     lower_y = track_y + TRACK_H + 62
     for name, y in (("upper", upper_y), ("lower", lower_y)):
         lay.solo_paths[name] = [Region((name, i), x0 + 60 + i * (SOLO_BOX + 8), y, SOLO_BOX,

@@ -217,6 +217,9 @@ class BoardCanvas:
         self.view = w.Box([self.widget])
         self.view.add_class("rx-board-frame")
         self.text_scale = 1.0
+        # the board's own re-layout for a new text scale (it then calls `show`); without one,
+        # texts are only drawn larger where they are
+        self.relayout: Callable[[], None] | None = None
         self._pictures: set = set()   # picture canvases waiting for their pixels
         self._clicks = Event(source=self.view, watched_events=["click"])
         self._clicks.on_dom_event(self._on_dom_click)
@@ -271,7 +274,7 @@ class BoardCanvas:
             self.widget.set_transform(scale, 0, 0, scale, 0, 0)
             self.widget.clear()
             draw_shapes(self.widget, [s for name in LAYERS for s in layers[name]],
-                        self.text_scale)
+                        self._draw_text_scale())
         self._drawn = {name: list(layers[name]) for name in LAYERS}
         self.redraws += 1
 
@@ -281,11 +284,18 @@ class BoardCanvas:
         self.redraw(full=True)
 
     def set_text_scale(self, scale: float) -> None:
-        """Enlarge every board text (projector mode) and repaint."""
+        """Enlarge every board text (projector mode): the board lays itself out again for the
+        larger labels (`relayout`) and shows the new scene."""
         if scale != self.text_scale:
             self.text_scale = float(scale)
-            if self.ready:
+            if self.relayout is not None:
+                self.relayout()
+            elif self.ready:
                 self.redraw(full=True)
+
+    def _draw_text_scale(self) -> float:
+        """Texts are drawn as the scene gives them once the board lays them out itself."""
+        return 1.0 if self.relayout is not None else self.text_scale
 
     # -- picture -------------------------------------------------------------------------
     def request_picture(self, deliver: Callable[[bytes], None]) -> bool:
@@ -301,7 +311,7 @@ class BoardCanvas:
         width, height = self.width, self.height
         shapes = [Rect(0, 0, width, height, fill=PAPER),
                   *(s for name in LAYERS for s in self.scene.layers[name])]
-        text_scale = self.text_scale
+        text_scale = self._draw_text_scale()
         canvas = Canvas(width=round(PICTURE_SCALE * width), height=round(PICTURE_SCALE * height),
                         sync_image_data=True)
         self._pictures.add(canvas)

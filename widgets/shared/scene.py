@@ -56,6 +56,8 @@ class Text:
     align: str = "left"          # left, center, right
     baseline: str = "middle"     # top, middle, alphabetic, bottom
     max_width: float | None = None
+    scales: bool = True          # grows with the scene's text scale (False: a mark on a tile)
+    max_scale: float | None = None   # grows at most this much (a label with no room to grow)
 
     @property
     def font(self) -> str:
@@ -64,6 +66,18 @@ class Text:
     def scaled(self, factor: float) -> "Text":
         """The same text `factor` times larger (board labels in projector mode)."""
         return replace(self, size=max(1, round(self.size * factor)))
+
+    def box(self) -> tuple[float, float, float, float]:
+        """Where the text is drawn (x, y, w, h), estimated: a generous width per character
+        (CJK characters are square), cut to `max_width`; the height is the font size."""
+        width = sum(self.size if ord(ch) >= 0x1100 else self.size * (0.64 if self.bold else 0.6)
+                    for ch in self.text)
+        if self.max_width is not None:
+            width = min(width, self.max_width)
+        x = {"center": self.x - width / 2, "right": self.x - width}.get(self.align, self.x)
+        y = {"top": self.y, "bottom": self.y - self.size,
+             "alphabetic": self.y - 0.8 * self.size}.get(self.baseline, self.y - self.size / 2)
+        return x, y, width, float(self.size)
 
 
 @dataclass(frozen=True)
@@ -92,12 +106,69 @@ class Scene:
     height: int
     layers: dict[str, list] = field(default_factory=lambda: {name: [] for name in LAYERS})
     regions: list[Region] = field(default_factory=list)
+    text_scale: float = 1.0     # labels are drawn this much larger (projector mode)
 
     def add(self, layer: str, *shapes) -> None:
+        """Add shapes to a layer; texts grow by `text_scale` (the layout has made room)."""
+        if self.text_scale != 1.0:
+            shapes = [s.scaled(min(self.text_scale, s.max_scale or self.text_scale))
+                      if isinstance(s, Text) and s.scales else s for s in shapes]
         self.layers[layer].extend(shapes)
 
     def texts(self) -> list[str]:
         return [s.text for shapes in self.layers.values() for s in shapes if isinstance(s, Text)]
+
+
+def label_boxes(scene: Scene) -> list[tuple[Text, tuple[float, float, float, float]]]:
+    """Every text of `scene` that shows, with its estimated box (see `Text.box`), in drawing
+    order; a text wholly under an opaque rectangle drawn later is left out (it is covered on
+    purpose, as a temple's "6 / 3" by its result)."""
+    shapes = [s for name in LAYERS for s in scene.layers[name]]
+    found = []
+    for i, s in enumerate(shapes):
+        if not isinstance(s, Text):
+            continue
+        box = s.box()
+        if not any(isinstance(c, Rect) and c.fill and not c.fill.startswith("rgba")
+                   and _inside(box, (c.x, c.y, c.w, c.h)) and c.w > box[2] and c.h > box[3]
+                   and not _inside((c.x, c.y, c.w, c.h), box) and c.w < scene.width
+                   for c in shapes[i + 1:] if not isinstance(c, Text)):
+            found.append((s, box))
+    return found
+
+
+def _inside(inner, outer) -> bool:
+    x, y, w, h = inner
+    ox, oy, ow, oh = outer
+    return ox - 0.5 <= x and x + w <= ox + ow + 0.5 and oy - 0.5 <= y and y + h <= oy + oh + 0.5
+
+
+def _overlap(a, b, slack: float = 0.5) -> bool:
+    return (a[0] + slack < b[0] + b[2] and b[0] + slack < a[0] + a[2]
+            and a[1] + slack < b[1] + b[3] and b[1] + slack < a[1] + a[3])
+
+
+ICON_MAX = 40.0   # px: a filled rectangle no larger than this each way is an icon (a token)
+
+
+def label_clashes(scene: Scene) -> list[tuple[str, str]]:
+    """Pairs of things that collide in `scene`: two labels whose boxes overlap, or a label that
+    covers part of an icon (a small filled rectangle) without lying wholly on it. Each pair is
+    named by its texts (an icon as "icon@x,y")."""
+    labels = label_boxes(scene)
+    clashes = []
+    for i, (a, box_a) in enumerate(labels):
+        for b, box_b in labels[i + 1:]:
+            if _overlap(box_a, box_b):
+                clashes.append((a.text, b.text))
+    icons = [s for name in LAYERS for s in scene.layers[name]
+             if isinstance(s, Rect) and s.fill and s.w <= ICON_MAX and s.h <= ICON_MAX]
+    for text, box in labels:
+        for icon in icons:
+            rect = (icon.x, icon.y, icon.w, icon.h)
+            if _overlap(box, rect, 1.0) and not _inside(box, rect):
+                clashes.append((text.text, f"icon@{icon.x:g},{icon.y:g}"))
+    return clashes
 
 
 def hit_test(regions: list[Region], x: float, y: float) -> Hashable | None:

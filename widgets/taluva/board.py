@@ -38,6 +38,7 @@ class TaluvaBoard:
         self.width = width
         self.canvas = BoardCanvas(width, HEIGHT)
         self.canvas.on_click(self._clicked)
+        self.canvas.relayout = lambda: self.frame is not None and self._draw()
         self._pointer = Event(source=self.canvas.view, watched_events=["mousemove", "mouseleave"],
                               throttle_or_debounce="throttle", wait=60)
         self._pointer.on_dom_event(self._on_pointer)
@@ -105,7 +106,7 @@ class TaluvaBoard:
     def _draw(self) -> None:
         state = self.frame.state
         shown = state.view(self.viewer)
-        self.layout = layout(shown, self.zoom, self.pan, self.width)
+        self.layout = layout(shown, self.zoom, self.pan, self.width, self.canvas.text_scale)
         self.canvas.show(scene(shown, self.hints, self.pick, self.layout, self.playable,
                                self.viewer))
         self._sync_controls()

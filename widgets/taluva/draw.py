@@ -14,7 +14,7 @@ from explorer.taluva.scoring import RANK_ORDER
 
 from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, text_color_on
 from .geometry import SQRT3, Area, Viewport
-from .layout import HEADER_H, ISLAND, MARGIN, SIDE_W, SIDE_X, Layout, island_hexes, layout
+from .layout import HEADER_H, MARGIN, SIDE_X, Layout, island_hexes, layout
 from .shapes import (INK, LAVA, PLAYER_COLOURS, TERRAIN_STYLE, building_glyph, hex_face,
                      hex_polygon, hex_shadow, lava_arrow, outline, rgba, tile_outlines)
 
@@ -204,7 +204,7 @@ def _ghost(sc: Scene, vp: Viewport, tile: int, volcano, rotation: int, legal: bo
     if not legal and vp.visible(volcano, whole=True):
         cx, cy = vp.centre(volcano)
         sc.add("highlights", Text(cx, cy, "✗", size=max(12, int(vp.size * 0.7)), color=REFUSED,
-                                  bold=True, align="center"))
+                                  bold=True, align="center", scales=False))
 
 
 def _build_marks(sc: Scene, state, vp: Viewport, hints: Hints, pick: Pick) -> None:
@@ -245,7 +245,7 @@ def _expand_marks(sc: Scene, state, vp: Viewport, hints: Hints, pick: Pick) -> N
                 if huts == 1:
                     sc.add("highlights", Text(cx, cy + vp.size * 0.1, "1",
                                               size=max(9, int(vp.size * 0.34)), color=INK,
-                                              bold=True, align="center"))
+                                              bold=True, align="center", scales=False))
             else:
                 sc.add("highlights", hex_polygon(vp, h, inset=4, stroke=colour, line_width=2,
                                                  dash=(3, 3)))
@@ -289,43 +289,45 @@ def _preview(sc: Scene, state, lay: Layout, pick: Pick, hints: Hints) -> None:
            *outline(vp, cover, stroke=INK, line_width=2.5))
     sc.regions.append(Region(box.key, box.x, box.y, box.w, box.h))
     tx = box.x + box.w + 10
-    width = SIDE_X + SIDE_W - tx
+    width = SIDE_X + lay.side_w - tx
     names = C.TILES[tile]
-    sc.add("pieces", Text(tx, box.y + 12, f"{names[0]} +", size=16, bold=True, color=INK,
+    k = lay.text_scale     # the lines' places grow with their size
+    sc.add("pieces", Text(tx, box.y + 12 * k, f"{names[0]} +", size=16, bold=True, color=INK,
                           max_width=width),
-           Text(tx, box.y + 32, names[1], size=16, bold=True, color=INK, max_width=width),
-           Text(tx, box.y + 56, "lava between", size=15, color=INK, max_width=width),
-           Text(tx, box.y + 74, f"{DIRECTION_NAMES[pick.rotation % 6]} and {DIRECTION_NAMES[(pick.rotation + 1) % 6]}",
+           Text(tx, box.y + 32 * k, names[1], size=16, bold=True, color=INK, max_width=width),
+           Text(tx, box.y + 56 * k, "lava between", size=15, color=INK, max_width=width),
+           Text(tx, box.y + 74 * k, f"{DIRECTION_NAMES[pick.rotation % 6]} and {DIRECTION_NAMES[(pick.rotation + 1) % 6]}",
                 size=15, bold=True, color=INK, max_width=width),
-           Text(tx, box.y + 98, "turn: ⟲ Q  ⟳ E", size=15, color=MUTED, max_width=width),
-           Text(tx, box.y + 118, "or click the tile", size=15, color=MUTED, max_width=width))
+           Text(tx, box.y + 98 * k, "turn: ⟲ Q  ⟳ E", size=15, color=MUTED, max_width=width),
+           Text(tx, box.y + 118 * k, "or click the tile", size=15, color=MUTED, max_width=width))
 
 
 def _terrain_choice(sc: Scene, lay: Layout, pick: Pick, hints: Hints) -> None:
     """The expansions of the chosen settlement, one clickable line per terrain."""
     box = lay.preview
+    side_w = lay.side_w
     sc.add("pieces", Text(SIDE_X, box.y - 16, f"Expand {pick.settlement} into:", size=18,
-                          bold=True, color=INK, max_width=SIDE_W))
+                          bold=True, color=INK, max_width=side_w))
     plans = hints.expansions_of(pick.settlement)
     if not plans:
         sc.add("pieces", Text(SIDE_X, box.y + 20, "no legal expansion", size=16, color=MUTED))
         return
-    line_h = min(30.0, (box.h + 30) / len(plans))
+    line_h = min(30.0 * lay.text_scale, (lay.info_h + 30) / len(plans))
     for i, plan in enumerate(plans):
         y = box.y + i * line_h
         fill, letter = TERRAIN_STYLE[plan.terrain]
         chosen = plan.terrain == pick.terrain
-        sc.add("pieces", Rect(SIDE_X, y, SIDE_W, line_h - 4, fill=TURN_BG if chosen else PANEL_BG,
+        sc.add("pieces", Rect(SIDE_X, y, side_w, line_h - 4, fill=TURN_BG if chosen else PANEL_BG,
                               stroke=BUILD_SPOT["expand"] if chosen else "#cfd8dc",
                               line_width=3 if chosen else 1, radius=6),
                Rect(SIDE_X + 6, y + 4, line_h - 12, line_h - 12, fill=fill, stroke=INK, radius=3),
                Text(SIDE_X + 6 + (line_h - 12) / 2, y + (line_h - 4) / 2, letter, size=13,
-                    bold=True, color=text_color_on(fill), align="center"),
+                    bold=True, color=text_color_on(fill), align="center", scales=False),
                Text(SIDE_X + line_h + 2, y + (line_h - 4) / 2,
                     f"{plan.terrain}: {_count(plan.huts, 'hut')} on "
                     f"{_count(len(plan.targets), 'hex', 'hexes')}", size=15, bold=chosen,
-                    color=INK, max_width=SIDE_W - line_h - 8))
-        sc.regions.append(Region(("terrain", plan.terrain), SIDE_X, y, SIDE_W, line_h - 4))
+                    color=INK, max_width=side_w - line_h - 8))
+        sc.regions.append(Region(("terrain", plan.terrain), SIDE_X, y, side_w, line_h - 4))
 
 
 def _count(n: int, word: str, plural: str | None = None) -> str:
@@ -333,13 +335,15 @@ def _count(n: int, word: str, plural: str | None = None) -> str:
 
 
 def _stack(sc: Scene, state, lay: Layout) -> None:
-    y = lay.preview.y + lay.preview.h + 24
     n = len(state.stack)
-    sc.add("pieces", Text(SIDE_X, y, f"Stack: {n} tile{'s' * (n != 1)} face down", size=16,
-                         color=INK, max_width=SIDE_W))
+    sc.add("pieces", Text(SIDE_X, lay.stack_y, f"Stack: {n} tile{'s' * (n != 1)} face down",
+                          size=16, color=INK, max_width=lay.side_w))
 
 
 def _rows(sc: Scene, state, lay: Layout) -> None:
+    k = lay.text_scale
+    name_y, left_y = 5 + 9 * k, 5 + 17 * k + 4 + 8 * k
+    note_y = left_y + 8 * k + 4 + 8 * k
     for row in lay.rows:
         p = row.key[1]
         turn = state.current_player == p
@@ -347,11 +351,12 @@ def _rows(sc: Scene, state, lay: Layout) -> None:
         sc.add("pieces", Rect(row.x, row.y, row.w, row.h, fill=TURN_BG if turn else PANEL_BG,
                              stroke="#f9a825" if turn else "#cfd8dc", line_width=3 if turn else 1,
                              radius=8),
-               Rect(row.x + 8, row.y + 9, 18, 18, fill=PLAYER_COLOURS[p], stroke=INK, radius=3),
-               Text(row.x + 32, row.y + 18, player_title(p) + (f"  {TURN_MARK}" if turn else ""),
+               Rect(row.x + 8, row.y + name_y - 9, 18, 18, fill=PLAYER_COLOURS[p], stroke=INK,
+                    radius=3),
+               Text(row.x + 32, row.y + name_y, player_title(p) + (f"  {TURN_MARK}" if turn else ""),
                     size=17, bold=True, color=INK, max_width=row.w - 40))
         huts, temples, towers = state.supply[p]
-        sc.add("pieces", Text(row.x + 8, row.y + 42, f"left: {_count(huts, 'hut')} · "
+        sc.add("pieces", Text(row.x + 8, row.y + left_y, f"left: {_count(huts, 'hut')} · "
                                                      f"{_count(temples, 'temple')} · "
                                                      f"{_count(towers, 'tower')}", size=15,
                               color=INK,
@@ -363,7 +368,7 @@ def _rows(sc: Scene, state, lay: Layout) -> None:
         else:
             note, colour = "", MUTED
         if note:
-            sc.add("pieces", Text(row.x + 8, row.y + 62, note, size=15, bold=out, color=colour,
+            sc.add("pieces", Text(row.x + 8, row.y + note_y, note, size=15, bold=out, color=colour,
                                  max_width=row.w - 16))
 
 
@@ -390,26 +395,27 @@ def _ranking(sc: Scene, state, lay: Layout) -> None:
     box = lay.preview
     top = box.y - 30
     height = lay.rows[0].y - 12 - top
-    sc.add("highlights", Rect(SIDE_X, top, SIDE_W, height, fill="#fffdf0", stroke="#ff8f00",
+    k = lay.text_scale
+    sc.add("highlights", Rect(SIDE_X, top, lay.side_w, height, fill="#fffdf0", stroke="#ff8f00",
                               line_width=2, radius=8),
-           Text(SIDE_X + 10, top + 16, "Final ranking", size=18, bold=True, color=INK))
+           Text(SIDE_X + 10, top + 16 * k, "Final ranking", size=18, bold=True, color=INK))
     lines = ranking_lines(state)
-    step = min(26.0, (height - 40) / max(1, len(lines)))
+    step = min(26.0 * k, (height - 40 * k) / max(1, len(lines)))
     for i, line in enumerate(lines):
         note = not line.startswith(("★", "Player", "out"))   # the tie-break, wrapped
-        sc.add("highlights", Text(SIDE_X + 10, top + 42 + i * step, line, size=14,
+        sc.add("highlights", Text(SIDE_X + 10, top + 42 * k + i * step, line, size=14,
                                   bold=line.startswith("★"), color=MUTED if note else INK,
-                                  max_width=SIDE_W - 20))
+                                  max_width=lay.side_w - 20))
 
 
 def scene(state, hints: Hints | None = None, pick: Pick | None = None, lay: Layout | None = None,
-          playable: bool = False, viewer: int | None = None) -> Scene:
+          playable: bool = False, viewer: int | None = None, text_scale: float = 1.0) -> Scene:
     """The full frame for `state` (a position or a player's view): island, side panel and the
     legal moves of the chosen decision."""
-    lay = lay or layout(state)
+    lay = lay or layout(state, text_scale=text_scale)
     hints = hints or Hints()
     pick = pick or Pick()
-    sc = Scene(lay.width, lay.height)
+    sc = Scene(lay.width, lay.height, text_scale=lay.text_scale)
     _sea(sc, state, lay)
     _island(sc, state, lay)
     _buildings(sc, state, lay)
@@ -423,7 +429,8 @@ def scene(state, hints: Hints | None = None, pick: Pick | None = None, lay: Layo
     sc.add("pieces", Text(MARGIN, HEADER_H / 2, header_text(state, viewer), size=18, bold=True,
                          color=INK, max_width=lay.width - 2 * MARGIN))
     if pick.hover is not None and vp.area.contains(*vp.centre(pick.hover)):
-        sc.add("highlights", Text(ISLAND.x + ISLAND.w - 8, ISLAND.y + ISLAND.h - 12,
+        area = vp.area
+        sc.add("highlights", Text(area.x + area.w - 8, area.y + area.h - 12,
                                   f"hex {pick.hover}", size=14, color=MUTED, align="right"))
     if state.phase == "over":     # not is_over: nobody decides during set-up either
         _ranking(sc, state, lay)

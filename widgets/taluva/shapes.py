@@ -59,10 +59,10 @@ def hex_face(vp: Viewport, h, terrain: str, level: int, alpha: float = 1.0,
     ink = text_color_on(fill)
     if letter:
         shapes.append(Text(cx, cy + s * 0.56, letter, size=label_size(s, 0.3), color=ink,
-                           bold=True, align="center"))
+                           bold=True, align="center", scales=False))
     if show_level:
         shapes.append(Text(cx, cy - s * 0.56, str(level), size=label_size(s, 0.3), color=ink,
-                           bold=level > 1, align="center"))
+                           bold=level > 1, align="center", scales=False))
     return shapes
 
 
@@ -150,5 +150,5 @@ def building_glyph(cx: float, cy: float, unit: float, owner: int, kind: str, cou
     mark = str(count) if kind == "hut" and count > 1 else LETTERS[kind]
     if mark:
         shapes.append(Text(cx, cy + unit * 0.25, mark, size=label_size(unit, 1.2),
-                           color=text_color_on(colour), bold=True, align="center"))
+                           color=text_color_on(colour), bold=True, align="center", scales=False))
     return shapes
