@@ -326,8 +326,9 @@ def test_fuzz_random_text_and_bytes(game):
         text = "".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 60)))
         opens_or_explains(game, text)
         opens_or_explains(game, bytes(rng.randrange(256) for _ in range(rng.randint(0, 40))))
-        name = rng.choice(["players", "seed", "step", "record", *game.options])
+        name = rng.choice(["players", "seed", "step", "record", "moves", *game.options])
         opens_or_explains(game, f"?{name}={text}")
+        opens_or_explains(game, f"?moves=v1.{rng.randint(0, 40)}.{text}")
     for weird in (None, 3, 1.5, [], {"players": 3}, object()):
         opens_or_explains(game, weird)
 
