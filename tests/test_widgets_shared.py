@@ -407,3 +407,81 @@ def test_an_app_loads_few_widget_models(name):
     importlib.import_module(f"widgets.{name}").app(players=2, seed=1)
     new = [m for k, m in _instances.items() if k not in before]
     assert len(new) < 125, len(new)
+
+
+# -- board labels at the projector's text size -------------------------------------------
+def _frames_of_a_game(name: str, players: int, projector: bool, moves: int = 25):
+    """The board scenes of a random game's first `moves` moves and its scoring step, as the
+    app shows them (with projector mode on or off)."""
+    import importlib
+    shell = importlib.import_module(f"widgets.{name}").app(players=players, seed=3).explorer
+    shell.projector.value = projector
+    shell.go(shell.timeline.setup_count - 1)
+    bot = bots.RandomBot(7)
+    for _ in range(moves):
+        yield shell.board.canvas.scene
+        state = shell.timeline.frame.state
+        if state.is_over:
+            break
+        shell.play(bot.choose(state))
+    bot_end = bots.RandomBot(8)
+    while not shell.timeline.frame.state.is_over:
+        shell.play(bot_end.choose(shell.timeline.frame.state), refresh=False)
+    shell.go(shell.timeline.last + 1)
+    yield shell.board.canvas.scene
+
+
+def test_label_boxes_are_estimated_where_canvas_draws_them():
+    from widgets.shared.scene import label_clashes
+    left = Text(10, 20, "START", size=16, bold=True)
+    x, y, w, h = left.box()
+    assert (x, y, h) == (10, 12, 16) and 45 < w < 60
+    assert Text(100, 20, "START", size=16, bold=True, align="center").box()[0] == 100 - w / 2
+    assert Text(0, 0, "동물", size=20).box()[2] == 40          # CJK characters are square
+    assert Text(0, 0, "a long label", size=20, max_width=50).box()[2] == 50
+    sc = Scene(200, 100)
+    sc.add("board", Text(10, 20, "START", size=16), Text(50, 20, "RESTING", size=16))
+    assert label_clashes(sc) == [("START", "RESTING")]
+    sc = Scene(200, 100)
+    sc.add("board", Rect(40, 10, 20, 20, fill="#ff0000"), Text(30, 20, "×3", size=16))
+    assert label_clashes(sc) == [("×3", "icon@40,10")]
+    sc = Scene(200, 100, text_scale=1.5)      # texts grow as they are added, marks do not
+    sc.add("board", Text(0, 0, "a", size=16), Text(0, 0, "b", size=16, scales=False))
+    assert [t.size for t in sc.layers["board"]] == [24, 16]
+
+
+@pytest.mark.parametrize("projector", [False, True], ids=["normal", "projector"])
+@pytest.mark.parametrize("name,players", [("animals_on_board", 2), ("animals_on_board", 4),
+                                          ("cacao", 2), ("cacao", 4), ("taluva", 3),
+                                          ("indian_summer", 1), ("indian_summer", 4)])
+def test_board_labels_never_overlap_nor_cover_an_icon(name, players, projector):
+    """At the page's text size and at the projector's (1.5x, the board laid out again), no
+    two labels' boxes overlap and no label lies over part of an icon (a token, a crate)."""
+    from widgets.shared.scene import label_clashes
+    seen = 0
+    for scene in _frames_of_a_game(name, players, projector):
+        clashes = label_clashes(scene)
+        assert not clashes, f"{name}, frame {seen}: {clashes[:5]}"
+        sizes = [t.size for shapes in scene.layers.values() for t in shapes
+                 if isinstance(t, Text) and t.scales]
+        if projector:
+            assert max(sizes) >= 27      # the 18-20 px header, 1.5x
+        seen += 1
+    assert seen > 10
+
+
+def test_projector_mode_lays_the_board_out_again():
+    """Projector mode rebuilds the scene with larger labels (and room for them), so the
+    canvas draws texts at the size the scene gives."""
+    from widgets.animals_on_board import app
+    shell = app(players=3, seed=1).explorer
+    shell.go(shell.timeline.setup_count - 1)
+    before = shell.board.canvas.scene
+    shell.projector.value = True
+    after = shell.board.canvas.scene
+    assert after is not before and after.text_scale == 1.5
+    assert after.height > before.height          # ark rows and group bands made taller
+    assert shell.board.canvas._draw_text_scale() == 1.0
+    shell.projector.value = False
+    assert shell.board.canvas.scene.text_scale == 1.0
+    assert shell.board.canvas.scene.height == before.height
