@@ -3,6 +3,8 @@ learner's move, an own move leaves the lesson, and "Save as lesson" gives a file
 from __future__ import annotations
 
 import json
+import re
+from html import unescape
 
 import pytest
 
@@ -56,8 +58,11 @@ def test_a_lesson_opens_at_its_start_with_the_intro_and_stops_at_its_checkpoint(
     assert is_visible(app.lessons.widget)          # the caption box is shown
     assert len(app.timeline) == 3                              # start, step 1, step 2: then the question
     app.step("last")
-    assert "Your turn: Find the move." in caption(app)
-    assert is_visible(app.lessons.show_me)
+    assert "Your turn: Find the move." in app.lessons.prompt.value
+    assert "Your turn" not in caption(app)                  # apart: the caption scrolls, not it
+    assert is_visible(app.lessons.prompt) and is_visible(app.lessons.show_me)
+    app.step("first")
+    assert not is_visible(app.lessons.prompt)
 
 
 def test_captions_stay_in_step_with_the_timeline_both_ways():
@@ -66,7 +71,7 @@ def test_captions_stay_in_step_with_the_timeline_both_ways():
         app.go(index)
         expected = lesson.captions()[index]
         assert expected in caption(app)
-        assert f"step {index + 1} of {len(lesson.steps) + 1}" in app.lessons.title.value
+        assert f"step {index + 1} of {len(app.timeline)}" in app.lessons.title.value
 
 
 def test_a_wrong_try_at_a_checkpoint_is_refused_with_the_rule_then_the_right_one_goes_on():
@@ -182,3 +187,57 @@ def test_a_lesson_opened_at_a_step_past_a_question_shows_the_lesson_s_answers():
     assert lesson.captions()[3] in caption(app)
     app.lessons.play(lesson, step=99)
     assert app.timeline.index == 0 and "not 99" in app.message.text
+
+
+# -- the lesson counts steps as the bar does -----------------------------------------------
+APPS = {}
+
+
+def app_for(game: str):
+    """One app per game (opening a lesson replaces its timeline)."""
+    if game not in APPS:
+        import importlib
+        APPS[game] = importlib.import_module(f"widgets.{game}").app(2, 1).explorer
+    return APPS[game]
+
+
+def counts(app) -> tuple[tuple[int, int], str]:
+    """The bar's (step, of) and the lesson's count as text."""
+    bar = re.search(r"Step (\d+) of (\d+)", app.bar.label.value)
+    count = re.search(r'class="rx-lesson-count"[^>]*>(.*?)</span>', app.lessons.title.value)
+    return (int(bar[1]), int(bar[2])), unescape(count[1])
+
+
+@pytest.mark.parametrize("game,name", [(game, lesson.name) for game in explorer.GAMES
+                                       for lesson in lessons.shipped(game)])
+def test_the_lesson_s_count_is_the_bar_s_at_every_frame_and_names_the_next_question(game, name):
+    app = app_for(game)
+    assert app.lessons.open(name)
+    lesson = app.lessons.lesson
+    questions = [i for i, s in enumerate(lesson.steps) if s.checkpoint]
+    seen = 0
+    while True:
+        t = app.timeline
+        for index in range(len(t)):
+            app.go(index)
+            (n, total), count = counts(app)
+            assert (n, total) == (index + 1, len(t))
+            assert count.startswith(f"· step {n} of {total}"), count
+            waiting = index < len(lesson.steps) and lesson.steps[index].checkpoint is not None \
+                and index == t.last
+            ahead = t.last < len(lesson.steps) and lesson.steps[t.last].checkpoint is not None
+            if waiting:
+                q = questions.index(index) + 1
+                assert count == f"· step {n} of {total}: question {q} of {len(questions)}"
+            elif ahead:
+                q = questions.index(t.last) + 1
+                assert count == (f"· step {n} of {total} · question {q} of {len(questions)} "
+                                 f"at step {total}"), count
+            else:
+                assert count == f"· step {n} of {total}", count
+            seen += 1
+        if not app.lessons._waiting():
+            break
+        app.lessons.reveal()
+    assert seen >= len(lesson.steps) + 1
+    assert len(app.timeline) >= len(lesson.steps) + 1    # every step was reached

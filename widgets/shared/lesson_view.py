@@ -1,7 +1,9 @@
 """Lessons in the app: the Lessons menu, the caption beside the board, and checkpoints.
 
 A lesson plays in the ordinary timeline (one frame for its start, one per step), so stepping
-back and forth works as always; the caption follows the frame shown. A checkpoint is a step
+back and forth works as always; the caption follows the frame shown. The lesson counts its steps
+as the bar does (step 3 of 7: the frames laid out so far, up to the next question), and names
+the question the timeline stops at ("question 2 of 3 at step 7"). A checkpoint is a step
 whose frame is not there yet: the timeline ends at the question, and the learner's move is
 judged by the lesson (`Lesson.judge`, in the engine) before it is made. Any other move at an
 ordinary step leaves the lesson, and the learner plays on from there.
@@ -22,8 +24,35 @@ from .share_panel import take_upload
 from .timeline import Timeline
 
 UPLOAD_LIMIT = 1_000_000
-# The caption box's own style (a <style> element, placed beside style.CSS by the app)
-LESSON_CSS = ""
+# The caption box's own style (a <style> element, placed beside style.CSS by the app). The box
+# takes at most a bounded share of the side column (more while it asks a question), so the
+# rules below keep room; inside it the caption scrolls, while the title, the question and the
+# buttons keep their height: the question is always wholly in view.
+LESSON_CSS = """<style>
+.rx-lesson { flex: 0 1 auto; max-height: 36%; min-height: 0; background: #fff8e1;
+  border-left: 6px solid #f9a825; padding: 4px 12px; border-radius: 4px; overflow: hidden;
+  box-sizing: border-box; gap: 2px; }
+.rx-lesson.rx-lesson-asking { max-height: 52%; }
+.rx-lesson > * { flex: 0 0 auto; margin: 0 !important; }
+.rx-lesson > .rx-lesson-caption { flex: 0 1 auto; min-height: 2.9em; overflow-y: auto; }
+.rx-lesson > .rx-lesson-head, .rx-lesson-head .widget-html-content { width: 100%;
+  min-width: 0; overflow: hidden; }
+.rx-lesson-title { display: flex; flex-direction: column; line-height: 1.3; }
+.rx-lesson-name { font-size: 18px; font-weight: 700; color: #5d4200; white-space: nowrap;
+  overflow: hidden; text-overflow: ellipsis; }
+.rx-lesson-count { font-weight: 400; color: #6d5a2a; font-size: 15px; }
+.rx-lesson-caption p { margin: 4px 0; font-size: 17px; line-height: 1.4; }
+.rx-lesson-prompt { background: #e3f0fc; border-radius: 4px; padding: 0 8px; }
+.rx-lesson-prompt p { margin: 3px 0; font-size: 17px; line-height: 1.35; font-weight: 700;
+  color: #1a4f8a; }
+.rx-lesson-end { font-style: italic; }
+.rx-lesson-buttons { gap: 6px; }
+.rx-projector .rx-lesson-menu { width: 150px !important; }   /* the bar keeps one row */
+.rx-projector .rx-lesson-name { font-size: 24px; }
+.rx-projector .rx-lesson-count { font-size: 19px; }
+.rx-projector .rx-lesson-caption p { font-size: 24px; }
+.rx-projector .rx-lesson-prompt p { font-size: 22px; }
+</style>"""
 
 
 class LessonView:
@@ -47,8 +76,12 @@ class LessonView:
         self.menu.add_class("rx-lesson-menu")
         self.menu.observe(self._chosen, names="value")
         self.title = w.HTML()
+        self.title.add_class("rx-lesson-head")
         self.caption = w.HTML()
         self.caption.add_class("rx-lesson-caption")
+        self.prompt = w.HTML()          # the question, below the caption, never scrolled away
+        self.prompt.add_class("rx-lesson-prompt")
+        set_visible(self.prompt, False)
         self.show_me = w.Button(description="Show me", tooltip="Make the lesson's move",
                                 layout=shared_layout(width="auto"))
         self.show_me.add_class("rx-lesson-show")
@@ -59,8 +92,9 @@ class LessonView:
         self.leave_button.add_class("rx-lesson-leave")
         self.leave_button.on_click(lambda _: self.leave("You left the lesson: play on from "
                                                         "this position."))
-        self.widget = w.VBox([self.title, self.caption,
-                              w.HBox([self.show_me, self.leave_button])])
+        buttons = w.HBox([self.show_me, self.leave_button])
+        buttons.add_class("rx-lesson-buttons")
+        self.widget = w.VBox([self.title, self.caption, self.prompt, buttons])
         self.widget.add_class("rx-lesson")
         set_visible(self.widget, False)
 
@@ -180,9 +214,10 @@ class LessonView:
         t, lesson = self.app.timeline, self.lesson
         i = t.index
         captions = lesson.captions()
-        self.title.value = (f'<div class="rx-lesson-title">📖 {escape(lesson.title)} '
-                            f'<span class="rx-lesson-count">· step {min(i, len(captions) - 1) + 1}'
-                            f' of {len(captions)}</span></div>')
+        self.title.value = (f'<div class="rx-lesson-title" title="{escape(lesson.title)}">'
+                            f'<span class="rx-lesson-name">📖 {escape(lesson.title)}</span>'
+                            f'<span class="rx-lesson-count" title="{escape(self._whole())}">'
+                            f'{escape(self.count())}</span></div>')
         if i < len(captions):
             text = f"<p>{escape(captions[i])}</p>"
         else:
@@ -190,12 +225,33 @@ class LessonView:
         waiting = self._waiting()
         if waiting:
             check = lesson.steps[i].checkpoint
-            text += (f'<p class="rx-lesson-prompt">🤔 Your turn: {escape(check.prompt)}</p>')
+            self.prompt.value = f"<p>🤔 Your turn: {escape(check.prompt)}</p>"
         elif i == len(captions) - 1:
             text += '<p class="rx-lesson-end">End of the lesson. Step back to look again, or ' \
                     'make any move to play on from here.</p>'
         self.caption.value = text
+        set_visible(self.prompt, waiting)
         set_visible(self.show_me, waiting)
+        (self.widget.add_class if waiting else self.widget.remove_class)("rx-lesson-asking")
+
+    def count(self) -> str:
+        """Where the lesson is, counted as the bar counts: "· step 3 of 7", the total being the
+        steps laid out so far; while a question waits at the end of them, which one it is ("·
+        question 2 of 3 at step 7", or ": question 2 of 3" when it is the step shown)."""
+        t, lesson = self.app.timeline, self.lesson
+        text = f"· step {t.index + 1} of {len(t)}"
+        questions = [i for i, step in enumerate(lesson.steps) if step.checkpoint is not None]
+        if t.last in questions:           # its answer not made yet: the timeline ends there
+            which = f"question {questions.index(t.last) + 1} of {len(questions)}"
+            text += f": {which}" if t.index == t.last else f" · {which} at step {len(t)}"
+        return text
+
+    def _whole(self) -> str:
+        steps, lesson = len(self.lesson.steps) + 1, self.lesson
+        questions = sum(1 for step in lesson.steps if step.checkpoint is not None)
+        asks = f", {questions} of them question{'s' if questions != 1 else ''}" if questions else ""
+        return (f"The lesson has {steps} steps{asks}. The bar counts the steps laid out so far: "
+                "it stops at a question until it is answered.")
 
     # -- moves -----------------------------------------------------------------------------
     def intercept(self, action) -> bool | None:

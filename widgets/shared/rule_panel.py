@@ -15,6 +15,20 @@ from explorer import rules
 from .models import shared_layout
 
 LANGUAGE_NAMES = rules.LANGUAGE_NAMES
+# The Rules tab leads with the rules of the step, so the first rule's quote and paraphrase are
+# on screen without scrolling: the panel's parts join the tab's pane (display: contents) and the
+# step's "What happens" list follows the rules, before the rule index. A long quote keeps to a
+# few lines and scrolls inside its box; fewer while a lesson's caption box sits above the tabs.
+RULE_CSS = """<style>
+.rx-tab-pane > .rx-rule-panel { display: contents; }
+.rx-rule-panel > * { flex-shrink: 0; }
+.rx-tab-pane > .rx-frame-events { order: 1; }
+.rx-rule-panel > .rx-rule-index { order: 2; }
+.rx-rules-title h3 { margin-top: 2px; }
+.rx-rules .rx-rule, .rx-rule-results .rx-rule { line-height: 1.4; }
+.rx-rules .rx-rule blockquote { max-height: 12lh; overflow-y: auto; }
+.rx-side:has(> .rx-lesson:not(.rx-hidden)) .rx-rules .rx-rule blockquote { max-height: 7lh; }
+</style>"""
 
 
 def _quote(source: str, text: str) -> str:
@@ -64,8 +78,13 @@ class RulePanel:
         self.results = w.HTML()
         self.results.add_class("rx-rule-results")
         self.search.observe(lambda _: self._search(), names="value")
-        self.widget = w.VBox([w.HTML("<h3>Rules for this step</h3>"), self.cited,
-                              w.HTML("<h3>Rule index</h3>"), self.search, self.results])
+        title = w.HTML(RULE_CSS + "<h3>Rules for this step</h3>")
+        title.add_class("rx-rules-title")
+        index_title = w.HTML("<h3>Rule index</h3>")
+        for part in (index_title, self.search, self.results):
+            part.add_class("rx-rule-index")
+        self.widget = w.VBox([title, self.cited, index_title, self.search, self.results])
+        self.widget.add_class("rx-rule-panel")
 
     def show(self, rule_ids, refused: str | None = None, highlight: str | None = None) -> None:
         """Show these rule ids (deduplicated); a refused rule goes first, marked as the reason,

@@ -75,15 +75,6 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 .rx-board-frame { cursor: pointer; }
 .rx-side { flex: 0 0 clamp(440px, 36vw, 680px); min-height: 0; gap: 6px; }
 .rx-side > .rx-tabs { flex: 1 1 0; min-height: 0; }
-.rx-lesson { flex: 0 1 auto; max-height: 50%; min-height: 0; background: #fff8e1;
-  border-left: 6px solid #f9a825; padding: 4px 12px; border-radius: 4px; overflow: hidden; }
-.rx-lesson > * { flex: 0 0 auto; }
-.rx-lesson > .rx-lesson-caption { flex: 0 1 auto; min-height: 40px; overflow-y: auto; }
-.rx-lesson-title { font-size: 18px; font-weight: 700; color: #5d4200; }
-.rx-lesson-count { font-weight: 400; color: #6d5a2a; font-size: 15px; }
-.rx-lesson-caption p { margin: 4px 0; font-size: 17px; line-height: 1.4; }
-.rx-lesson-prompt { font-weight: 700; color: #1a4f8a; }
-.rx-lesson-end { font-style: italic; }
 .rx-tabs > .widget-tab-contents, .rx-tabs > .lm-StackedPanel { flex: 1 1 0; min-height: 0;
   overflow: hidden; padding: 4px 6px; }
 .rx-tab-pane { height: 100%; overflow-y: auto !important; overflow-x: hidden;
@@ -150,7 +141,6 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 .rx-projector .rx-perspective .widget-label { min-width: 0; width: auto !important;
   padding-right: 6px; }
 .rx-projector .rx-perspective select { width: 130px; }
-.rx-projector .rx-lesson-menu { width: 150px !important; }
 .rx-projector .rx-tabs .lm-TabBar-tab { font-size: 19px; padding: 0 6px; }
 .rx-projector .rx-board-widget .widget-button { min-width: 44px; width: auto !important;
   padding: 0 8px; }
@@ -159,8 +149,6 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 .rx-projector .rx-why { font-size: 17px; }
 .rx-projector .rx-board-row > .rx-pending { flex-basis: clamp(280px, 24vw, 400px); }
 .rx-projector .rx-side { flex-basis: clamp(500px, 40vw, 760px); }
-.rx-projector .rx-lesson-caption p { font-size: 24px; }
-.rx-projector .rx-lesson-title { font-size: 26px; }
 .rx-projector .rx-rule-source, .rx-projector .rx-rule-note { font-size: 20px; }
 .rx-projector .rx-rulebook-text { font-size: 21px; }
 .rx-projector .rx-passage-rule, .rx-projector .rx-ln { font-size: 18px; }
