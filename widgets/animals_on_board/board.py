@@ -52,10 +52,10 @@ class AnimalsBoard:
         self.note = w.HTML(
             "<small>Species names are illustrative: the rule text does not list the printed "
             "animals.</small>")
-        self.widget = w.VBox([
-            w.HBox([self.split, self.take, self.clear, self.status],
-                   layout=shared_layout(align_items="center", flex_flow="row wrap")),
-            self.canvas.view, self.note])
+        self.note.add_class("rx-board-note")
+        tools = w.HBox([self.split, self.take, self.clear, self.status])
+        tools.add_class("rx-board-tools")   # one height whatever it says (style.py)
+        self.widget = w.VBox([tools, self.canvas.view, self.note])
 
     def attach(self, app) -> None:
         self.app = app

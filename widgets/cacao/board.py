@@ -22,7 +22,7 @@ from ..shared.view_buttons import add_view_buttons
 from ..shared.timeline import SCORING
 from .draw import Hints, Pick, move_hints, scene
 from .geometry import ZOOM_STEP, clamp_zoom
-from .layout import WIDTH, layout
+from .layout import WIDTH, game_extent, layout
 
 SIDE_WORDS = ("top", "right", "bottom", "left")
 EFFECTS = {  # what one worker does at each kind of jungle tile (value filled in), for the list
@@ -63,6 +63,8 @@ class CacaoBoard:
         self.zoom = 1.0
         self.pan = (0.0, 0.0)
         self.layout = None
+        self._extent_of = None      # the timeline whose cells `_seen` holds
+        self._seen = None
         self._syncing = False
         self.choice = w.ToggleButtons(options=[], description="Tile:",
                                       style={"button_width": "auto", "description_width": "40px"})
@@ -83,15 +85,16 @@ class CacaoBoard:
         self.pending_buttons: list[tuple[w.Button, w.Button]] = []
         self._pending_rows: list[tuple] = []
         self._pending_title = w.HTML("<b>Activated workers (step C)</b>")
+        self._pending_none = w.HTML('<span class="rx-why">None now: workers act when a '
+                                    "tile placed beside a jungle tile activates them.</span>")
         view = w.HBox([w.HTML("<b>View:</b>"), self.zoom_out, self.fit_button, self.zoom_in,
                        *pans], layout=shared_layout(align_items="center"))
         # the list beside the board: the board is bound by its height there, not its width
         board_row = w.HBox([self.canvas.view, self.pending])
         board_row.add_class("rx-board-row")
-        self.widget = w.VBox([
-            w.HBox([self.choice, self.rotate_left, self.rotate_right],
-                   layout=shared_layout(align_items="center", flex_flow="row wrap")),
-            self.status, board_row, view])
+        tools = w.HBox([self.choice, self.rotate_left, self.rotate_right])
+        tools.add_class("rx-board-tools")   # one height whatever it offers (style.py)
+        self.widget = w.VBox([tools, self.status, board_row, view])
 
     def attach(self, app) -> None:
         self.app = app
@@ -123,7 +126,7 @@ class CacaoBoard:
         state = self.frame.state
         shown = state.view(self.viewer)
         self.layout = layout(shown, self.zoom, self.pan, self.width,
-                             text_scale=self.canvas.text_scale)
+                             text_scale=self.canvas.text_scale, extent=self._extent(state))
         action = self.frame.action
         last = getattr(action, "cell", None) if action is not None else None
         prizes = sheet = None
@@ -135,6 +138,16 @@ class CacaoBoard:
                                last_cell=state.placed_cell or last, temple_prizes=prizes,
                                sheet=sheet))
         self.status.value = self._status_html()
+
+    def _extent(self, state):
+        """The cells the grid is fitted to: one scale for the whole game (see game_extent)."""
+        timeline = getattr(self.app, "timeline", None)
+        if timeline is None:
+            return game_extent(state)
+        if timeline is not self._extent_of:     # another game (or record, or lesson)
+            self._extent_of, self._seen = timeline, None
+        self._seen = game_extent(state, timeline.frames[-1].state, seen=self._seen)
+        return self._seen
 
     def _sync_controls(self) -> None:
         """Offer the current player's hand tiles (or the jungle tiles to fill with) as buttons."""
@@ -195,10 +208,10 @@ class CacaoBoard:
                            f"side ({SIDES[e.side]}) of the tile at {e.cell} {effect}")
             self.pending_buttons.append((use, decline))
         shown = [row[0] for row in self._pending_rows[:len(state.pending)]]
-        children = ([self._pending_title] + shown) if shown else []
+        # the list keeps its place beside the board, empty or not: the board never resizes
+        children = [self._pending_title] + (shown or [self._pending_none])
         if list(self.pending.children) != children:
             self.pending.children = children
-        set_visible(self.pending, bool(shown))   # else its width stays taken from the board
 
     def unusable_reason(self, e) -> str:
         """Why "Use one" is off for the activated side `e`, in words, from the timeline and the

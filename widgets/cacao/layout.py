@@ -65,11 +65,43 @@ def board_box(state) -> tuple[int, int, int, int]:
     return (x0 - 1, y0 - 1, x1 + 1, y1 + 1)
 
 
+MIN_EXTENT = 7     # cells each way a game's view is laid out for at least
+
+
+def union(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def game_extent(*states, seen: tuple[int, int, int, int] | None = None
+                ) -> tuple[int, int, int, int]:
+    """The cells a game's view is fitted to: those of `states` (in a game, its step shown and
+    its last step: tiles are never taken off the board, so that is the largest board the
+    timeline reaches) and those already `seen` in this game, at least `MIN_EXTENT` cells
+    each way around the start tiles. So the board keeps one scale while stepping through a
+    game; playing on, it zooms out only when a tile lands outside, and never zooms back in
+    during the game."""
+    box = seen
+    for state in states:
+        box = board_box(state) if box is None else union(box, board_box(state))
+    x0, y0, x1, y1 = box
+    for lo, hi, axis in ((x0, x1, 0), (y0, y1, 1)):
+        short = MIN_EXTENT - (hi - lo + 1)
+        if short > 0:   # grow evenly around the start tiles (0, 0) - (1, 1)
+            lo, hi = lo - short // 2, hi + short - short // 2
+        if axis == 0:
+            x0, x1 = lo, hi
+        else:
+            y0, y1 = lo, hi
+    return (x0, y0, x1, y1)
+
+
 def layout(state, zoom: float = 1.0, pan: tuple[float, float] = (0.0, 0.0),
-           width: int = WIDTH, text_scale: float = 1.0) -> Layout:
-    """Boxes for `state` (a position or a player's view) with the grid fitted, zoomed and panned."""
+           width: int = WIDTH, text_scale: float = 1.0,
+           extent: tuple[int, int, int, int] | None = None) -> Layout:
+    """Boxes for `state` (a position or a player's view) with the grid fitted to `extent`
+    (default: the state's own board, see `board_box`), zoomed and panned."""
     height = ROWS_TOP + state.players * (ROW_H + ROW_GAP) + MARGIN - ROW_GAP
-    lay = Layout(int(width), int(height), fit(board_box(state), GRID, zoom, pan),
+    lay = Layout(int(width), int(height), fit(extent or board_box(state), GRID, zoom, pan),
                  text_scale=max(1.0, float(text_scale)))
     top = TOP + 38
     if state.display:

@@ -110,7 +110,7 @@ def token_disc(cx: float, cy: float, r: float, kind: str, letter: bool = True) -
     shapes = [Rect(cx - r, cy - r, 2 * r, 2 * r, fill=TOKEN_COLOURS[kind], stroke=INK,
                    line_width=1.5 if r > 6 else 1, radius=r)]
     if letter and r >= 8:
-        shapes.append(Text(cx, cy + 1, LETTER[kind], size=max(12, int(r * 1.15)),
+        shapes.append(Text(cx, cy + 1, LETTER[kind], size=max(16, int(r * 1.15)),
                            color=TOKEN_INK[kind], bold=True, align="center", scales=False))
     return shapes
 
@@ -199,7 +199,7 @@ def floor_shapes(floor, ox: float, oy: float, s: float, scoring: bool = False):
         if big:
             first = min(cells, key=lambda c: (c[1], c[0]))
             pieces.append(Text(ox + (first[0] + 0.5) * s, oy + (first[1] + 0.5) * s,
-                               C.ALL_KINDS[kind].name, size=14, bold=True, color=ANIMAL_LINE,
+                               C.ALL_KINDS[kind].name, size=16, bold=True, color=ANIMAL_LINE,
                                align="center", max_width=s - 4, scales=False))
     paid = set(complete_areas(floor))
     for i, area in enumerate(C.ALL_LAYOUTS[floor.layout].areas):
@@ -211,7 +211,7 @@ def floor_shapes(floor, ox: float, oy: float, s: float, scoring: bool = False):
                            line_width=(5 if done else 3) if big else (2.5 if done else 1.2)))
     if scoring and big:
         for x, y in cells_of(floor.empty):
-            pieces.append(Text(ox + (x + 0.5) * s, oy + (y + 0.85) * s, "−1", size=14,
+            pieces.append(Text(ox + (x + 0.5) * s, oy + (y + 0.85) * s, "−1", size=16,
                                bold=True, color=BAD, align="center", scales=False))
     return ground, pieces
 
@@ -231,10 +231,10 @@ def _main_board(sc: Scene, state, lay: Layout, view: View) -> None:
     sc.add("board", Text(BOARD_X - 28, 46, title + looking, size=18, bold=True, color=INK,
                          max_width=PREVIEW_X + 130 - BOARD_X, max_scale=1.25))
     for x in range(C.WIDTH):   # the cell numbers keep to their cells
-        sc.add("board", Text(BOARD_X + (x + 0.5) * CELL, BOARD_Y - 11, str(x), size=14,
+        sc.add("board", Text(BOARD_X + (x + 0.5) * CELL, BOARD_Y - 11, str(x), size=16,
                              color=MUTED, align="center", scales=False))
     for y in range(C.HEIGHT):
-        sc.add("board", Text(BOARD_X - 10, BOARD_Y + (y + 0.5) * CELL, str(y), size=14,
+        sc.add("board", Text(BOARD_X - 10, BOARD_Y + (y + 0.5) * CELL, str(y), size=16,
                              color=MUTED, align="right", scales=False))
     sc.regions.append(lay.board)
 
@@ -366,12 +366,13 @@ def _preview(sc: Scene, state, lay: Layout, view: View) -> None:
             sc.add("board", Rect(PREVIEW_X + 3, ly - 7, 14, 14, fill=HOLE, radius=7))
         else:
             sc.add("board", *token_disc(PREVIEW_X + 10, ly, 9, kind))
-        sc.add("board", Text(PREVIEW_X + 26, ly, label, size=15, color=INK,
+        sc.add("board", Text(PREVIEW_X + 26, ly, label, size=16, color=INK,
                              max_width=RIGHT_X - PREVIEW_X - 40))
     ly = y + len(legend) * 22 * k
     sc.add("board", Rect(PREVIEW_X + 1, ly - 9, 18, 18, fill=SQUIRREL_FILL, radius=4),
-           Text(PREVIEW_X + 10, ly + 1, "S", size=12, bold=True, color="#ffffff", align="center", scales=False),
-           Text(PREVIEW_X + 26, ly, "squirrel", size=15, color=INK))
+           Text(PREVIEW_X + 10, ly + 1, "S", size=16, bold=True, color="#ffffff", align="center", scales=False),
+           Text(PREVIEW_X + 26, ly, "squirrel", size=16, color=INK,
+                max_width=RIGHT_X - PREVIEW_X - 40))
 
 
 def _strip(sc: Scene, state, lay: Layout, view: View) -> None:
@@ -390,11 +391,11 @@ def _strip(sc: Scene, state, lay: Layout, view: View) -> None:
     chosen = view.pick.tile if view.pick.mode == LEAF and view.playable else None
     for box, tile in zip(lay.strip, tiles):
         sc.add("board", Rect(box.x, box.y, box.w, box.h, fill=PANEL, stroke="#bbbbbb", radius=6))
-        band = 17   # the tile's name above its drawing, never over it
+        band = 19   # the tile's name above its drawing, never over it
         sc.add("pieces", *leaf_in_box(tile, Region(None, box.x, box.y + band, box.w,
                                                    box.h - band), max_cell=14))
         sc.add("pieces", Text(box.x + box.w / 2, box.y + band / 2 + 1, C.tile_name(tile),
-                              size=14, bold=True, color=MUTED, align="center",
+                              size=16, bold=True, color=MUTED, align="center",
                               max_width=box.w - 6, scales=False))
         sc.regions.append(box)
         if chosen is not None and C.tile_name(tile) == chosen:
@@ -413,9 +414,9 @@ def _animal_stacks(sc: Scene, state, lay: Layout, view: View) -> None:
         inner = Region(None, box.x, box.y + 16, box.w, box.h - 34)
         if left:
             sc.add("pieces", *shape_in_box(kind.cells, None, ANIMAL_FILL, inner, max_cell=12))
-        sc.add("board", Text(box.x + box.w / 2, box.y + 10, kind.name, size=13, bold=True,
+        sc.add("board", Text(box.x + box.w / 2, box.y + 10, kind.name, size=16, bold=True,
                              color=INK, align="center", max_width=box.w - 4, scales=False),
-               Text(box.x + 6, box.y + box.h - 10, f"×{left}", size=15, bold=True,
+               Text(box.x + 6, box.y + box.h - 10, f"×{left}", size=16, bold=True,
                     color=INK if left else MUTED, scales=False))
         if token:
             sc.add("pieces", *token_disc(box.x + box.w - 13, box.y + box.h - 12, 9, token))
@@ -442,7 +443,7 @@ def _rows(sc: Scene, state, lay: Layout, view: View) -> None:
                                                   if view.sheet is not None else []))
         if extra:
             extra_x = row.x + 170 + 130 * (lay.text_scale - 1)
-            sc.add("board", Text(extra_x, row.y + 19, extra, size=15, bold=True, color=BAD,
+            sc.add("board", Text(extra_x, row.y + 19, extra, size=16, bold=True, color=BAD,
                                  max_width=lay.minis[p].x - extra_x - 10))
         for i, kind in enumerate(C.TOKENS):
             tx = row.x + 22 + i * 66
@@ -485,12 +486,12 @@ def _forest(sc: Scene, state, lay: Layout) -> None:
                               line_width=2, radius=11))
     k = lay.text_scale
     if n:
-        sc.add("pieces", Text(bx, by + 22 + 10 * k, "bush", size=14, bold=True, color=BUSH,
+        sc.add("pieces", Text(bx, by + 22 + 10 * k, "bush", size=16, bold=True, color=BUSH,
                               align="center"))
     inner = 2 * (FOREST_R - 24)   # the width inside the ring of tiles
     sc.add("board", Text(cx, cy - 12 * k, f"{n} tiles", size=18, bold=True, color=INK,
                          align="center", max_width=inner),
-           Text(cx, cy + 12 * k, f"{len(state.set_aside)} set aside", size=15, color=MUTED,
+           Text(cx, cy + 12 * k, f"{len(state.set_aside)} set aside", size=16, color=MUTED,
                 align="center", max_width=inner))
 
 
@@ -529,7 +530,7 @@ def _solo_side(sc: Scene, state, lay: Layout, view: View) -> None:
                              radius=6),
                Text(end.x + end.w / 2, end.y + end.h / 2 - 9, "◀" if side == "left" else "▶",
                     size=16, color=INK, align="center", scales=False),
-               Text(end.x + end.w / 2, end.y + end.h / 2 + 12, f"{side} end", size=12,
+               Text(end.x + end.w / 2, end.y + end.h / 2 + 12, f"{side} end", size=16,
                     color=INK, align="center", max_width=end.w - 4, scales=False))
         sc.regions.append(end)
     track = lay.track
@@ -545,7 +546,7 @@ def _solo_side(sc: Scene, state, lay: Layout, view: View) -> None:
                              stroke="#f9a825" if now else "#bbbbbb", line_width=3 if now else 1,
                              radius=4))
         if label:
-            sc.add("board", Text(box.x + box.w / 2, box.y - 9, label, size=14, bold=now,
+            sc.add("board", Text(box.x + box.w / 2, box.y - 9, label, size=16, bold=now,
                                  color=INK, align="center"))
         if i == 11:
             sc.add("board", *token_disc(box.x + box.w / 2, box.y + box.h / 2, 13, "mushroom"))
@@ -576,8 +577,9 @@ def scene(state, view: View | None = None, lay: Layout | None = None,
     else:
         _forest(sc, state, lay)
     _supply(sc, state, lay)
-    sc.add("board", Text(lay.width - MARGIN, lay.height - 12, ILLUSTRATIVE, size=14,
-                         color=MUTED, align="right", max_width=lay.width - RIGHT_X))
+    sc.add("board", Text(lay.width - MARGIN, lay.height - 12, ILLUSTRATIVE, size=16,
+                         color=MUTED, align="right", max_width=lay.width - RIGHT_X,
+                         scales=False))   # a footnote in the last line: no room to grow
     _highlights(sc, state, lay, view)
     return sc
 

@@ -141,16 +141,48 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 .rx-projector .rx-perspective .widget-label { min-width: 0; width: auto !important;
   padding-right: 6px; }
 .rx-projector .rx-perspective select { width: 130px; }
-.rx-projector .rx-tabs .lm-TabBar-tab { font-size: 19px; padding: 0 6px; }
+.rx-projector .rx-tabs .lm-TabBar-tab { font-size: 17px; padding: 0 6px; }
 .rx-projector .rx-board-widget .widget-button { min-width: 44px; width: auto !important;
   padding: 0 8px; }
 .rx-projector .rx-board-widget .widget-dropdown { width: auto !important; }
 .rx-projector .rx-pending-line .widget-html-content { font-size: 19px; }
 .rx-projector .rx-why { font-size: 17px; }
-.rx-projector .rx-board-row > .rx-pending { flex-basis: clamp(280px, 24vw, 400px); }
-.rx-projector .rx-side { flex-basis: clamp(500px, 40vw, 760px); }
 .rx-projector .rx-rule-source, .rx-projector .rx-rule-note { font-size: 20px; }
 .rx-projector .rx-rulebook-text { font-size: 21px; }
 .rx-projector .rx-passage-rule, .rx-projector .rx-ln { font-size: 18px; }
+/* Projector mode is a layout: the board keeps its room (the side column keeps its width, the
+   page title and the introduction give way) and the Rules tab puts the step's rules, with
+   the quote and its paraphrase, before what happened */
+.rx-app.rx-projector { --rx-above: 6px; }
+body:has(.rx-app.rx-projector) .jp-RenderedHTMLCommon h1 { display: none; }
+.rx-projector .rx-intro { display: none; }
+.rx-projector .rx-tab-pane > .rx-frame-events { order: 2; }
+/* Fixed regions: a board's own controls and status keep one height whatever they show, so
+   the board neither moves nor changes size while stepping and selecting */
+.rx-board-tools { height: 44px; flex-wrap: nowrap !important; overflow: hidden;
+  align-items: center; gap: 6px; }
+.rx-board-tools > * { flex: 0 0 auto; }
+.rx-board-tools > .rx-selection { flex: 1 1 0; min-width: 0; margin: 0 !important; }
+.rx-board-tools .widget-toggle-buttons { flex-wrap: nowrap; }
+.rx-board-tools .widget-toggle-buttons .widget-label { width: auto !important; }
+.rx-selection .widget-html-content { white-space: normal; line-height: 20px; font-size: 15px;
+  overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical;
+  -webkit-line-clamp: 2; }
+.rx-board-widget > .rx-pick-status { height: 46px; width: 100%; overflow: hidden;
+  margin: 0 !important; flex: 0 0 auto; }
+.rx-board-widget > .rx-pick-status .widget-html-content { line-height: 22px; font-size: 15px;
+  white-space: normal; }
+.rx-board-note { height: 24px; overflow: hidden; margin: 0 !important; }
+.rx-projector .rx-board-tools { height: 52px; }
+.rx-projector .rx-selection .widget-html-content { line-height: 24px; font-size: 18px; }
+.rx-projector .rx-board-widget > .rx-pick-status { height: 54px; }
+.rx-projector .rx-board-widget > .rx-pick-status .widget-html-content { font-size: 20px;
+  line-height: 26px; }
+.rx-projector .rx-board-note { height: 30px; }
+.rx-is-controls { height: 80px; align-content: flex-start; overflow-y: auto; overflow-x: hidden;
+  row-gap: 2px; margin: 0 !important; }
+.rx-projector .rx-is-controls { height: 92px; }
+.rx-projector .rx-is-controls .widget-button, .rx-projector .rx-is-controls select {
+  font-size: 17px; padding: 0 6px; }
 </style>
 """

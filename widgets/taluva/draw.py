@@ -14,7 +14,7 @@ from explorer.taluva.scoring import RANK_ORDER
 
 from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, text_color_on
 from .geometry import SQRT3, Area, Viewport
-from .layout import HEADER_H, MARGIN, SIDE_X, Layout, island_hexes, layout
+from .layout import HEADER_H, MARGIN, Layout, island_hexes, layout
 from .shapes import (INK, LAVA, PLAYER_COLOURS, TERRAIN_STYLE, building_glyph, hex_face,
                      hex_polygon, hex_shadow, lava_arrow, outline, rgba, tile_outlines)
 
@@ -203,7 +203,7 @@ def _ghost(sc: Scene, vp: Viewport, tile: int, volcano, rotation: int, legal: bo
                                   dash=() if legal else (5, 4)))
     if not legal and vp.visible(volcano, whole=True):
         cx, cy = vp.centre(volcano)
-        sc.add("highlights", Text(cx, cy, "✗", size=max(12, int(vp.size * 0.7)), color=REFUSED,
+        sc.add("highlights", Text(cx, cy, "✗", size=max(15, int(vp.size * 0.7)), color=REFUSED,
                                   bold=True, align="center", scales=False))
 
 
@@ -244,7 +244,7 @@ def _expand_marks(sc: Scene, state, vp: Viewport, hints: Hints, pick: Pick) -> N
                                                      huts, ghost=True))
                 if huts == 1:
                     sc.add("highlights", Text(cx, cy + vp.size * 0.1, "1",
-                                              size=max(9, int(vp.size * 0.34)), color=INK,
+                                              size=max(15, int(vp.size * 0.34)), color=INK,
                                               bold=True, align="center", scales=False))
             else:
                 sc.add("highlights", hex_polygon(vp, h, inset=4, stroke=colour, line_width=2,
@@ -268,7 +268,7 @@ def _preview(sc: Scene, state, lay: Layout, pick: Pick, hints: Hints) -> None:
     if state.phase == "build" and pick.kind == "expand" and pick.settlement is not None:
         _terrain_choice(sc, lay, pick, hints)
         return
-    sc.add("pieces", Text(SIDE_X, box.y - 16, "Drawn tile", size=18, bold=True, color=INK))
+    sc.add("pieces", Text(lay.side_x, box.y - 16, "Drawn tile", size=18, bold=True, color=INK))
     if tile is None or tile == C.HIDDEN:
         sc.add("pieces", Rect(box.x, box.y, box.w, box.h, stroke="#bbbbbb", dash=(6, 4),
                               radius=8),
@@ -289,7 +289,7 @@ def _preview(sc: Scene, state, lay: Layout, pick: Pick, hints: Hints) -> None:
            *outline(vp, cover, stroke=INK, line_width=2.5))
     sc.regions.append(Region(box.key, box.x, box.y, box.w, box.h))
     tx = box.x + box.w + 10
-    width = SIDE_X + lay.side_w - tx
+    width = lay.side_x + lay.side_w - tx
     names = C.TILES[tile]
     k = lay.text_scale     # the lines' places grow with their size
     sc.add("pieces", Text(tx, box.y + 12 * k, f"{names[0]} +", size=16, bold=True, color=INK,
@@ -306,28 +306,28 @@ def _terrain_choice(sc: Scene, lay: Layout, pick: Pick, hints: Hints) -> None:
     """The expansions of the chosen settlement, one clickable line per terrain."""
     box = lay.preview
     side_w = lay.side_w
-    sc.add("pieces", Text(SIDE_X, box.y - 16, f"Expand {pick.settlement} into:", size=18,
+    sc.add("pieces", Text(lay.side_x, box.y - 16, f"Expand {pick.settlement} into:", size=18,
                           bold=True, color=INK, max_width=side_w))
     plans = hints.expansions_of(pick.settlement)
     if not plans:
-        sc.add("pieces", Text(SIDE_X, box.y + 20, "no legal expansion", size=16, color=MUTED))
+        sc.add("pieces", Text(lay.side_x, box.y + 20, "no legal expansion", size=16, color=MUTED))
         return
     line_h = min(30.0 * lay.text_scale, (lay.info_h + 30) / len(plans))
     for i, plan in enumerate(plans):
         y = box.y + i * line_h
         fill, letter = TERRAIN_STYLE[plan.terrain]
         chosen = plan.terrain == pick.terrain
-        sc.add("pieces", Rect(SIDE_X, y, side_w, line_h - 4, fill=TURN_BG if chosen else PANEL_BG,
+        sc.add("pieces", Rect(lay.side_x, y, side_w, line_h - 4, fill=TURN_BG if chosen else PANEL_BG,
                               stroke=BUILD_SPOT["expand"] if chosen else "#cfd8dc",
                               line_width=3 if chosen else 1, radius=6),
-               Rect(SIDE_X + 6, y + 4, line_h - 12, line_h - 12, fill=fill, stroke=INK, radius=3),
-               Text(SIDE_X + 6 + (line_h - 12) / 2, y + (line_h - 4) / 2, letter, size=13,
+               Rect(lay.side_x + 6, y + 4, line_h - 12, line_h - 12, fill=fill, stroke=INK, radius=3),
+               Text(lay.side_x + 6 + (line_h - 12) / 2, y + (line_h - 4) / 2, letter, size=15,
                     bold=True, color=text_color_on(fill), align="center", scales=False),
-               Text(SIDE_X + line_h + 2, y + (line_h - 4) / 2,
+               Text(lay.side_x + line_h + 2, y + (line_h - 4) / 2,
                     f"{plan.terrain}: {_count(plan.huts, 'hut')} on "
                     f"{_count(len(plan.targets), 'hex', 'hexes')}", size=15, bold=chosen,
                     color=INK, max_width=side_w - line_h - 8))
-        sc.regions.append(Region(("terrain", plan.terrain), SIDE_X, y, side_w, line_h - 4))
+        sc.regions.append(Region(("terrain", plan.terrain), lay.side_x, y, side_w, line_h - 4))
 
 
 def _count(n: int, word: str, plural: str | None = None) -> str:
@@ -336,7 +336,7 @@ def _count(n: int, word: str, plural: str | None = None) -> str:
 
 def _stack(sc: Scene, state, lay: Layout) -> None:
     n = len(state.stack)
-    sc.add("pieces", Text(SIDE_X, lay.stack_y, f"Stack: {n} tile{'s' * (n != 1)} face down",
+    sc.add("pieces", Text(lay.side_x, lay.stack_y, f"Stack: {n} tile{'s' * (n != 1)} face down",
                           size=16, color=INK, max_width=lay.side_w))
 
 
@@ -396,14 +396,14 @@ def _ranking(sc: Scene, state, lay: Layout) -> None:
     top = box.y - 30
     height = lay.rows[0].y - 12 - top
     k = lay.text_scale
-    sc.add("highlights", Rect(SIDE_X, top, lay.side_w, height, fill="#fffdf0", stroke="#ff8f00",
+    sc.add("highlights", Rect(lay.side_x, top, lay.side_w, height, fill="#fffdf0", stroke="#ff8f00",
                               line_width=2, radius=8),
-           Text(SIDE_X + 10, top + 16 * k, "Final ranking", size=18, bold=True, color=INK))
+           Text(lay.side_x + 10, top + 16 * k, "Final ranking", size=18, bold=True, color=INK))
     lines = ranking_lines(state)
     step = min(26.0 * k, (height - 40 * k) / max(1, len(lines)))
     for i, line in enumerate(lines):
         note = not line.startswith(("★", "Player", "out"))   # the tie-break, wrapped
-        sc.add("highlights", Text(SIDE_X + 10, top + 42 * k + i * step, line, size=14,
+        sc.add("highlights", Text(lay.side_x + 10, top + 42 * k + i * step, line, size=15,
                                   bold=line.startswith("★"), color=MUTED if note else INK,
                                   max_width=lay.side_w - 20))
 
@@ -431,7 +431,7 @@ def scene(state, hints: Hints | None = None, pick: Pick | None = None, lay: Layo
     if pick.hover is not None and vp.area.contains(*vp.centre(pick.hover)):
         area = vp.area
         sc.add("highlights", Text(area.x + area.w - 8, area.y + area.h - 12,
-                                  f"hex {pick.hover}", size=14, color=MUTED, align="right"))
+                                  f"hex {pick.hover}", size=15, color=MUTED, align="right"))
     if state.phase == "over":     # not is_over: nobody decides during set-up either
         _ranking(sc, state, lay)
     else:

@@ -35,6 +35,7 @@ class Layout:
     rows: list[Box] = field(default_factory=list)
     text_scale: float = 1.0       # labels this much larger (projector mode)
     side_w: float = SIDE_W        # the right column's width
+    side_x: float = SIDE_X        # and where it starts
     info_h: float = PREVIEW.h     # the text beside the drawn tile (or the expansion choices)
     stack_y: float = ROWS_TOP - 32   # the line about the stack, below them
 
@@ -61,22 +62,24 @@ def row_h(text_scale: float = 1.0) -> float:
 def layout(state, zoom: float = 1.0, pan: tuple[float, float] = (0.0, 0.0),
            width: int = WIDTH, text_scale: float = 1.0) -> Layout:
     """Places for `state` (a position or a player's view) with the island fitted, zoomed and
-    panned. With `text_scale` above 1 (projector mode) the right column is wider and its
-    lines further apart, and the canvas grows to hold it: the island keeps its size."""
+    panned. With `text_scale` above 1 (projector mode) the right column is wider (the island
+    narrower) and its lines further apart, the canvas taller if they need it."""
     scale = max(1.0, float(text_scale))
     side_w = round(SIDE_W * scale)
+    island_w = ISLAND.w - (side_w - SIDE_W)     # the canvas keeps its width
+    side_x = ISLAND.x + island_w + 14
     info_h = round(PREVIEW.h * scale)
     stack_y = PREVIEW.y + info_h + round(24 * scale)
     rows_top = stack_y + round(32 * scale)
     h = row_h(scale)
     height = max(HEIGHT, round(rows_top + state.players * (h + ROW_GAP) - ROW_GAP + MARGIN))
-    width = max(int(width), SIDE_X + side_w + MARGIN)
-    island = Area(ISLAND.x, ISLAND.y, ISLAND.w, height - HEADER_H - MARGIN)
+    island = Area(ISLAND.x, ISLAND.y, island_w, height - HEADER_H - MARGIN)
     lay = Layout(int(width), int(height), fit(island_hexes(state), island, zoom, pan),
-                 text_scale=scale, side_w=side_w, info_h=info_h, stack_y=stack_y)
-    lay.preview = Box(("preview",), PREVIEW.x, PREVIEW.y, PREVIEW.w, PREVIEW.h)
+                 text_scale=scale, side_w=side_w, side_x=side_x, info_h=info_h,
+                 stack_y=stack_y)
+    lay.preview = Box(("preview",), side_x, PREVIEW.y, PREVIEW.w, PREVIEW.h)
     y = rows_top
     for p in range(state.players):
-        lay.rows.append(Box(("row", p), SIDE_X, y, side_w, h))
+        lay.rows.append(Box(("row", p), side_x, y, side_w, h))
         y += h + ROW_GAP
     return lay

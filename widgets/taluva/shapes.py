@@ -71,8 +71,11 @@ def rim_width(level: int, size: float) -> float:
     return 0.0 if level <= 1 else min(size * 0.3, size * 0.09 * (level - 1) + 1.5)
 
 
+MIN_LABEL = 15   # px: shown at 11 px or more on a 1280 x 800 screen (the board at 0.76)
+
+
 def label_size(size: float, share: float) -> int:
-    return max(9, int(round(size * share)))
+    return max(MIN_LABEL, int(round(size * share)))
 
 
 def hex_shadow(vp: Viewport, h, level: int) -> Polygon:
