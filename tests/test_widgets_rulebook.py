@@ -3,7 +3,7 @@ step where that rule acts (or is the reason a move is refused), and `?rule=` lin
 from __future__ import annotations
 
 import re
-from html import unescape
+from html import escape, unescape
 
 import pytest
 
@@ -139,6 +139,68 @@ def test_cacao_texts_side_by_side_aligned_by_rule():
     view.chooser.value = "aligned"
     assert view.text.value.count('class="rx-aligned-rule"') == len(explorer.rules.for_game("cacao"))
     assert "Hungarian" in view.text.value and "Korean" in view.text.value
+
+
+def aligned_blocks(html: str) -> dict[str, str]:
+    """Rule id -> the HTML of its block in the side-by-side view."""
+    parts = re.split(r'(?=<div class="rx-aligned-block)', html)[1:]
+    return {re.search(r'data-rule="([^"]+)"', part)[1]: part for part in parts}
+
+
+def test_cacao_side_by_side_stacks_the_texts_at_full_width_and_each_rule_is_a_click():
+    app = shell("cacao")
+    view = open_rulebook(app)
+    view.chooser.value = "aligned"
+    html = view.text.value
+    assert "<table" not in html and "<td" not in html          # no narrow columns
+    blocks = aligned_blocks(html)
+    game_rules = explorer.rules.for_game("cacao")
+    assert list(blocks) == [r.id for r in game_rules]
+    asked = []
+    app.show_rule = lambda rule_id, options=None: asked.append(rule_id) or True
+    for index, rule in enumerate(game_rules):
+        block = blocks[rule.id]
+        assert f'id="rx-aligned-{index}" role="button"' in block
+        # Korean first, then Hungarian, each a reading of its own under the rule
+        sources = re.findall(r'class="rx-aligned-reading" data-source="([^"]+)"', block)
+        assert sources == view.sources
+        view._clicked({"target": {"id": f"rx-aligned-{index}", "tagName": "DIV"}})
+        assert asked[-1] == rule.id
+        assert view.chosen.children[1].description == f"See {rule.id}"
+    assert len(asked) == len(game_rules)
+
+
+def test_a_click_on_a_side_by_side_row_opens_a_step_where_its_rule_acts():
+    app = shell("cacao")
+    view = open_rulebook(app)
+    view.chooser.value = "aligned"
+    index, rule_id = next((i, r.id) for i, r in enumerate(explorer.rules.for_game("cacao"))
+                          if rulebook.demo("cacao", r.id) is not None and ".setup." not in r.id)
+    view._clicked({"target": {"id": f"rx-aligned-{index}", "tagName": "DIV"}})
+    assert app.rules.rule_ids[0] == rule_id
+    assert cites(app, rule_id)
+    view._clicked({"target": {"id": "rx-aligned-999"}})      # no such row: nothing happens
+    view._clicked({"target": {"id": "rx-aligned-x"}})
+    assert app.rules.rule_ids[0] == rule_id
+
+
+def test_each_side_by_side_reading_names_the_rule_option_value_it_stands_for():
+    view = open_rulebook(shell("cacao"))
+    view.chooser.value = "aligned"
+    block = aligned_blocks(view.text.value)["cacao.activate.order"]
+    korean, hungarian = re.split(r'(?=<div class="rx-aligned-reading")', block)[1:]
+    option = explorer.GAMES["cacao"].options["activation_order"]
+    assert "Korean rulebook, line 89" in korean and "Hungarian rulebook, line 4" in hungarian
+    assert f"{option.title}: {escape(option.label('per_worker'))}" in korean
+    assert "activation_order=per_worker" in korean and "per_edge" not in korean
+    assert f"{option.title}: {escape(option.label('per_edge'))} (default)" in hungarian
+    assert "activation_order=per_edge" in hungarian and "per_worker" not in hungarian
+    # every reading of every rule read two ways is named, in one text or the other
+    for rule in explorer.rules.for_game("cacao"):
+        block = aligned_blocks(view.text.value)[rule.id]
+        for name, value in rulebook.variants("cacao", rule.id):
+            title = explorer.GAMES["cacao"].options[name].title
+            assert f"{name}={value}" in block or f"Rule option {title}" in block, (rule.id, name)
 
 
 @pytest.mark.parametrize("name", sorted(APPS))

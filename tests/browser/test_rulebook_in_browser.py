@@ -122,3 +122,44 @@ def test_a_hungarian_search_finds_rules_quoted_in_hungarian(page, voila_url):
     page.locator(".rx-rule-results blockquote[lang=hu]").first.scroll_into_view_if_needed()
     screenshot(page, "rules-search-hungarian")
     assert page.errors == []
+
+
+def test_cacao_side_by_side_is_readable_clickable_and_names_each_reading(page, voila_url):
+    """In the side tab at 1280x800 each text of a rule is as wide as the tab (Korean, then
+    Hungarian), each reading of a rule read two ways names its rule option value, and a click
+    on a rule opens a step where it acts (here: the move it refuses)."""
+    rule_id = "cacao.activate.order"
+    open_board(page, voila_url, NAME)
+    tab(page, "Rulebook")
+    page.locator(".rx-rulebook-source select").select_option(label="Side by side, aligned by rule")
+    block = page.locator(f'.rx-aligned-block[data-rule="{rule_id}"]')
+    block.wait_for(state="visible", timeout=TIMEOUT * 1000)
+    widths = page.evaluate("""() => {
+      const pane = [...document.querySelectorAll('.rx-tab-pane')]
+        .find(p => p.offsetParent !== null).getBoundingClientRect();
+      return [pane.width, ...[...document.querySelectorAll('.rx-aligned-reading')]
+        .map(r => r.getBoundingClientRect().width)];
+    }""")
+    pane, readings = widths[0], widths[1:]
+    assert len(readings) == 2 * len(explorer.rules.for_game(NAME))
+    assert min(readings) > 0.8 * pane and min(readings) >= 380, (pane, min(readings))
+    block.scroll_into_view_if_needed()
+    options = block.locator(".rx-aligned-option").all_inner_texts()
+    assert any("per worker (Korean rulebook)" in o and "activation_order=per_worker" in o
+               for o in options), options
+    assert any("per side (Hungarian rulebook)" in o and "activation_order=per_edge" in o
+               for o in options), options
+    screenshot(page, "rulebook-cacao-side-by-side")
+    projector_on = lambda: page.click(".rx-projector-toggle")           # noqa: E731
+    act(page, projector_on)
+    page.wait_for_selector(".rx-app.rx-projector")
+    block.scroll_into_view_if_needed()
+    screenshot(page, "rulebook-cacao-side-by-side-projector")
+    act(page, projector_on)
+    page.wait_for_selector(".rx-app:not(.rx-projector)")
+    block.scroll_into_view_if_needed()
+    act(page, lambda: block.click())
+    rule_panel_leads_with(page, rule_id)
+    wait_text(page, ".rx-message", f"rule {rule_id}")
+    screenshot(page, "rulebook-cacao-side-by-side-clicked")
+    assert page.errors == []

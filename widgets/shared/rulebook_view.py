@@ -16,6 +16,7 @@ from ipyevents import Event
 
 from explorer import rulebook, rules
 
+from . import setup_panel
 from .models import shared_layout
 from .rule_panel import LANGUAGE_NAMES
 
@@ -104,23 +105,90 @@ def passage_html(index: int, passage, coverage: dict, link: str = "") -> str:
             f'{"".join(notes)}</div>')
 
 
-def side_by_side_html(game: str, sources: list[str]) -> str:
-    """Both texts of a game, one row per rule (Cacao: Korean and Hungarian)."""
-    head = "".join(f"<th>{escape(source_label(s))}</th>" for s in sources)
-    rows = []
-    for rule in rules.for_game(game):
-        cells = []
+ALIGNED_ID = "rx-aligned-"
+# Both texts stacked under each rule, each at the full width of the tab (side by side, the
+# columns were too narrow to read in the side tab); in the tab a rule's block is a click target
+ALIGNED_STYLE = """<style>
+.rx-aligned-block { border: 1px solid #ccd; border-radius: 4px; margin: 6px 0; padding: 0;
+  font-size: 15px; line-height: 1.4; }
+.rx-aligned-block > .rx-aligned-rule { padding: 3px 8px; border-radius: 4px 4px 0 0;
+  font-family: sans-serif; }
+.rx-aligned-reading { padding: 3px 8px 4px 8px; border-top: 1px solid #e3e5f0; }
+.rx-aligned-where { font-family: sans-serif; font-size: 13px; color: #555; }
+.rx-aligned-option { display: block; width: fit-content; font-family: sans-serif;
+  font-size: 13px; background: #fff3e0; border-left: 3px solid #ef6c00; padding: 0 5px;
+  margin: 1px 0 2px 0; }
+.rx-aligned-rule .rx-aligned-option { display: inline; margin-left: 4px; }
+.rx-aligned-reading > .rx-lt { display: block; white-space: pre-wrap; line-height: 1.45; }
+.rx-aligned-click { cursor: pointer; }
+.rx-aligned-click:hover { background: #eef1ff; }
+.rx-aligned-click * { pointer-events: none; }
+.rx-projector .rx-aligned-block { font-size: 21px; }
+.rx-projector .rx-aligned-where, .rx-projector .rx-aligned-option { font-size: 18px; }
+</style>"""
+
+
+def option_readings(game: str, rule_id: str, source: str) -> list[tuple[str, object]]:
+    """The (option, value) pairs whose reading of `rule_id` is the one of `source`: those whose
+    words name that text ("per worker (Korean rulebook)")."""
+    options = _options(game)
+    name = rules.source_name(source)
+    return [(option, value) for option, value in rulebook.variants(game, rule_id)
+            if name in options[option].label(value)]
+
+
+def _options(game: str) -> dict:
+    import explorer
+    return explorer.GAMES[game].options
+
+
+def option_html(game: str, option: str, value) -> str:
+    """A rule option value as a reader sees it (the option's title and the value's words), with
+    its name=value spelling."""
+    spec = _options(game)[option]
+    default = " (default)" if value == spec.default else ""
+    return (f'<span class="rx-aligned-option" data-option="{escape(option, quote=True)}">'
+            f'Rule option {escape(setup_panel.option_title(option, spec))}: '
+            f'{escape(spec.label(value))}{default} · '
+            f'<code>{escape(option)}={escape(str(value))}</code></span>')
+
+
+def side_by_side_html(game: str, sources: list[str], clickable: bool = False) -> str:
+    """Both texts of a game aligned by rule (Cacao: Korean and Hungarian): per rule, its id and
+    English, then each text's passages, one under the other at full width, each marked with the
+    rule option value that reads the rule that way (a rule read two ways). With `clickable` (the
+    tab), each rule's block is a click target (id `rx-aligned-<index>`, in the game's rule
+    order) that opens a step where the rule acts."""
+    blocks = []
+    for index, rule in enumerate(rules.for_game(game)):
+        readings = []
+        matched = set()
         for source in sources:
             quotes = [ref for ref in rule.references if ref.source == source]
-            cells.append("<td>" + "".join(
-                f'<div class="rx-ln">{ref.lines[0]}–{ref.lines[1]}</div>'
-                f'<div class="rx-lt" lang="{rules.language(source)}">'
-                f'{escape(ref.quote.strip())}</div>' for ref in quotes)
-                + ("" if quotes else "<i>—</i>") + "</td>")
-        rows.append(f'<tr><td colspan="{len(sources)}" class="rx-aligned-rule">'
-                    f'<code>{escape(rule.id)}</code> {escape(rule.english)}</td></tr>'
-                    f'<tr>{"".join(cells)}</tr>')
-    return f'<table class="rx-aligned"><tr>{head}</tr>{"".join(rows)}</table>'
+            chosen = option_readings(game, rule.id, source)
+            matched |= {option for option, _ in chosen}
+            lang = rules.language(source)
+            where = ", ".join(f"line {a}" if a == b else f"lines {a}–{b}"
+                              for a, b in dict.fromkeys(ref.lines for ref in quotes))
+            head = (f'<div class="rx-aligned-where">{escape(rules.source_name(source))}'
+                    f'{", " + where if where else ""}'
+                    f'{"".join(option_html(game, o, v) for o, v in chosen)}</div>')
+            text = "".join(f'<span class="rx-lt" lang="{lang}">{escape(ref.quote.strip())}</span>'
+                           for ref in quotes) or '<i lang="en">not in this text</i>'
+            readings.append(f'<div class="rx-aligned-reading" data-source="'
+                            f'{escape(source, quote=True)}">{head}{text}</div>')
+        others = sorted({o for o, _ in rulebook.variants(game, rule.id)} - matched)
+        note = "".join(f' <span class="rx-aligned-option">Rule option '
+                       f'{escape(setup_panel.option_title(o, _options(game)[o]))}</span>'
+                       for o in others)
+        attrs = (f' id="{ALIGNED_ID}{index}" role="button" tabindex="0" '
+                 f'title="See {escape(rule.id, quote=True)} on the board"'
+                 if clickable else "")
+        kind = "rx-aligned-block rx-aligned-click" if clickable else "rx-aligned-block"
+        blocks.append(f'<div class="{kind}"{attrs} data-rule="{escape(rule.id, quote=True)}">'
+                      f'<div class="rx-aligned-rule" lang="en"><code>{escape(rule.id)}</code> '
+                      f'{escape(rule.english)}{note}</div>{"".join(readings)}</div>')
+    return f'{ALIGNED_STYLE}<div class="rx-aligned">{"".join(blocks)}</div>'
 
 
 class RulebookView:
@@ -166,7 +234,7 @@ class RulebookView:
         source = self.chooser.value
         if source == "aligned":
             self.passages = []
-            self.text.value = side_by_side_html(game, self.sources)
+            self.text.value = side_by_side_html(game, self.sources, clickable=True)
         else:
             self.passages = rulebook.passages(game, source)
             self.text.value = TAB_STYLE + "".join(passage_html(i, p, self.coverage)
@@ -181,6 +249,12 @@ class RulebookView:
     def _clicked(self, event: dict) -> None:
         target = event.get("target") if isinstance(event, dict) else None
         ident = str(target.get("id", "")) if isinstance(target, dict) else ""
+        if ident.startswith(ALIGNED_ID):
+            try:
+                self.choose_aligned(int(ident[len(ALIGNED_ID):]))
+            except ValueError:
+                pass
+            return
         if not ident.startswith(PASSAGE_ID):
             return
         index, _, part = ident[len(PASSAGE_ID):].partition(RULE_PART)
@@ -213,15 +287,30 @@ class RulebookView:
         self._offer(passage, [rule_id], "see it on the board")
         self.app.show_rule(rule_id)
 
+    def choose_aligned(self, index: int) -> None:
+        """Rule `index` (in the game's rule order) of the side-by-side view was clicked: show
+        it, and offer its readings."""
+        if self.chooser.value != "aligned":
+            return
+        game_rules = rules.for_game(self.app.game.name)
+        if not 0 <= index < len(game_rules):
+            return
+        rule_id = game_rules[index].id
+        self._offer(None, [rule_id], "see it on the board")
+        self.app.show_rule(rule_id)
+
     def _offer(self, passage, rule_ids, what: str) -> None:
         buttons = []
         for rule_id in rule_ids:
             buttons.append(self._button(rule_id, None))
             for option, value in rulebook.variants(self.app.game.name, rule_id):
                 buttons.append(self._button(rule_id, {option: value}))
-        where = (f"Lines {passage.first}–{passage.last}" if passage.last > passage.first
-                 else f"Line {passage.first}")
-        self.chosen.children = [w.HTML(f"<b>{where}</b>: {escape(what)}"), *buttons]
+        if passage is None:
+            where = f"Rule {rule_ids[0]}"
+        else:
+            where = (f"Lines {passage.first}–{passage.last}" if passage.last > passage.first
+                     else f"Line {passage.first}")
+        self.chosen.children = [w.HTML(f"<b>{escape(where)}</b>: {escape(what)}"), *buttons]
 
     def _button(self, rule_id: str, options: dict | None) -> w.Button:
         reading = "" if not options else " with " + ", ".join(
