@@ -241,3 +241,13 @@ def test_the_lesson_s_count_is_the_bar_s_at_every_frame_and_names_the_next_quest
         app.lessons.reveal()
     assert seen >= len(lesson.steps) + 1
     assert len(app.timeline) >= len(lesson.steps) + 1    # every step was reached
+
+
+def test_the_lesson_box_has_its_own_style_and_the_page_style_leaves_it_alone():
+    from widgets.shared.lesson_view import LESSON_CSS
+    from widgets.shared.style import CSS
+    assert LESSON_CSS.startswith("<style>") and LESSON_CSS.rstrip().endswith("</style>")
+    for rule in (".rx-lesson {", ".rx-lesson > .rx-lesson-caption", ".rx-lesson-prompt",
+                 ".rx-lesson-count", ".rx-projector .rx-lesson-caption p"):
+        assert rule in LESSON_CSS, rule
+    assert not re.search(r"\.rx-lesson[\w-]*", CSS)
