@@ -72,7 +72,11 @@ def test_a_line_already_kept_is_not_kept_twice():
     t.push(move, t.frame.state.apply(move))
     assert t.branches == [] and t.take_kept() is None
     t.go(t.setup_count + 5)
-    move = t.frames[t.index + 1].action   # the same move again: the line is the same
+    line = list(t.frames)
+    move = t.frames[t.index + 1].action   # the line's own next move: followed, nothing kept
+    t.push(move, t.frame.state.apply(move))
+    assert t.frames == line and t.index == t.setup_count + 6 and t.branches == []
+    move = another_move(t)
     t.push(move, t.frame.state.apply(move))
     assert len(t.branches) == 1            # the later steps of that line, kept
 

@@ -234,7 +234,7 @@ def test_timeline_frames_setup_moves_and_scoring():
     assert scoring_rules and all(explorer.rules.exists(r) for r in scoring_rules)
 
 
-def test_timeline_new_move_from_the_past_replaces_the_future():
+def test_timeline_the_lines_own_next_move_made_again_follows_the_line():
     steps, states, actions = played()
     t = Timeline(steps)
     t.go(t.last)
@@ -243,8 +243,8 @@ def test_timeline_new_move_from_the_past_replaces_the_future():
     assert len(t) == len(steps) + 4
     t.go(len(steps))               # after the first move
     t.push(actions[1], states[2])
-    assert len(t) == len(steps) + 2 and t.index == t.last
-    assert t.actions() == actions[:2]
+    assert len(t) == len(steps) + 4 and t.index == len(steps) + 1
+    assert t.actions() == actions[:2] and t.branches == []
 
 
 def test_timeline_go_clamps():

@@ -130,7 +130,13 @@ class Timeline:
 
     def push(self, action, state) -> Frame:
         """Record `action` -> `state` after the current frame. Later frames are kept as a
-        branch (`kept` says which). A move that ends the game lands on the scoring step."""
+        branch (`kept` says which), unless `action` is the move the line made next, which is
+        followed. A move that ends the game lands on the scoring step."""
+        if self.index < self.last and self.frames[self.index + 1].action == action:
+            self.index += 1               # the line's own next move: follow it, lose nothing
+            if self.frames[-1].kind == SCORING and self.index == self.last - 1:
+                self.index = self.last
+            return self.frame
         if self.index < self.last:
             branch = Branch(tuple(self.frames), self.index)
             del self.frames[self.index + 1:]

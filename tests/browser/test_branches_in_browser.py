@@ -1,0 +1,72 @@
+"""Never lose a step, in Chromium: a reload opens the step shown (the address follows it), and a
+move made at an earlier step keeps the later steps as a branch, with Undo and a History entry."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from helpers import act, open_board, screenshot, tab, text, wait_frame, wait_text
+
+pytestmark = pytest.mark.browser
+
+APPS = ("animals_on_board", "cacao", "taluva", "indian_summer")
+
+
+def play_to_end(page) -> int:
+    """⏩ End, waiting until the label shows the last step of a played game; its length."""
+    page.click(".rx-play-end")
+    page.wait_for_function("() => { const m = /Step (\\d+) of (\\d+)/.exec(document.querySelector("
+                           "'.rx-step-label').innerText); return m && m[1] === m[2] && +m[1] > 20; }")
+    return step_label(page)[1]
+
+
+def step_label(page) -> tuple[int, int]:
+    found = re.search(r"Step (\d+) of (\d+)", text(page, ".rx-step-label"))
+    assert found, text(page, ".rx-step-label")
+    return int(found[1]), int(found[2])
+
+
+@pytest.mark.parametrize("name", APPS)
+def test_a_reload_opens_the_step_shown(page, voila_url, name):
+    open_board(page, voila_url, name)
+    total = play_to_end(page)
+    for shown in (total - 1, total - 2):   # (the scoring step may draw the last move's board)
+        page.click(".rx-back")
+        wait_text(page, ".rx-step-label", f"Step {shown} of {total}")
+    page.wait_for_function("(step) => location.search.endsWith('&step=' + step)", arg=shown)
+    page.reload(wait_until="commit")
+    wait_frame(page, 0)
+    wait_text(page, ".rx-step-label", f"Step {shown} of {total}")
+    screenshot(page, f"reload-keeps-step-{name}")
+
+
+def test_a_move_at_an_earlier_step_keeps_the_later_ones_with_undo(page, voila_url):
+    open_board(page, voila_url, "cacao")
+    total = play_to_end(page)
+    act(page, lambda: page.click(".rx-first"))
+    for _ in range(8):
+        act(page, lambda: page.keyboard.press("ArrowRight"))
+    fork, _ = step_label(page)
+    tab(page, "Game")          # a random bot for Player 1: another move than the line's
+    page.locator(".rx-seat select").first.select_option(label="Random bot")
+    act(page, lambda: page.click(".rx-play-turn"))       # the bots play this turn: a new line
+    page.wait_for_function("() => !!document.querySelector('.rx-message-action') && "
+                           "document.querySelector('.rx-message-action').offsetParent !== null")
+    message = text(page, ".rx-message")
+    assert "kept as a branch" in message and "Undo" in message
+    screenshot(page, "branch-kept-cacao")
+    box = page.locator(".rx-message-action").bounding_box()
+    top = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('button')"
+                        "?.classList.contains('rx-message-action')",
+                        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    assert top, "the Undo button is covered"
+    act(page, lambda: page.click(".rx-message-action"))
+    assert step_label(page) == (fork, total)
+    tab(page, "History")
+    page.wait_for_selector(".rx-branch")
+    assert re.match(rf"From step {fork}: \d+ steps? · ", text(page, ".rx-branch"))
+    screenshot(page, "branch-listed-cacao")
+    act(page, lambda: page.click(".rx-branch"))          # one click: the new line again
+    shown, length = step_label(page)
+    assert shown == fork and length < total
