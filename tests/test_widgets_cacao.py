@@ -443,3 +443,26 @@ def test_the_scoring_step_tells_water_sun_and_temples_on_each_row():
     sc = scene(final, sheet=sheet)
     sizes = [s.size for layer in sc.layers.values() for s in layer if isinstance(s, Text)]
     assert min(sizes) >= 12
+
+
+def test_the_grid_keeps_one_scale_through_a_game():
+    """Stepping through a game never rescales the grid: it is fitted to the largest board the
+    game reaches (its last step). Playing on, it zooms out only when a tile lands outside what
+    was seen, and never zooms back in during the game."""
+    shell = app(players=4, seed=5).explorer
+    board = shell.board
+    shell.go(shell.timeline.setup_count - 1)
+    bot = bots.RandomBot(3)
+    cells = []
+    while not shell.timeline.frame.state.is_over:
+        shell.play(bot.choose(shell.timeline.frame.state))
+        cells.append(board.layout.viewport.cell)
+    assert cells == sorted(cells, reverse=True)          # only ever zooms out while playing
+    assert len(set(cells)) <= 5                           # and seldom (random bots sprawl)
+    stepped = set()
+    for index in [*range(shell.timeline.last, -1, -3), 0, shell.timeline.last]:
+        shell.go(index)
+        stepped.add(board.layout.viewport.cell)
+    assert stepped == {cells[-1]}                         # one scale, at every step
+    shell.new_game(4, 6, {})                              # a new game starts afresh
+    assert board.layout.viewport.cell > cells[-1] or len(set(cells)) == 1

@@ -65,7 +65,7 @@ def board_box(state) -> tuple[int, int, int, int]:
     return (x0 - 1, y0 - 1, x1 + 1, y1 + 1)
 
 
-MIN_EXTENT = 7     # cells each way a game's view is laid out for at least
+MIN_EXTENT = 9     # cells each way a game's view is laid out for at least
 
 
 def union(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
@@ -82,7 +82,11 @@ def game_extent(*states, seen: tuple[int, int, int, int] | None = None
     during the game."""
     box = seen
     for state in states:
-        box = board_box(state) if box is None else union(box, board_box(state))
+        new = board_box(state)
+        if box is not None and new != union(box, new):   # outgrown on some side: two cells
+            new = (new[0] - 2 * (new[0] < box[0]), new[1] - 2 * (new[1] < box[1]),  # more
+                   new[2] + 2 * (new[2] > box[2]), new[3] + 2 * (new[3] > box[3]))  # there, so
+        box = new if box is None else union(box, new)     # the view rescales seldom
     x0, y0, x1, y1 = box
     for lo, hi, axis in ((x0, x1, 0), (y0, y1, 1)):
         short = MIN_EXTENT - (hi - lo + 1)

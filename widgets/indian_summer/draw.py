@@ -110,7 +110,7 @@ def token_disc(cx: float, cy: float, r: float, kind: str, letter: bool = True) -
     shapes = [Rect(cx - r, cy - r, 2 * r, 2 * r, fill=TOKEN_COLOURS[kind], stroke=INK,
                    line_width=1.5 if r > 6 else 1, radius=r)]
     if letter and r >= 8:
-        shapes.append(Text(cx, cy + 1, LETTER[kind], size=max(16, int(r * 1.15)),
+        shapes.append(Text(cx, cy + 1, LETTER[kind], size=max(17, int(r * 1.15)),
                            color=TOKEN_INK[kind], bold=True, align="center", scales=False))
     return shapes
 
@@ -199,7 +199,7 @@ def floor_shapes(floor, ox: float, oy: float, s: float, scoring: bool = False):
         if big:
             first = min(cells, key=lambda c: (c[1], c[0]))
             pieces.append(Text(ox + (first[0] + 0.5) * s, oy + (first[1] + 0.5) * s,
-                               C.ALL_KINDS[kind].name, size=16, bold=True, color=ANIMAL_LINE,
+                               C.ALL_KINDS[kind].name, size=17, bold=True, color=ANIMAL_LINE,
                                align="center", max_width=s - 4, scales=False))
     paid = set(complete_areas(floor))
     for i, area in enumerate(C.ALL_LAYOUTS[floor.layout].areas):
@@ -211,7 +211,7 @@ def floor_shapes(floor, ox: float, oy: float, s: float, scoring: bool = False):
                            line_width=(5 if done else 3) if big else (2.5 if done else 1.2)))
     if scoring and big:
         for x, y in cells_of(floor.empty):
-            pieces.append(Text(ox + (x + 0.5) * s, oy + (y + 0.85) * s, "−1", size=16,
+            pieces.append(Text(ox + (x + 0.5) * s, oy + (y + 0.85) * s, "−1", size=17,
                                bold=True, color=BAD, align="center", scales=False))
     return ground, pieces
 
@@ -227,14 +227,14 @@ def _main_board(sc: Scene, state, lay: Layout, view: View) -> None:
     looking = "  (looking: click a small board to switch)" if (
         acting is not None and lay.focus != acting) else ""
     title = f"{player_title(lay.focus)}'s board {name} · {plural(floor.empty_cells, 'empty cell')}"
-    # between the header and the cell numbers: room to grow by a quarter
+    # between the header and the cell numbers: little room to grow
     sc.add("board", Text(BOARD_X - 28, 46, title + looking, size=18, bold=True, color=INK,
-                         max_width=PREVIEW_X + 130 - BOARD_X, max_scale=1.25))
+                         max_width=PREVIEW_X + 130 - BOARD_X, max_scale=1.15))
     for x in range(C.WIDTH):   # the cell numbers keep to their cells
-        sc.add("board", Text(BOARD_X + (x + 0.5) * CELL, BOARD_Y - 11, str(x), size=16,
+        sc.add("board", Text(BOARD_X + (x + 0.5) * CELL, BOARD_Y - 11, str(x), size=17,
                              color=MUTED, align="center", scales=False))
     for y in range(C.HEIGHT):
-        sc.add("board", Text(BOARD_X - 10, BOARD_Y + (y + 0.5) * CELL, str(y), size=16,
+        sc.add("board", Text(BOARD_X - 10, BOARD_Y + (y + 0.5) * CELL, str(y), size=17,
                              color=MUTED, align="right", scales=False))
     sc.regions.append(lay.board)
 
@@ -321,7 +321,7 @@ def _ghost(sc: Scene, lay: Layout, view: View, floor, targets: set) -> None:
         ty = y - 14 if hole[1] > 0 else y + s + 14
         sc.add("highlights", Rect(tx - 62, ty - 13, 124, 26, fill="#ffffff", stroke=INK,
                                   radius=8),
-               Text(tx, ty + 1, label, size=16, bold=True, color=INK, align="center",
+               Text(tx, ty + 1, label, size=17, bold=True, color=INK, align="center",
                     max_width=118, scales=False))
 
 
@@ -354,7 +354,7 @@ def _preview(sc: Scene, state, lay: Layout, view: View) -> None:
     k = lay.text_scale     # lines further apart for larger labels, the legend below them
     top, step = box.y + box.h + 8 + 8 * k, 21 * k
     for i, line in enumerate(lines):
-        sc.add("board", Text(PREVIEW_X, top + i * step, line, size=16,
+        sc.add("board", Text(PREVIEW_X, top + i * step, line, size=17,
                              bold=i == 0, color=INK if i == 0 else MUTED,
                              max_width=RIGHT_X - PREVIEW_X - 12))
     y = top + 4 * step - 4
@@ -366,12 +366,12 @@ def _preview(sc: Scene, state, lay: Layout, view: View) -> None:
             sc.add("board", Rect(PREVIEW_X + 3, ly - 7, 14, 14, fill=HOLE, radius=7))
         else:
             sc.add("board", *token_disc(PREVIEW_X + 10, ly, 9, kind))
-        sc.add("board", Text(PREVIEW_X + 26, ly, label, size=16, color=INK,
+        sc.add("board", Text(PREVIEW_X + 26, ly, label, size=17, color=INK,
                              max_width=RIGHT_X - PREVIEW_X - 40))
     ly = y + len(legend) * 22 * k
     sc.add("board", Rect(PREVIEW_X + 1, ly - 9, 18, 18, fill=SQUIRREL_FILL, radius=4),
-           Text(PREVIEW_X + 10, ly + 1, "S", size=16, bold=True, color="#ffffff", align="center", scales=False),
-           Text(PREVIEW_X + 26, ly, "squirrel", size=16, color=INK,
+           Text(PREVIEW_X + 10, ly + 1, "S", size=17, bold=True, color="#ffffff", align="center", scales=False),
+           Text(PREVIEW_X + 26, ly, "squirrel", size=17, color=INK,
                 max_width=RIGHT_X - PREVIEW_X - 40))
 
 
@@ -387,7 +387,7 @@ def _strip(sc: Scene, state, lay: Layout, view: View) -> None:
     sc.add("board", Text(BOARD_X - 28, STRIP_Y - 16, title, size=17, bold=True, color=INK,
                          max_width=RIGHT_X - BOARD_X))
     if not tiles:
-        sc.add("board", Text(BOARD_X, STRIP_Y + 30, "empty", size=16, color=MUTED))
+        sc.add("board", Text(BOARD_X, STRIP_Y + 30, "empty", size=17, color=MUTED))
     chosen = view.pick.tile if view.pick.mode == LEAF and view.playable else None
     for box, tile in zip(lay.strip, tiles):
         sc.add("board", Rect(box.x, box.y, box.w, box.h, fill=PANEL, stroke="#bbbbbb", radius=6))
@@ -395,7 +395,7 @@ def _strip(sc: Scene, state, lay: Layout, view: View) -> None:
         sc.add("pieces", *leaf_in_box(tile, Region(None, box.x, box.y + band, box.w,
                                                    box.h - band), max_cell=14))
         sc.add("pieces", Text(box.x + box.w / 2, box.y + band / 2 + 1, C.tile_name(tile),
-                              size=16, bold=True, color=MUTED, align="center",
+                              size=17, bold=True, color=MUTED, align="center",
                               max_width=box.w - 6, scales=False))
         sc.regions.append(box)
         if chosen is not None and C.tile_name(tile) == chosen:
@@ -414,9 +414,9 @@ def _animal_stacks(sc: Scene, state, lay: Layout, view: View) -> None:
         inner = Region(None, box.x, box.y + 16, box.w, box.h - 34)
         if left:
             sc.add("pieces", *shape_in_box(kind.cells, None, ANIMAL_FILL, inner, max_cell=12))
-        sc.add("board", Text(box.x + box.w / 2, box.y + 10, kind.name, size=16, bold=True,
+        sc.add("board", Text(box.x + box.w / 2, box.y + 10, kind.name, size=17, bold=True,
                              color=INK, align="center", max_width=box.w - 4, scales=False),
-               Text(box.x + 6, box.y + box.h - 10, f"×{left}", size=16, bold=True,
+               Text(box.x + 6, box.y + box.h - 10, f"×{left}", size=17, bold=True,
                     color=INK if left else MUTED, scales=False))
         if token:
             sc.add("pieces", *token_disc(box.x + box.w - 13, box.y + box.h - 12, 9, token))
@@ -443,12 +443,12 @@ def _rows(sc: Scene, state, lay: Layout, view: View) -> None:
                                                   if view.sheet is not None else []))
         if extra:
             extra_x = row.x + 170 + 130 * (lay.text_scale - 1)
-            sc.add("board", Text(extra_x, row.y + 19, extra, size=16, bold=True, color=BAD,
+            sc.add("board", Text(extra_x, row.y + 19, extra, size=17, bold=True, color=BAD,
                                  max_width=lay.minis[p].x - extra_x - 10))
         for i, kind in enumerate(C.TOKENS):
             tx = row.x + 22 + i * 66
             sc.add("pieces", *token_disc(tx, row.y + 44, 12, kind))
-            sc.add("pieces", Text(tx + 17, row.y + 45, f"×{state.backpacks[p][i]}", size=16,
+            sc.add("pieces", Text(tx + 17, row.y + 45, f"×{state.backpacks[p][i]}", size=17,
                                   bold=True, color=INK))
         for box, tile in zip(lay.paths[p], state.paths[p]):
             sc.add("board", Rect(box.x, box.y, box.w, box.h, fill="#ffffff", stroke="#cccccc",
@@ -486,12 +486,12 @@ def _forest(sc: Scene, state, lay: Layout) -> None:
                               line_width=2, radius=11))
     k = lay.text_scale
     if n:
-        sc.add("pieces", Text(bx, by + 22 + 10 * k, "bush", size=16, bold=True, color=BUSH,
+        sc.add("pieces", Text(bx, by + 22 + 10 * k, "bush", size=17, bold=True, color=BUSH,
                               align="center"))
     inner = 2 * (FOREST_R - 24)   # the width inside the ring of tiles
     sc.add("board", Text(cx, cy - 12 * k, f"{n} tiles", size=18, bold=True, color=INK,
                          align="center", max_width=inner),
-           Text(cx, cy + 12 * k, f"{len(state.set_aside)} set aside", size=16, color=MUTED,
+           Text(cx, cy + 12 * k, f"{len(state.set_aside)} set aside", size=17, color=MUTED,
                 align="center", max_width=inner))
 
 
@@ -501,10 +501,10 @@ def _supply(sc: Scene, state, lay: Layout) -> None:
     for i, kind in enumerate(C.TOKENS):
         ty = y + 28 + i * 28
         sc.add("pieces", *token_disc(x + 12, ty, 11, kind),
-               Text(x + 30, ty + 1, plural(state.supply(kind), kind), size=16, color=INK))
+               Text(x + 30, ty + 1, plural(state.supply(kind), kind), size=17, color=INK))
     ty = y + 28 + len(C.TOKENS) * 28
     sc.add("pieces", Rect(x + 1, ty - 11, 22, 22, fill=SQUIRREL_FILL, radius=5),
-           Text(x + 30, ty + 1, f"{state.squirrel_supply} squirrels", size=16, color=INK))
+           Text(x + 30, ty + 1, f"{state.squirrel_supply} squirrels", size=17, color=INK))
 
 
 def _solo_side(sc: Scene, state, lay: Layout, view: View) -> None:
@@ -529,8 +529,8 @@ def _solo_side(sc: Scene, state, lay: Layout, view: View) -> None:
                              stroke=LEGAL if legal else "#cccccc", line_width=2.5 if legal else 1,
                              radius=6),
                Text(end.x + end.w / 2, end.y + end.h / 2 - 9, "◀" if side == "left" else "▶",
-                    size=16, color=INK, align="center", scales=False),
-               Text(end.x + end.w / 2, end.y + end.h / 2 + 12, f"{side} end", size=16,
+                    size=17, color=INK, align="center", scales=False),
+               Text(end.x + end.w / 2, end.y + end.h / 2 + 12, f"{side} end", size=17,
                     color=INK, align="center", max_width=end.w - 4, scales=False))
         sc.regions.append(end)
     track = lay.track
@@ -546,7 +546,7 @@ def _solo_side(sc: Scene, state, lay: Layout, view: View) -> None:
                              stroke="#f9a825" if now else "#bbbbbb", line_width=3 if now else 1,
                              radius=4))
         if label:
-            sc.add("board", Text(box.x + box.w / 2, box.y - 9, label, size=16, bold=now,
+            sc.add("board", Text(box.x + box.w / 2, box.y - 9, label, size=17, bold=now,
                                  color=INK, align="center"))
         if i == 11:
             sc.add("board", *token_disc(box.x + box.w / 2, box.y + box.h / 2, 13, "mushroom"))
@@ -561,8 +561,9 @@ def scene(state, view: View | None = None, lay: Layout | None = None,
     lay = lay or layout(state, strip=len(strip_tiles(state)), text_scale=text_scale)
     sc = Scene(lay.width, lay.height, text_scale=lay.text_scale)
     sc.add("board", Rect(0, 0, lay.width, lay.height, fill="#ffffff"))
+    # the header and the board's title share the strip above the cell numbers
     sc.add("board", Text(MARGIN, HEADER_Y, header_text(state, view.sheet), size=20, bold=True,
-                         color=INK, max_width=lay.width - 2 * MARGIN))
+                         color=INK, max_width=lay.width - 2 * MARGIN, max_scale=1.25))
     if not state.floors:
         sc.add("board", Text(BOARD_X, BOARD_Y + 40, "The boards are handed out in the next "
                              "set-up step.", size=18, color=MUTED))
@@ -577,7 +578,7 @@ def scene(state, view: View | None = None, lay: Layout | None = None,
     else:
         _forest(sc, state, lay)
     _supply(sc, state, lay)
-    sc.add("board", Text(lay.width - MARGIN, lay.height - 12, ILLUSTRATIVE, size=16,
+    sc.add("board", Text(lay.width - MARGIN, lay.height - 12, ILLUSTRATIVE, size=17,
                          color=MUTED, align="right", max_width=lay.width - RIGHT_X,
                          scales=False))   # a footnote in the last line: no room to grow
     _highlights(sc, state, lay, view)

@@ -157,6 +157,8 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 body:has(.rx-app.rx-projector) .jp-RenderedHTMLCommon h1 { display: none; }
 .rx-projector .rx-intro { display: none; }
 .rx-projector .rx-tab-pane > .rx-frame-events { order: 2; }
+.rx-projector .rx-rule blockquote { font-size: 19px; line-height: 1.4; }
+.rx-projector .rx-rule-english { font-size: 20px; line-height: 1.35; }
 /* Fixed regions: a board's own controls and status keep one height whatever they show, so
    the board neither moves nor changes size while stepping and selecting */
 .rx-board-tools { height: 44px; flex-wrap: nowrap !important; overflow: hidden;
@@ -173,6 +175,9 @@ body:has(.rx-app.rx-projector) .jp-RenderedHTMLCommon h1 { display: none; }
 .rx-board-widget > .rx-pick-status .widget-html-content { line-height: 22px; font-size: 15px;
   white-space: normal; }
 .rx-board-note { height: 24px; overflow: hidden; margin: 0 !important; }
+.rx-board-note .widget-html-content { font-size: 14px; line-height: 22px; white-space: nowrap;
+  overflow: hidden; text-overflow: ellipsis; }
+.rx-projector .rx-board-note .widget-html-content { font-size: 17px; line-height: 28px; }
 .rx-projector .rx-board-tools { height: 52px; }
 .rx-projector .rx-selection .widget-html-content { line-height: 24px; font-size: 18px; }
 .rx-projector .rx-board-widget > .rx-pick-status { height: 54px; }

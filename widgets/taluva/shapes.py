@@ -57,6 +57,8 @@ def hex_face(vp: Viewport, h, terrain: str, level: int, alpha: float = 1.0,
         shapes.append(hex_polygon(vp, h, inset=rim / 2 + 1, stroke=RIM, line_width=rim))
     cx, cy = vp.centre(h)
     ink = text_color_on(fill)
+    if s < LABELS_FROM:   # too small for readable labels: the colour and the rim tell
+        return shapes
     if letter:
         shapes.append(Text(cx, cy + s * 0.56, letter, size=label_size(s, 0.3), color=ink,
                            bold=True, align="center", scales=False))
@@ -72,6 +74,7 @@ def rim_width(level: int, size: float) -> float:
 
 
 MIN_LABEL = 15   # px: shown at 11 px or more on a 1280 x 800 screen (the board at 0.76)
+LABELS_FROM = 30  # px hex size: below it a hex's letter and level would run into its neighbours'
 
 
 def label_size(size: float, share: float) -> int:

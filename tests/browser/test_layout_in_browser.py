@@ -1,0 +1,90 @@
+"""A stable layout in Chromium (1280x800), for every app: the board's frame keeps its size and
+place while stepping through set-up and turns and while selecting on the board, so a second
+click lands where the first one aimed; selecting does not even rescale the drawing. Cacao's
+grid keeps one cell size through a game."""
+from __future__ import annotations
+
+import pytest
+
+from helpers import act, board_fit, board_point, canvas_signature, open_board, wait_for_repaint
+from widgets.animals_on_board.layout import MARGIN, header_h, section_h
+
+pytestmark = pytest.mark.browser
+
+FRAME_JS = """() => { const r = document.querySelector('.rx-board-frame').getBoundingClientRect();
+  return [r.left, r.top, r.width, r.height].map(v => Math.round(v * 2) / 2); }"""
+
+
+def frame_box(page) -> list[float]:
+    return page.evaluate(FRAME_JS)
+
+
+def fit_of(page) -> tuple:
+    fit = board_fit(page)
+    return (round(fit["x"], 1), round(fit["y"], 1), round(fit["scale"], 4))
+
+
+def select(page, name: str) -> None:
+    """Make a choice on the board or beside it that changes what is shown, as a person does
+    before moving: a group in Animals on Board (its label), the last hand tile and a turn in
+    Cacao, a turn in Taluva, another path tile in Indian Summer. These redraw the board only
+    (the app counts no new frame): wait for the repaint."""
+    def click(do) -> None:
+        before = canvas_signature(page)
+        do()
+        wait_for_repaint(page, before)
+
+    if name == "animals_on_board":
+        # the first group's label band is where it is in any position with a group
+        x, y = board_point(page, MARGIN + 40, header_h() + section_h() + 10)
+        click(lambda: page.mouse.click(x, y))
+        page.wait_for_function("() => document.querySelector('.rx-selection')"
+                               ".innerText.includes('Selected')")
+    elif name == "cacao":
+        click(lambda: page.locator(".rx-choice button").last.click())
+        click(lambda: page.click(".rx-rotate-right"))
+    elif name == "taluva":
+        click(lambda: page.click(".rx-rotate-right"))
+    else:
+        click(lambda: page.locator(".rx-choice button").nth(1).click())
+
+
+@pytest.mark.parametrize("name", ["animals_on_board", "cacao", "taluva", "indian_summer"])
+def test_the_board_frame_stays_put_while_stepping_and_selecting(page, voila_url, name):
+    open_board(page, voila_url, name, "?players=3&seed=1")
+    frame = frame_box(page)
+    seen = [("opened", frame)]
+
+    def check(what: str) -> None:
+        now = frame_box(page)
+        seen.append((what, now))
+        assert now == frame, f"the board frame moved or resized at {what}: {seen}"
+
+    for _ in range(3):
+        act(page, lambda: page.click(".rx-forward"))
+        check("a set-up step")
+    act(page, lambda: page.click(".rx-last"))
+    check("the last set-up step")
+    if name == "animals_on_board":   # everyone keeps a tile: then the centre can be chosen
+        for _ in range(3):
+            act(page, lambda: page.click(".rx-play-turn"))
+            page.wait_for_function("() => !document.querySelector('.rx-play-turn').disabled")
+        check("the keeps")
+    fit = fit_of(page)
+    select(page, name)
+    check("a selection")
+    assert fit_of(page) == fit, "selecting rescaled or moved the drawing"
+    for turn in range(3):
+        act(page, lambda: page.click(".rx-play-turn"))
+        page.wait_for_function("() => !document.querySelector('.rx-play-turn').disabled")
+        check(f"bot turn {turn + 1}")
+    for _ in range(4):
+        act(page, lambda: page.click(".rx-back"))
+        check("a step back")
+    act(page, lambda: page.click(".rx-projector-toggle"))
+    page.wait_for_selector(".rx-app.rx-projector")
+    act(page, lambda: page.click(".rx-projector-toggle"))
+    page.wait_for_selector(".rx-app:not(.rx-projector)")
+    page.wait_for_function(f"(want) => JSON.stringify(({FRAME_JS})()) === JSON.stringify(want)",
+                           arg=frame)
+    assert page.errors == []
