@@ -14,6 +14,7 @@ from helpers import (board_point, canvas_signature, click_and_time, open_app, op
                      painted_pixels, screenshot, step, text, wait_log, wait_text)
 from widgets.cacao import layout
 from widgets.cacao.geometry import edge_rect
+from widgets.cacao.layout import game_extent
 
 pytestmark = pytest.mark.browser
 
@@ -31,12 +32,22 @@ def click_at(page, x: float, y: float, repaint: bool = True) -> float:
     return click_and_time(page, lambda: page.mouse.click(px, py))
 
 
+SEEN = {}   # the cells the board has been fitted to so far in the game played here
+
+
+def shown(state):
+    """The layout the board draws `state` with: fitted, as the board does, to every board
+    shown so far in this game (one scale through a game, see `game_extent`)."""
+    SEEN["box"] = game_extent(state, seen=SEEN.get("box"))
+    return layout(state, extent=SEEN["box"])
+
+
 def click_cell(page, state, cell, repaint: bool = True) -> float:
-    return click_at(page, *layout(state).cell_center(cell), repaint=repaint)
+    return click_at(page, *shown(state).cell_center(cell), repaint=repaint)
 
 
 def click_box(page, state, key) -> float:
-    return click_at(page, *layout(state).box(key).center)
+    return click_at(page, *shown(state).box(key).center)
 
 
 def choose(page, label: str) -> None:
@@ -57,6 +68,8 @@ def test_cacao_app(page, voila_url):
     latencies["step"].append(step(page, ".rx-back", "Step 7 of 8"))
     latencies["step"].append(step(page, ".rx-forward", "Step 8 of 8"))
     state = GAME.setup(3, 1)
+    SEEN.clear()
+    shown(state)
 
     # -- Player 1: choose 2-1-0-1, turn it (button and keys), click a green cell ----------
     choose(page, "2-1-0-1")
@@ -115,7 +128,7 @@ def test_cacao_app(page, voila_url):
     click_cell(page, state, (-1, 0))
     state, n = state.apply(Place("1-1-1-1", (-1, 0), 0)), n + 1
     wait_text(page, ".rx-step-label", f"Step {n} of {n}")
-    edge = edge_rect(layout(state).viewport.rect((-1, 0)), 1, depth=0.24)
+    edge = edge_rect(shown(state).viewport.rect((-1, 0)), 1, depth=0.24)
     latencies["work"] = [click_at(page, edge[0] + edge[2] / 2, edge[1] + edge[3] / 2)]
     state, n = state.apply(Work((-1, 0), 1)), n + 1
     wait_text(page, ".rx-step-label", f"Step {n} of {n}")

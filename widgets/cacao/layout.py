@@ -78,15 +78,16 @@ def game_extent(*states, seen: tuple[int, int, int, int] | None = None
     its last step: tiles are never taken off the board, so that is the largest board the
     timeline reaches) and those already `seen` in this game, at least `MIN_EXTENT` cells
     each way around the start tiles. So the board keeps one scale while stepping through a
-    game; playing on, it zooms out only when a tile lands outside, and never zooms back in
-    during the game."""
-    box = seen
+    game; playing on, it zooms out only when a tile lands outside what was seen (then two
+    cells past it, so that it happens seldom), and never zooms back in during the game."""
+    box = None
     for state in states:
-        new = board_box(state)
-        if box is not None and new != union(box, new):   # outgrown on some side: two cells
-            new = (new[0] - 2 * (new[0] < box[0]), new[1] - 2 * (new[1] < box[1]),  # more
-                   new[2] + 2 * (new[2] > box[2]), new[3] + 2 * (new[3] > box[3]))  # there, so
-        box = new if box is None else union(box, new)     # the view rescales seldom
+        box = board_box(state) if box is None else union(box, board_box(state))
+    if seen is not None and box != union(seen, box):     # outgrown on some side
+        box = (box[0] - 2 * (box[0] < seen[0]), box[1] - 2 * (box[1] < seen[1]),
+               box[2] + 2 * (box[2] > seen[2]), box[3] + 2 * (box[3] > seen[3]))
+    if seen is not None:
+        box = union(seen, box)
     x0, y0, x1, y1 = box
     for lo, hi, axis in ((x0, x1, 0), (y0, y1, 1)):
         short = MIN_EXTENT - (hi - lo + 1)

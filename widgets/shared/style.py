@@ -165,8 +165,10 @@ body:has(.rx-app.rx-projector) .jp-RenderedHTMLCommon h1 { display: none; }
   align-items: center; gap: 6px; }
 .rx-board-tools > * { flex: 0 0 auto; }
 .rx-board-tools > .rx-selection { flex: 1 1 0; min-width: 0; margin: 0 !important; }
-.rx-board-tools .widget-toggle-buttons { flex-wrap: nowrap; }
-.rx-board-tools .widget-toggle-buttons .widget-label { width: auto !important; }
+.rx-board-tools .widget-toggle-buttons { display: flex; align-items: center; gap: 4px; }
+.rx-board-tools .widget-toggle-buttons > .widget-label { width: auto !important;
+  flex: 0 0 auto; margin-right: 4px; }
+.rx-board-tools .widget-toggle-buttons > div { display: flex; flex-wrap: nowrap; }
 .rx-selection .widget-html-content { white-space: normal; line-height: 20px; font-size: 15px;
   overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical;
   -webkit-line-clamp: 2; }
@@ -186,7 +188,7 @@ body:has(.rx-app.rx-projector) .jp-RenderedHTMLCommon h1 { display: none; }
 .rx-projector .rx-board-note { height: 30px; }
 .rx-is-controls { height: 80px; align-content: flex-start; overflow-y: auto; overflow-x: hidden;
   row-gap: 2px; margin: 0 !important; }
-.rx-projector .rx-is-controls { height: 92px; }
+.rx-projector .rx-is-controls { height: 118px; }
 .rx-projector .rx-is-controls .widget-button, .rx-projector .rx-is-controls select {
   font-size: 17px; padding: 0 6px; }
 </style>
