@@ -150,3 +150,37 @@ def test_the_address_follows_the_step_shown(name):
     assert reopened.timeline.index == shell.timeline.index
     assert reopened.timeline.frame.state.fingerprint() == \
         shell.timeline.frame.state.fingerprint()
+
+
+@pytest.mark.parametrize("name", sorted(APPS))
+def test_branches_kept_by_a_page_come_back_after_a_reload(name):
+    shell = APPS[name](players=3, seed=2).explorer
+    shell.autoplay.play_to_end()
+    shell.go(shell.timeline.setup_count + 3)
+    assert shell.try_action(another_move(shell.timeline))
+    links = list(shell.address.branches)           # what the page keeps over a reload
+    assert len(links) == 1
+    old = [f.action for f in shell.timeline.branches[0].frames if f.kind == MOVE]
+    reloaded = APPS[name](players=3, seed=2).explorer
+    assert reloaded.open_query(shell.address.query)
+    reloaded.address._handle_custom_msg({"branches": links}, [])
+    assert len(reloaded.timeline.branches) == 1
+    branch = reloaded.timeline.branches[0]
+    assert list(branch.moves) == old and branch.fork == shell.timeline.branches[0].fork
+    assert [b.description for b in reloaded.log.branch_buttons] == \
+        [b.description for b in shell.log.branch_buttons]
+    reloaded.log.branch_buttons[0].click()
+    assert [f.action for f in reloaded.timeline.frames if f.kind == MOVE] == old
+
+
+def test_branches_of_another_game_or_from_bad_links_are_left_alone():
+    shell = cacao_app(players=3, seed=2).explorer
+    other = cacao_app(players=3, seed=5).explorer
+    other.autoplay.play_to_end()
+    other.go(other.timeline.setup_count + 3)
+    assert other.try_action(another_move(other.timeline))
+    shell.address._handle_custom_msg(
+        {"branches": [*other.address.branches, "?players=3&seed=2&moves=v1.9.AAAA",
+                      "?rule=cacao.place.adjacent", 42, "x" * 100_000]}, [])
+    shell.address._handle_custom_msg({"branches": "not a list"}, [])
+    assert shell.timeline.branches == [] and shell.message.text == ""

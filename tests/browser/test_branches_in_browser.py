@@ -21,6 +21,14 @@ def play_to_end(page) -> int:
     return step_label(page)[1]
 
 
+def random_seats(page) -> None:
+    """Every seat a random bot (the line was played by greedy stand-ins)."""
+    tab(page, "Game")
+    seats = page.locator(".rx-seat select")
+    for i in range(seats.count()):
+        seats.nth(i).select_option(label="Random bot")   # sent before any later click
+
+
 def step_label(page) -> tuple[int, int]:
     found = re.search(r"Step (\d+) of (\d+)", text(page, ".rx-step-label"))
     assert found, text(page, ".rx-step-label")
@@ -48,8 +56,7 @@ def test_a_move_at_an_earlier_step_keeps_the_later_ones_with_undo(page, voila_ur
     for _ in range(8):
         act(page, lambda: page.keyboard.press("ArrowRight"))
     fork, _ = step_label(page)
-    tab(page, "Game")          # a random bot for Player 1: another move than the line's
-    page.locator(".rx-seat select").first.select_option(label="Random bot")
+    random_seats(page)          # random bots: other moves than the line's
     act(page, lambda: page.click(".rx-play-turn"))       # the bots play this turn: a new line
     page.wait_for_function("() => !!document.querySelector('.rx-message-action') && "
                            "document.querySelector('.rx-message-action').offsetParent !== null")
@@ -70,3 +77,30 @@ def test_a_move_at_an_earlier_step_keeps_the_later_ones_with_undo(page, voila_ur
     act(page, lambda: page.click(".rx-branch"))          # one click: the new line again
     shown, length = step_label(page)
     assert shown == fork and length < total
+
+
+def test_a_reload_keeps_the_branches_too(page, voila_url):
+    open_board(page, voila_url, "animals_on_board")
+    total = play_to_end(page)
+    act(page, lambda: page.click(".rx-first"))
+    for _ in range(6):
+        act(page, lambda: page.keyboard.press("ArrowRight"))
+    random_seats(page)
+    act(page, lambda: page.click(".rx-play-turn"))
+    page.wait_for_function("() => document.querySelector('.rx-message')?.innerText"
+                           ".includes('kept as a branch')")
+    tab(page, "History")
+    page.wait_for_selector(".rx-branch")
+    kept = text(page, ".rx-branch")
+    shown, length = step_label(page)
+    page.wait_for_function("(step) => location.search.endsWith('&step=' + step)", arg=shown)
+    page.reload(wait_until="commit")
+    wait_frame(page, 0)
+    wait_text(page, ".rx-step-label", f"Step {shown} of {length}")
+    tab(page, "History")
+    page.wait_for_selector(".rx-branch")
+    assert text(page, ".rx-branch") == kept
+    screenshot(page, "branch-kept-over-reload-animals_on_board")
+    act(page, lambda: page.click(".rx-branch"))
+    act(page, lambda: page.click(".rx-last"))
+    wait_text(page, ".rx-step-label", f"Step {total} of {total}")

@@ -29,7 +29,7 @@ from .rule_panel import RulePanel
 from .rulebook_view import RulebookView
 from .score_sheet import SCORE_CSS, ScoreSheetView
 from .setup_panel import SetupPanel
-from .share import LinkError, parse_query
+from .share import LinkError, build_query, parse_query
 from .share_panel import SharePanel, page_query, position_query
 from .style import CSS
 from .timeline import MOVE, SCORING, Branch, Timeline, TimelineBar
@@ -41,6 +41,7 @@ CLOSE_KEY = "Escape"
 NOT_TEXT = {"button", "checkbox", "radio", "range", "submit", "reset", "file", "color", "image"}
 TABS = ("Rules", "Score", "History", "Game", "Share", "Rulebook")
 RULES_TAB, SCORE_TAB, HISTORY_TAB, GAME_TAB, SHARE_TAB, RULEBOOK_TAB = range(len(TABS))
+MAX_RESTORED = 20        # branches a reloaded page may give back
 PROJECTOR_TEXT = 1.5     # board labels in projector mode (the page's text grows alike)
 
 
@@ -140,7 +141,8 @@ class ExplorerApp:
         # keys are heard in the whole page; those typed into a text box (rule search, seed,
         # link) are left alone by the page and again by `_key`
         self._last_key = None
-        self.address = AddressBar()
+        self.address = AddressBar(self._restore_branches)
+        self._branch_links: tuple = ((), ())     # (branches, their links) last sent
         self.keys = KeyListener([*KEYS, CLOSE_KEY, *getattr(board, "keys", {})], self._key)
         if not self.new_game(players, seed, self.options):
             raise SetupError(self.message.text)
@@ -373,6 +375,43 @@ class ExplorerApp:
             self.share.sync()
         self.counter.tick()
         self.address.query = position_query(self)   # last: the board is on its way already
+        self._send_branch_links()
+
+    def _send_branch_links(self) -> None:
+        """Give the page a link per kept branch, to keep over a reload (none for a lesson's
+        own position, which has no link)."""
+        t = self.timeline
+        if tuple(t.branches) == self._branch_links[0]:
+            return
+        origin = self.lessons.origin
+        links = [] if origin is not None and "position" in origin else [
+            build_query(self.game, self.players, self.seed, self.options, list(b.moves),
+                        b.fork + 1) for b in t.branches]
+        self._branch_links = (tuple(t.branches), tuple(links))
+        self.address.branches = links
+
+    def _restore_branches(self, queries) -> None:
+        """Take back the branches a reloaded page kept: those of this very game (same set-up),
+        checked like any link; anything else is left alone."""
+        t = self.timeline
+        if not isinstance(queries, list) or t.branches:
+            return
+        kept = 0
+        setup = build_query(self.game, self.players, self.seed, self.options, [], None)
+        for query in queries[:MAX_RESTORED]:
+            try:
+                link = parse_query(self.game, query, self.players, self.seed)
+                if link.lesson or link.rule or setup != build_query(
+                        self.game, link.players, link.seed, link.options, [], None):
+                    continue
+                actions = [self.game.action_from_json(a) if isinstance(a, dict) else a
+                           for a in link.actions]
+                kept += t.adopt(actions)
+            except (LinkError, IllegalAction, ValueError, TypeError):
+                continue
+        if kept:
+            self.log.sync(t, self.perspective.player)
+            self._send_branch_links()
 
     def _tell_kept(self, kept: Branch) -> None:
         """Say that a move made at an earlier step kept the later steps as a branch, with

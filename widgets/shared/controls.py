@@ -145,11 +145,27 @@ class KeyListener(anywidget.AnyWidget):
 class AddressBar(anywidget.AnyWidget):
     """Keeps the page's address on the step shown (`query`, as in a Share link) with
     `history.replaceState`, so a reload or an address copied from the bar opens that step. Only
-    in a Voila page: in JupyterLab the address is the notebook's."""
+    in a Voila page: in JupyterLab the address is the notebook's.
+
+    The branches kept beside the line shown (`branches`, one link each) are kept in the tab's
+    session storage; a reloaded page sends them back (`on_branches`), so a reload loses no
+    branch either."""
 
     _esm = """
+    const KEPT = 20;                 // branches a page sends back, at most
     export default {
       initialize({ model }) {
+        if (!location.pathname.includes("/voila/")) return;
+        const key = "rx-branches:" + location.pathname;
+        let saved = [];
+        try { saved = JSON.parse(sessionStorage.getItem(key) || "[]"); } catch (e) { saved = []; }
+        if (Array.isArray(saved) && saved.length) {
+          model.send({ branches: saved.filter((q) => typeof q === "string").slice(0, KEPT) });
+        }
+        model.on("change:branches", () => {
+          try { sessionStorage.setItem(key, JSON.stringify(model.get("branches") || [])); }
+          catch (e) { /* storage full or refused: the branches stay in the page only */ }
+        });
         const follow = () => {
           if (!location.pathname.includes("/voila/")) return;
           const query = model.get("query");
@@ -165,6 +181,12 @@ class AddressBar(anywidget.AnyWidget):
     };
     """
     query = traitlets.Unicode(None, allow_none=True).tag(sync=True)   # "?players=..", "" = none
+    branches = traitlets.List(traitlets.Unicode()).tag(sync=True)      # a link per branch
+
+    def __init__(self, on_branches: Callable[[list], None] = lambda queries: None):
+        super().__init__()
+        self.on_msg(lambda _, content, buffers: on_branches(
+            content.get("branches") if isinstance(content, dict) else None))
 
 
 class PerspectiveSwitch:

@@ -6,6 +6,7 @@ are kept as a `Branch`, and any branch can be taken up again (`switch`), so no s
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from html import escape
 from typing import Callable
@@ -166,6 +167,17 @@ class Timeline:
         self.index = branch.fork
         self.kept = None
         self._keep(here)
+
+    def adopt(self, actions) -> bool:
+        """Keep a line given as its moves (one kept before a reload) as a branch, sharing the
+        frames it has in common with the line shown; whether it was kept (a line the timeline
+        already has is not). Raises IllegalAction for a move the rules refuse."""
+        line = copy.copy(self)
+        line.frames, line.branches, line.kept = list(self.frames), [], None
+        line.index = self.setup_count - 1
+        for action in actions:
+            line.push(action, line.frame.state.apply(action))
+        return self._keep(Branch(tuple(line.frames), _shared_prefix(self.frames, line.frames)))
 
     def _keep(self, branch: Branch) -> bool:
         """Add `branch` unless its moves are all in the line or in another branch already (a
