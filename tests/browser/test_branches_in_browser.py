@@ -49,17 +49,25 @@ def test_a_reload_opens_the_step_shown(page, voila_url, name):
     screenshot(page, f"reload-keeps-step-{name}")
 
 
-def test_a_move_at_an_earlier_step_keeps_the_later_ones_with_undo(page, voila_url):
-    open_board(page, voila_url, "cacao")
+def branch_off(page, voila_url, name: str, fork: int) -> int:
+    """Play a game to its end, go back to step `fork` and let random bots play that turn: a
+    new line. Returns the old line's length."""
+    open_board(page, voila_url, name)
     total = play_to_end(page)
     act(page, lambda: page.click(".rx-first"))
-    for _ in range(8):
-        act(page, lambda: page.keyboard.press("ArrowRight"))
-    fork, _ = step_label(page)
+    for shown in range(2, fork + 1):
+        page.keyboard.press("ArrowRight")
+        wait_text(page, ".rx-step-label", f"Step {shown} of {total}")
     random_seats(page)          # random bots: other moves than the line's
-    act(page, lambda: page.click(".rx-play-turn"))       # the bots play this turn: a new line
-    page.wait_for_function("() => !!document.querySelector('.rx-message-action') && "
-                           "document.querySelector('.rx-message-action').offsetParent !== null")
+    page.click(".rx-play-turn")
+    page.wait_for_function("() => { const b = document.querySelector('.rx-message-action');"
+                           " return !!b && b.offsetParent !== null; }")
+    return total
+
+
+def test_a_move_at_an_earlier_step_keeps_the_later_ones_with_undo(page, voila_url):
+    fork = 9
+    total = branch_off(page, voila_url, "cacao", fork)
     message = text(page, ".rx-message")
     assert "kept as a branch" in message and "Undo" in message
     screenshot(page, "branch-kept-cacao")
@@ -68,27 +76,21 @@ def test_a_move_at_an_earlier_step_keeps_the_later_ones_with_undo(page, voila_ur
                         "?.classList.contains('rx-message-action')",
                         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
     assert top, "the Undo button is covered"
-    act(page, lambda: page.click(".rx-message-action"))
-    assert step_label(page) == (fork, total)
+    page.click(".rx-message-action")
+    wait_text(page, ".rx-step-label", f"Step {fork} of {total}")
     tab(page, "History")
     page.wait_for_selector(".rx-branch")
     assert re.match(rf"From step {fork}: \d+ steps? · ", text(page, ".rx-branch"))
     screenshot(page, "branch-listed-cacao")
-    act(page, lambda: page.click(".rx-branch"))          # one click: the new line again
-    shown, length = step_label(page)
-    assert shown == fork and length < total
+    page.click(".rx-branch")                              # one click: the new line again
+    page.wait_for_function("([fork, total]) => { const m = /Step (\\d+) of (\\d+)/.exec("
+                           "document.querySelector('.rx-step-label').innerText);"
+                           " return m && +m[1] === fork && +m[2] < total; }", arg=[fork, total])
 
 
 def test_a_reload_keeps_the_branches_too(page, voila_url):
-    open_board(page, voila_url, "animals_on_board")
-    total = play_to_end(page)
-    act(page, lambda: page.click(".rx-first"))
-    for _ in range(6):
-        act(page, lambda: page.keyboard.press("ArrowRight"))
-    random_seats(page)
-    act(page, lambda: page.click(".rx-play-turn"))
-    page.wait_for_function("() => document.querySelector('.rx-message')?.innerText"
-                           ".includes('kept as a branch')")
+    total = branch_off(page, voila_url, "animals_on_board", 7)
+    assert "kept as a branch" in text(page, ".rx-message")
     tab(page, "History")
     page.wait_for_selector(".rx-branch")
     kept = text(page, ".rx-branch")
