@@ -153,7 +153,7 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 /* Projector mode is a layout: the board keeps its room (the side column keeps its width, the
    page title and the introduction give way) and the Rules tab puts the step's rules, with
    the quote and its paraphrase, before what happened */
-.rx-app.rx-projector { --rx-above: 6px; }
+.rx-app.rx-projector { --rx-above: 14px; }
 body:has(.rx-app.rx-projector) .jp-RenderedHTMLCommon h1 { display: none; }
 .rx-projector .rx-intro { display: none; }
 .rx-projector .rx-tab-pane > .rx-frame-events { order: 2; }
