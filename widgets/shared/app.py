@@ -108,7 +108,7 @@ class ExplorerApp:
         extra = dict(getattr(board, "tabs", {}))
         # Game, Share and Rulebook are filled when first opened (`_fill_pane`)
         self._unfilled = {GAME_TAB: w.VBox(), SHARE_TAB: w.VBox(), RULEBOOK_TAB: w.VBox()}
-        panes = [w.VBox([self.events, self.rules.widget]), self.score.widget, self.log.widget,
+        panes = [w.VBox([self.rules.current, self.events, self.rules.index]), self.score.widget, self.log.widget,
                  *self._unfilled.values(), *extra.values()]
         for pane in panes:
             pane.add_class("rx-tab-pane")

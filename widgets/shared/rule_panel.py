@@ -15,15 +15,12 @@ from explorer import rules
 from .models import shared_layout
 
 LANGUAGE_NAMES = rules.LANGUAGE_NAMES
-# The Rules tab leads with the rules of the step, so the first rule's quote and paraphrase are
-# on screen without scrolling: the panel's parts join the tab's pane (display: contents) and the
-# step's "What happens" list follows the rules, before the rule index. A long quote keeps to a
-# few lines and scrolls inside its box; fewer while a lesson's caption box sits above the tabs.
+# The Rules tab leads with the rules of the step (`RulePanel.current`), so the first rule's quote
+# and paraphrase are on screen without scrolling; the app puts the step's "What happens" list
+# after them, then the rule index (`RulePanel.index`). A long quote keeps to a few lines and
+# scrolls inside its box; fewer while a lesson's caption box sits above the tabs.
 RULE_CSS = """<style>
-.rx-tab-pane > .rx-rule-panel { display: contents; }
-.rx-rule-panel > * { flex-shrink: 0; }
-.rx-tab-pane > .rx-frame-events { order: 1; }
-.rx-rule-panel > .rx-rule-index { order: 2; }
+.rx-rule-current > *, .rx-rule-index > * { flex-shrink: 0; }
 .rx-rules-title h3 { margin-top: 2px; }
 .rx-rules .rx-rule, .rx-rule-results .rx-rule { line-height: 1.4; }
 .rx-rules .rx-rule blockquote { max-height: 12lh; overflow-y: auto; }
@@ -65,7 +62,8 @@ def search_placeholder(game: str) -> str:
 
 
 class RulePanel:
-    """Rules of the current frame (class rx-rules) and a search box (rx-rule-search)."""
+    """Rules of the current frame (`current`, class rx-rules) and the rule index with its
+    search box (`index`, rx-rule-search), placed by the app."""
 
     def __init__(self, game):
         self.game = game
@@ -80,11 +78,10 @@ class RulePanel:
         self.search.observe(lambda _: self._search(), names="value")
         title = w.HTML(RULE_CSS + "<h3>Rules for this step</h3>")
         title.add_class("rx-rules-title")
-        index_title = w.HTML("<h3>Rule index</h3>")
-        for part in (index_title, self.search, self.results):
-            part.add_class("rx-rule-index")
-        self.widget = w.VBox([title, self.cited, index_title, self.search, self.results])
-        self.widget.add_class("rx-rule-panel")
+        self.current = w.VBox([title, self.cited])
+        self.current.add_class("rx-rule-current")
+        self.index = w.VBox([w.HTML("<h3>Rule index</h3>"), self.search, self.results])
+        self.index.add_class("rx-rule-index")
 
     def show(self, rule_ids, refused: str | None = None, highlight: str | None = None) -> None:
         """Show these rule ids (deduplicated); a refused rule goes first, marked as the reason,
