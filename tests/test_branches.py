@@ -184,3 +184,26 @@ def test_branches_of_another_game_or_from_bad_links_are_left_alone():
                       "?rule=cacao.place.adjacent", 42, "x" * 100_000]}, [])
     shell.address._handle_custom_msg({"branches": "not a list"}, [])
     assert shell.timeline.branches == [] and shell.message.text == ""
+
+
+def test_undo_after_a_move_that_left_a_lesson_goes_on_with_the_lesson():
+    shell = cacao_app(players=3, seed=2).explorer
+    lesson = shell.lessons.available[0]
+    assert shell.lessons.open(lesson.name)
+    shell.lessons.reveal()                      # the first question's answer, then on
+    t = shell.timeline
+    assert len(t) >= 3
+    fork = 1                                    # the answer: a step with a step after it
+    shell.go(fork)
+    old = list(t.frames)
+    assert shell.try_action(another_move(t))
+    assert shell.lessons.lesson is None                # the move left the lesson
+    assert "kept as a branch" in shell.message.text
+    shell.message.action.click()                       # Undo
+    assert shell.timeline.frames == old and shell.timeline.index == fork
+    assert shell.lessons.lesson is lesson
+    assert "rx-hidden" not in shell.lessons.widget._dom_classes
+    shell.log.branch_buttons[0].click()                # the free line again: no lesson
+    assert shell.lessons.lesson is None
+    shell.log.branch_buttons[0].click()                # and the lesson's line: the lesson
+    assert shell.lessons.lesson is lesson

@@ -142,6 +142,7 @@ class ExplorerApp:
         # link) are left alone by the page and again by `_key`
         self._last_key = None
         self.address = AddressBar(self._restore_branches)
+        self._lesson_of: dict[Branch, object] = {}   # the lesson a kept line was part of
         self._branch_links: tuple = ((), ())     # (branches, their links) last sent
         self.keys = KeyListener([*KEYS, CLOSE_KEY, *getattr(board, "keys", {})], self._key)
         if not self.new_game(players, seed, self.options):
@@ -206,6 +207,7 @@ class ExplorerApp:
             self.lessons.leave()
             self.lessons.origin = None
         self.timeline = timeline
+        self._lesson_of = {}
         if (players, seed) != (self.players, self.seed):
             self.seats.reset(players, seed)
         self.players, self.seed, self.options = players, seed, dict(options)
@@ -285,6 +287,7 @@ class ExplorerApp:
 
     def try_action(self, action) -> bool:
         """Ask the engine to apply `action` at the current frame; refusals are shown, not raised."""
+        lesson = self.lessons.lesson
         handled = self.lessons.intercept(action)
         if handled is not None:
             return handled
@@ -302,6 +305,8 @@ class ExplorerApp:
             self.counter.tick()
             return False
         t.push(action, nxt)
+        if t.kept is not None and lesson is not None:
+            self._lesson_of[t.kept] = lesson      # Undo goes on with the lesson
         self.bar.pause()
         self.message.clear(keep_offer=True)
         self.refresh()
@@ -432,8 +437,13 @@ class ExplorerApp:
             return
         self.autoplay.stop()
         self.bar.pause()
+        lesson = self.lessons.lesson
         self.lessons.leave()
-        t.switch(branch)
+        left = t.switch(branch)
+        if left is not None and lesson is not None:
+            self._lesson_of[left] = lesson
+        if branch in self._lesson_of:
+            self.lessons.resume(self._lesson_of.pop(branch))
         self.message.clear()
         self.refresh()
         self.message.info(f"Back on the line kept at step {branch.fork + 1}: step on (→) to "

@@ -174,6 +174,11 @@ class LessonView:
                                    "showing its start.")
         return fits
 
+    def resume(self, lesson: lessons.Lesson) -> None:
+        """Go on with `lesson` on a line of it taken up again (from the History tab or Undo)."""
+        self.lesson = lesson
+        set_visible(self.widget, True)
+
     def leave(self, why: str = "") -> None:
         if self.lesson is None:
             return

@@ -157,8 +157,9 @@ class Timeline:
         kept, self.kept = self.kept, None
         return kept
 
-    def switch(self, branch: Branch) -> None:
-        """Take up `branch` again, at its fork; the line left is kept as a branch in turn."""
+    def switch(self, branch: Branch) -> Branch | None:
+        """Take up `branch` again, at its fork; the line left is kept as a branch in turn
+        (returned, unless the lines it has kept hold all its moves already)."""
         if branch not in self.branches:
             raise ValueError("no such branch")
         self.branches.remove(branch)
@@ -166,7 +167,7 @@ class Timeline:
         self.frames = list(branch.frames)
         self.index = branch.fork
         self.kept = None
-        self._keep(here)
+        return here if self._keep(here) else None
 
     def adopt(self, actions) -> bool:
         """Keep a line given as its moves (one kept before a reload) as a branch, sharing the
