@@ -446,7 +446,7 @@ def _rows(sc: Scene, state, lay: Layout, view: View) -> None:
             sc.add("board", Text(extra_x, row.y + 19, extra, size=17, bold=True, color=BAD,
                                  max_width=lay.minis[p].x - extra_x - 10))
         for i, kind in enumerate(C.TOKENS):
-            tx = row.x + 22 + i * 66
+            tx = row.x + 22 + i * (66 + 28 * (lay.text_scale - 1))   # room for larger counts
             sc.add("pieces", *token_disc(tx, row.y + 44, 12, kind))
             sc.add("pieces", Text(tx + 17, row.y + 45, f"×{state.backpacks[p][i]}", size=17,
                                   bold=True, color=INK))
