@@ -151,12 +151,11 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 .rx-projector .rx-rulebook-text { font-size: 21px; }
 .rx-projector .rx-passage-rule, .rx-projector .rx-ln { font-size: 18px; }
 /* Projector mode is a layout: the board keeps its room (the side column keeps its width, the
-   page title and the introduction give way) and the Rules tab puts the step's rules, with
-   the quote and its paraphrase, before what happened */
+   page title and the introduction give way) and the step's rule quote with its paraphrase
+   stays in view (a little smaller than the rest) */
 .rx-app.rx-projector { --rx-above: 14px; }
 body:has(.rx-app.rx-projector) .jp-RenderedHTMLCommon h1 { display: none; }
 .rx-projector .rx-intro { display: none; }
-.rx-projector .rx-tab-pane > .rx-frame-events { order: 2; }
 .rx-projector .rx-rule blockquote { font-size: 19px; line-height: 1.4; }
 .rx-projector .rx-rule-english { font-size: 20px; line-height: 1.35; }
 /* Fixed regions: a board's own controls and status keep one height whatever they show, so
