@@ -1,7 +1,7 @@
 """Benchmarks of the rules explorer (figures to watch, not pass/fail tests).
 
     .venv/bin/python benchmarks/bench.py [--games 200] [--loads 5] [--clicks 20] [--no-browser]
-                                         [--no-engine] [--compare REV]
+                                         [--no-engine] [--late-only] [--moves 15] [--compare REV]
 
 Engine, per game: random 4-player games (explorer.bots.RandomBot + play) over seeds 0..N-1:
 games per second, median and 95th percentile per game, slowest legal_actions().
@@ -9,6 +9,11 @@ Apps (Voila + Debian Chromium, served with the repo's voila.json like ./dev serv
 page load to painted board for each app and for a minimal ipycanvas notebook, their ratio,
 median click-to-repaint of the timeline "forward" button (from the click to the first draw on
 the visible canvas, both in the page's clock), and the memory of the app's kernel.
+Late game, per app, in a 4-player game (or the most players the game has): forward clicks from
+the first step, then after "⏩ End" forward clicks through the last steps, and "▷ Turn" clicks
+(a move made by the bots at once) from the last steps on, and in Animals on Board moves made
+by clicking the board; each from the click to the board drawn: median, 90th percentile and
+slowest. `--late-only` runs these alone.
 Every figure is printed with its target and PASS or MISS. `--compare REV` measures the engine
 figures of this checkout and of another git revision (checked out in a temporary worktree)
 alternately in the same run, and prints the ratios.
@@ -62,6 +67,8 @@ TARGETS = {
     "kernel_mb": 80.0,
 }
 AUTOPLAY_SEEDS = (1, 2, 3)
+LATE_SEED = 3        # the late-game figures' game
+LATE_STEPS = 30      # how many steps before the end the late forward clicks start
 
 
 def line(label: str, value: str, target: str = "", ok: bool | None = None,
@@ -413,6 +420,205 @@ def bench_autoplay(browser, server: helpers.VoilaServer, name: str) -> None:
     line("play to the end, slowest", f"{max(took):.2f} s")
 
 
+STEP_JS = """() => {
+  const label = document.querySelector('.rx-step-label')?.innerText || '';
+  const m = label.match(/Step (\\d+) of (\\d+)/);
+  return m ? [+m[1], +m[2]] : null;
+}"""
+
+
+def step_shown(page) -> tuple[int, int]:
+    """The step label's (step, of steps), both counted from 1."""
+    return tuple(page.evaluate(STEP_JS))
+
+
+def timed_click(page, do_click, timeout: float = 5) -> float | None:
+    """Seconds from a click to the board drawn (helpers.click_to_draw), then waits for the
+    whole frame the click leads to; None when the board was not drawn again (a step that
+    changes nothing on it)."""
+    before = helpers.frame_count(page)
+    try:
+        took = helpers.click_to_draw(page, do_click, timeout=timeout)
+    except Exception:
+        took = None
+    helpers.wait_frame(page, before)
+    return took
+
+
+def go_back(page, steps: int) -> tuple[int, int]:
+    """Press ← `steps` times and wait until the step label shows the step they lead to."""
+    at, of = step_shown(page)
+    target = max(1, at - steps)
+    for _ in range(at - target):
+        page.keyboard.press("ArrowLeft")
+    helpers.wait_text(page, ".rx-step-label", f"Step {target} of {of}")
+    return target, of
+
+
+def report_latencies(what: str, latencies: list[float], skipped: int = 0) -> None:
+    """Median, 90th percentile and slowest of click-to-draw times, each with its target."""
+    if not latencies:
+        print(f"  cannot measure {what}: no click drew the board")
+        return
+    median_ms = 1000 * statistics.median(latencies)
+    p90_ms = 1000 * percentile(latencies, 90)
+    slowest_ms = 1000 * max(latencies)
+    line(f"{what}, median of {len(latencies)}", f"{median_ms:.0f} ms",
+         f"< {TARGETS['click_ms']:.0f} ms", median_ms < TARGETS["click_ms"])
+    line(f"{what}, 90th percentile", f"{p90_ms:.0f} ms",
+         f"< {TARGETS['click_p90_ms']:.0f} ms", p90_ms < TARGETS["click_p90_ms"])
+    line(f"{what}, slowest", f"{slowest_ms:.0f} ms",
+         f"<= {TARGETS['click_max_ms']:.0f} ms", slowest_ms <= TARGETS["click_max_ms"])
+    if skipped:
+        print(f"  note: {skipped} click(s) did not draw the board again")
+
+
+def bench_late(browser, server: helpers.VoilaServer, name: str, clicks: int, moves: int) -> None:
+    """Click-to-repaint in a 4-player game (or the most players the game has), LATE_SEED,
+    played to its end by "⏩ End": forward clicks from the first step (Home); forward clicks
+    through the last LATE_STEPS steps (End, then ←), where the board holds the most; then
+    "▷ Turn" clicks from there on (the bots make the current turn's first move at once, so the
+    click makes a move), going back 20 steps whenever the game is over. Each is timed from the
+    click to the first draw of the board."""
+    import explorer
+    players = max(n for n in explorer.GAMES[name].player_counts if n <= 4)
+    wait_for_pool(server, f"{name}.ipynb")
+    page = helpers.new_page(browser)
+    try:
+        helpers.open_board(page, server.url, name, f"?players={players}&seed={LATE_SEED}")
+        # ⏩ End first shows the last set-up step ("Step 5 of 5"), then the scoring step
+        page.click(".rx-play-end")
+        helpers.wait_text(page, ".rx-step-label", "Scoring")
+        page.wait_for_function(f"() => {{ const s = ({STEP_JS})(); return s && s[0] === s[1]; }}",
+                               timeout=helpers.TIMEOUT * 1000)
+        steps = step_shown(page)[1]
+        forward = page.locator(".rx-forward").first
+
+        helpers.act(page, lambda: page.keyboard.press("Home"))
+        helpers.wait_text(page, ".rx-step-label", f"Step 1 of {steps}")
+        early, skipped = [], 0
+        for _ in range(min(clicks, steps - 2)):
+            took = timed_click(page, lambda: forward.click(timeout=5000))
+            if took is None:
+                skipped += 1
+            else:
+                early.append(took)
+        print(f"   {players} players, seed {LATE_SEED}, played to the end by ⏩ End "
+              f"({steps} steps): steps 1 to {step_shown(page)[0]}")
+        report_latencies("click forward -> board drawn", early, skipped)
+
+        helpers.act(page, lambda: page.keyboard.press("End"))
+        helpers.wait_text(page, ".rx-step-label", f"Step {steps} of {steps}")
+        at, _ = go_back(page, LATE_STEPS)
+        late, skipped = [], 0
+        while step_shown(page)[0] < steps - 1:   # the last click, to Scoring, draws no board
+            took = timed_click(page, lambda: forward.click(timeout=5000))
+            if took is None:
+                skipped += 1
+            else:
+                late.append(took)
+        print(f"   the last steps: {at} to {steps - 1} of {steps}")
+        report_latencies("click forward -> board drawn", late, skipped)
+
+        go_back(page, LATE_STEPS)
+        turn = page.locator(".rx-play-turn").first
+        made, skipped = [], 0
+        for _ in range(3 * moves):
+            if len(made) >= moves:
+                break
+            at, of = step_shown(page)
+            if at >= of - 1:                     # the game is over here: no move to make
+                go_back(page, 20)
+                continue
+            took = timed_click(page, lambda: turn.click(timeout=5000))
+            # the rest of the turn is played one move a tick; wait until the run is over
+            page.wait_for_function(
+                "() => { const t = document.querySelector('.rx-play-turn');"
+                " const b = document.querySelector('.rx-play-bots');"
+                " return t && !t.disabled && b && b.innerText.includes('Bots'); }",
+                timeout=helpers.TIMEOUT * 1000)
+            if took is None:
+                skipped += 1
+            else:
+                made.append(took)
+        print(f"   ▷ Turn from step {steps - LATE_STEPS} on (the bots move at once)")
+        report_latencies("click ▷ Turn -> board drawn", made, skipped)
+        if page.errors:
+            print(f"  note: page errors in the app: {page.errors}")
+    finally:
+        helpers.leave(page)
+
+
+def bench_board_clicks(browser, server: helpers.VoilaServer, seeds=AUTOPLAY_SEEDS) -> None:
+    """A move made by clicking the board: in 4-player Animals on Board games, each player's
+    "keep" click on the first tile drawn (where to click comes from the renderer's own pure
+    `layout()` for the same position), timed from the click to the board drawn."""
+    import explorer
+    from explorer.animals_on_board import Keep
+    from widgets.animals_on_board import layout
+
+    game = explorer.GAMES["animals_on_board"]
+    made, skipped = [], 0
+    for seed in seeds:
+        wait_for_pool(server, "animals_on_board.ipynb")
+        page = helpers.new_page(browser)
+        try:
+            helpers.open_board(page, server.url, "animals_on_board", f"?players=4&seed={seed}")
+            state = game.setup_steps(4, seed)[-1]
+            steps = len(game.setup_steps(4, seed))
+            helpers.act(page, lambda: page.keyboard.press("End"))
+            helpers.wait_text(page, ".rx-step-label", f"Step {steps} of {steps}")
+            while state.phase == "keep":
+                p = state.current_player
+                x, y = helpers.board_point(page, *layout(state).box(("hand", p, 0)).center)
+                took = timed_click(page, lambda: page.mouse.click(x, y))
+                state = state.apply(Keep(state.drawn[p][0]))
+                steps += 1
+                helpers.wait_text(page, ".rx-step-label", f"Step {steps} of {steps}")
+                if took is None:
+                    skipped += 1
+                else:
+                    made.append(took)
+        finally:
+            helpers.leave(page)
+    print(f"   board clicks that make a move (keep a tile), 4 players, seeds "
+          f"{', '.join(map(str, seeds))}")
+    report_latencies("click on the board -> board drawn", made, skipped)
+
+
+def bench_late_apps(clicks: int, moves: int) -> None:
+    """The late-game figures of every app, on a server of their own."""
+    from playwright.sync_api import sync_playwright
+
+    print(f"Late game: Voila with voila.json, Chromium {helpers.CHROMIUM}, click to board drawn")
+    apps = [name for name in APPS if (helpers.NOTEBOOKS / f"{name}.ipynb").exists()]
+    if not apps:
+        print("  cannot run: no app notebook exists")
+        return
+    if not Path(helpers.CHROMIUM).exists():
+        print(f"  cannot run: {helpers.CHROMIUM} is missing (./dev test installs it)")
+        return
+    with sync_playwright() as pw:
+        browser = helpers.launch_browser(pw)
+        try:
+            with helpers.VoilaServer(helpers.NOTEBOOKS, args=("--warm=1",)) as server:
+                failed = []
+                for name in apps:
+                    print(f" {name}")
+                    try:
+                        bench_late(browser, server, name, clicks, moves)
+                        if name == "animals_on_board":
+                            bench_board_clicks(browser, server)
+                    except Exception as exc:   # the other apps are still measured
+                        failed.append(name)
+                        print(f"  cannot measure {name}: {type(exc).__name__}: {exc}")
+                        traceback.print_exc(limit=-3, file=sys.stderr)
+                if failed:
+                    raise RuntimeError(f"no late-game figures for {', '.join(failed)}")
+        finally:
+            browser.close()
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="random games (seeds 0..N-1)")
@@ -420,6 +626,9 @@ def main(argv=None) -> int:
     parser.add_argument("--clicks", type=int, default=20, help="forward clicks to time")
     parser.add_argument("--no-browser", action="store_true", help="engine figures only")
     parser.add_argument("--no-engine", action="store_true", help="app figures only")
+    parser.add_argument("--late-only", action="store_true", help=(
+        "of the app figures only the late-game ones (forward, ▷ Turn and board clicks)"))
+    parser.add_argument("--moves", type=int, default=15, help="▷ Turn clicks to time")
     parser.add_argument("--compare", metavar="REV", help=(
         "engine figures of this checkout and of git revision REV side by side, measured "
         "alternately in this run (3 rounds each), with the ratios"))
@@ -430,7 +639,10 @@ def main(argv=None) -> int:
     failed = False
     parts = [] if args.no_engine else [
         (f"{name} engine", lambda name=name: bench_engine(name, args.games)) for name in APPS]
-    parts.append(("app", None if args.no_browser else lambda: bench_app(args.loads, args.clicks)))
+    if not args.no_browser:
+        if not args.late_only:
+            parts.append(("app", lambda: bench_app(args.loads, args.clicks)))
+        parts.append(("late game", lambda: bench_late_apps(args.clicks, args.moves)))
     for part, run in parts:
         if run is None:
             continue
