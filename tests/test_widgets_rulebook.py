@@ -294,3 +294,24 @@ def test_rule_search_offers_the_languages_of_the_game_and_finds_no_nonsense():
     for nonsense in ("zzzz-nothing", "kezdőjátékosokkal zzzz", "xyzxyzxyz"):
         panel.search.value = nonsense
         assert panel.matches() == [], nonsense
+
+
+SEED_FILE = re.compile(r"\d{3}_[0-9a-f]{16}\.txt|seeds/|\.md\b|explorer/")
+
+
+def shown_text(html: str) -> str:
+    """What a visitor reads of some HTML: its text, without tags and their attributes."""
+    return unescape(re.sub(r"<style>.*?</style>|<[^>]+>", " ", html, flags=re.S))
+
+
+@pytest.mark.parametrize("name", sorted(explorer.GAMES))
+def test_rule_cards_and_the_rulebook_name_the_rulebook_not_a_file(name):
+    """A visitor reads "Korean rulebook, line 120", never the rule text's file name."""
+    cards = "".join(rule_html(r.id) for r in explorer.rules.for_game(name))
+    assert not SEED_FILE.search(shown_text(cards)), SEED_FILE.search(shown_text(cards))
+    assert re.search(r"Source: (Korean|Hungarian) (rulebook|rules summary), lines? \d+", cards)
+    app = open_rulebook(shell(name))
+    labels = [label for label, _ in app.chooser.options]
+    assert labels and not any(SEED_FILE.search(label) for label in labels)
+    html = rulebook_page(f"?game={name}").value
+    assert "rx-passage" in html and not SEED_FILE.search(shown_text(html))

@@ -288,7 +288,7 @@ def test_rule_panel_quotes_the_rule_with_source_and_lines():
     html = panel.cited.value
     assert rule.quote.strip().splitlines()[0] in html
     assert rule.english.replace("'", "&#x27;") in html or rule.english in html
-    assert f"{rule.source}, lines {rule.lines[0]}–{rule.lines[1]}" in html
+    assert f"Korean rulebook, lines {rule.lines[0]}–{rule.lines[1]}" in html
     panel.show([], refused="animals_on_board.take.afford")
     assert "Why not:" in panel.cited.value
 

@@ -39,18 +39,24 @@ def rule_html(rule_id: str, emphasis: str = "") -> str:
     except KeyError:
         return (f'<div class="rx-rule"><b>{escape(rule_id)}</b>: '
                 f'<i>not in the rule index</i></div>')
-    first, last = r.lines
-    lines = f"line {first}" if first == last else f"lines {first}–{last}"
     head = f'<span class="rx-rule-flag">{escape(emphasis)}</span> ' if emphasis else ""
     note = f'<div class="rx-rule-note">Note: {escape(r.note)}</div>' if r.note else ""
-    also = "".join(f'<div class="rx-rule-source">Also: {escape(a.source)}, lines {a.lines[0]}–{a.lines[1]}'
+    also = "".join(f'<div class="rx-rule-source">Also: {_where(a.source, a.lines)}'
                    f'{_quote(a.source, a.quote)}</div>'
                    for a in r.also)
     return (f'<div class="rx-rule" data-rule="{escape(r.id, quote=True)}">'
             f'{head}<b>{escape(r.title or r.id)}</b> <code>{escape(r.id)}</code>'
             f'{_quote(r.source, r.quote)}'
             f'<div class="rx-rule-english">{escape(r.english)}</div>'
-            f'<div class="rx-rule-source">Source: {escape(r.source)}, {lines}</div>{note}{also}</div>')
+            f'<div class="rx-rule-source">Source: {_where(r.source, r.lines)}</div>{note}{also}'
+            '</div>')
+
+
+def _where(source: str, lines: tuple[int, int]) -> str:
+    """ "Korean rulebook, lines 74–75": the rule text by the name a reader knows it by."""
+    first, last = lines
+    span = f"line {first}" if first == last else f"lines {first}–{last}"
+    return f"{escape(rules.source_name(source))}, {span}"
 
 
 def search_placeholder(game: str) -> str:

@@ -18,7 +18,6 @@ from explorer import rulebook, rules
 
 from . import setup_panel
 from .models import shared_layout
-from .rule_panel import LANGUAGE_NAMES
 
 PASSAGE_ID = "rx-passage-"
 RULE_PART = "-rule-"
@@ -36,7 +35,8 @@ MARKS = (("enforced", "⚙", "enforced by the engine"), ("tested", "✓", "named
 
 
 def source_label(source: str) -> str:
-    return f"{LANGUAGE_NAMES[rules.language(source)]} text ({source})"
+    """A rule text as its reader names it ("Korean rulebook"), never its file's name."""
+    return rules.source_name(source)
 
 
 def summary_text(game: str) -> str:
