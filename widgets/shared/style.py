@@ -121,7 +121,6 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 .rx-rulebook-summary { font-size: 15px; }
 .rx-rulebook-chosen { flex-wrap: wrap; gap: 4px; }
 .rx-aligned { border-collapse: collapse; font-size: 14px; }
-.rx-aligned td, .rx-aligned th { border: 1px solid #ccd; padding: 3px 6px; vertical-align: top; }
 .rx-aligned-rule { background: #f3f5ff; font-family: sans-serif; }
 .rx-projector { font-size: 24px; --jp-widgets-font-size: 21px;
   --jp-widgets-inline-height: 40px; }
