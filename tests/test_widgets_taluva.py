@@ -66,8 +66,41 @@ def test_polygon_reaches_svg_and_the_canvas_commands():
         sent, manager._commands_cache = manager._commands_cache, []
     command_name = {code: name for name, code in ipycanvas_canvas.COMMANDS.items()}
     names = [command_name[c[0]] for c in sent]
-    assert names.count("lineTo") == 3 and names.count("closePath") == 1
-    assert names.count("fill") == 1 and names.count("stroke") == 2   # the polyline is not filled
+    # filled and outlined: a path of its own; the polyline: a batch of line segments, not filled
+    assert names.count("lineTo") == 2 and names.count("closePath") == 1
+    assert names.count("fill") == 1 and names.count("stroke") == 1
+    assert names.count("strokeLineSegments") == 1 and "fillPolygons" not in names
+
+
+def test_polygons_drawn_alike_go_as_one_batch_in_their_order():
+    """A run of polygons only filled (or only outlined) alike is one batched command with
+    every point; a change of style, or a polygon both filled and outlined, ends the run."""
+    from ipycanvas import Canvas, canvas as ipycanvas_canvas
+
+    from widgets.shared.canvas import draw_shapes, held
+
+    tri = ((0, 0), (10, 0), (5, 8))
+    quad = ((20, 0), (30, 0), (30, 10), (20, 10))
+    shapes = [Polygon(tri, fill="#f00"), Polygon(quad, fill="#f00"),      # one batch of 2
+              Polygon(tri, fill="#0f0"),                                 # another colour
+              Polygon(quad, stroke="#000", line_width=2),                # outlines
+              Polygon(tri, fill="#f00", stroke="#000"),                  # on its own
+              Polygon(quad, fill="#f00")]
+    canvas, manager = Canvas(width=40, height=20), ipycanvas_canvas._CANVAS_MANAGER
+    with held():
+        manager._current_canvas = canvas
+        draw_shapes(canvas, shapes)
+        sent, manager._commands_cache = manager._commands_cache, []
+        buffers, manager._buffers_cache = manager._buffers_cache, []
+    command_name = {code: name for name, code in ipycanvas_canvas.COMMANDS.items()}
+    drawn = [command_name[c[0]] for c in sent if command_name[c[0]] not in ("set", "setLineDash")]
+    assert drawn == ["fillPolygons", "fillPolygons", "strokePolygons", "beginPath", "moveTo",
+                     "lineTo", "lineTo", "closePath", "fill", "stroke", "fillPolygons"]
+    first = next(c for c in sent if command_name[c[0]] == "fillPolygons")
+    assert first[1][0] == 2                          # two polygons in the first batch
+    import numpy as np
+    points = np.frombuffer(buffers[0], dtype=np.float64).reshape(-1, 2)
+    assert points.tolist() == [list(p) for p in tri + quad]
 
 
 # -- geometry --------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from explorer.taluva.board import hex_centre, neighbours
 
@@ -35,11 +36,13 @@ class Area:
         return self.x <= px < self.x + self.w and self.y <= py < self.y + self.h
 
 
-def corner_offsets(size: float) -> list[tuple[float, float]]:
+@lru_cache(maxsize=64)
+def corner_offsets(size: float) -> tuple[tuple[float, float], ...]:
     """The six corners of a pointy-top hex round its centre, clockwise from the upper right
-    (corner k sits between neighbour directions k-1 and k of the engine's order)."""
-    return [(size * math.cos(math.radians(60 * k - 30)), size * math.sin(math.radians(60 * k - 30)))
-            for k in range(6)]
+    (corner k sits between neighbour directions k-1 and k of the engine's order). Kept per
+    size: a late island asks for them ~760 times a step, in a few sizes."""
+    return tuple((size * math.cos(math.radians(60 * k - 30)),
+                  size * math.sin(math.radians(60 * k - 30))) for k in range(6))
 
 
 def direction_angle(direction: int) -> float:
