@@ -123,26 +123,29 @@ class TaluvaBoard:
         building = self.playable and state.phase == "build"
         set_visible(self.placing, placing or not building)
         set_visible(self.building, building)
-        self.rotate_left.disabled = self.rotate_right.disabled = not placing
         why_rotate = ("" if placing else "the tile is turned while placing it"
                       if state.phase != "over" else "the game is over")
         for b in (self.rotate_left, self.rotate_right):
-            b.tooltip = (b.tooltip.split(" — ")[0] + (f" — not now: {why_rotate}"
-                                                      if why_rotate else ""))
+            with b.hold_sync():          # one message a button, not one a change
+                b.disabled = not placing
+                b.tooltip = (b.tooltip.split(" — ")[0] + (f" — not now: {why_rotate}"
+                                                          if why_rotate else ""))
         legal = set(self.hints.kinds())
         for kind, b in self.kind_buttons.items():
-            b.disabled = not (building and kind in legal)
-            b.button_style = "info" if building and kind == self.pick.kind else ""
-            b.tooltip = (f"Build {KIND_LABELS[kind].lower()}" if not b.disabled
-                         else f"Not possible now: {why_not(state, kind)}" if building
-                         else "Building comes after placing the tile")
+            with b.hold_sync():
+                b.disabled = not (building and kind in legal)
+                b.button_style = "info" if building and kind == self.pick.kind else ""
+                b.tooltip = (f"Build {KIND_LABELS[kind].lower()}" if not b.disabled
+                             else f"Not possible now: {why_not(state, kind)}" if building
+                             else "Building comes after placing the tile")
         plan = self.chosen_plan()
         set_visible(self.confirm, building and self.pick.kind == "expand")
-        self.confirm.disabled = plan is None
-        self.confirm.description = (f"Build {plan.huts} hut{'s' * (plan.huts != 1)}" if plan
-                                    else "Build")
-        self.confirm.tooltip = ("Place the previewed huts" if plan else
-                                "Not yet: click one of your settlements, then a terrain")
+        with self.confirm.hold_sync():
+            self.confirm.disabled = plan is None
+            self.confirm.description = (f"Build {plan.huts} hut{'s' * (plan.huts != 1)}"
+                                        if plan else "Build")
+            self.confirm.tooltip = ("Place the previewed huts" if plan else
+                                    "Not yet: click one of your settlements, then a terrain")
         set_visible(self.finish, building and self.hints.finish)
         self.status.value = self._status_html()
 
