@@ -272,17 +272,25 @@ def time_to_board(browser, server: helpers.VoilaServer, names: list[str],
     return times
 
 
+def runnable_apps() -> list[str]:
+    """The apps whose notebook exists, if Chromium is there to open them; says why not."""
+    apps = [name for name in APPS if (helpers.NOTEBOOKS / f"{name}.ipynb").exists()]
+    if not apps:
+        print("  cannot run: no app notebook exists")
+        return []
+    if not Path(helpers.CHROMIUM).exists():
+        print(f"  cannot run: {helpers.CHROMIUM} is missing (./dev test installs it)")
+        return []
+    return apps
+
+
 def bench_app(loads: int, clicks: int) -> None:
     from playwright.sync_api import sync_playwright
 
     print(f"App: Voila with voila.json, Chromium {helpers.CHROMIUM}, median of {loads} loads, "
           "each app's loads alternating with loads of a minimal ipycanvas notebook")
-    apps = [name for name in APPS if (helpers.NOTEBOOKS / f"{name}.ipynb").exists()]
+    apps = runnable_apps()
     if not apps:
-        print("  cannot run: no app notebook exists")
-        return
-    if not Path(helpers.CHROMIUM).exists():
-        print(f"  cannot run: {helpers.CHROMIUM} is missing (./dev test installs it)")
         return
     with tempfile.TemporaryDirectory(prefix="rx-bench-") as tmp, sync_playwright() as pw:
         import nbformat
@@ -591,12 +599,8 @@ def bench_late_apps(clicks: int, moves: int) -> None:
     from playwright.sync_api import sync_playwright
 
     print(f"Late game: Voila with voila.json, Chromium {helpers.CHROMIUM}, click to board drawn")
-    apps = [name for name in APPS if (helpers.NOTEBOOKS / f"{name}.ipynb").exists()]
+    apps = runnable_apps()
     if not apps:
-        print("  cannot run: no app notebook exists")
-        return
-    if not Path(helpers.CHROMIUM).exists():
-        print(f"  cannot run: {helpers.CHROMIUM} is missing (./dev test installs it)")
         return
     with sync_playwright() as pw:
         browser = helpers.launch_browser(pw)
