@@ -447,8 +447,9 @@ def test_the_scoring_step_tells_water_sun_and_temples_on_each_row():
 
 def test_the_grid_keeps_one_scale_through_a_game():
     """Stepping through a game never rescales the grid: it is fitted to the largest board the
-    game reaches (its last step). Playing on, it zooms out only when a tile lands outside what
-    was seen, and never zooms back in during the game."""
+    game reaches (its last step). Playing on, it zooms out only when a tile lands outside the
+    view, a few cells at a time, and never zooms back in during the game; a link to a step
+    draws the grid at the very scale stepping there drew it."""
     shell = app(players=4, seed=5).explorer
     board = shell.board
     shell.go(shell.timeline.setup_count - 1)
@@ -464,5 +465,10 @@ def test_the_grid_keeps_one_scale_through_a_game():
         shell.go(index)
         stepped.add(board.layout.viewport.cell)
     assert stepped == {cells[-1]}                         # one scale, at every step
+    shell.go(shell.timeline.last - 5)
+    from widgets.shared.share_panel import position_query
+    linked = app(players=4, seed=5).explorer
+    assert linked.open_query(position_query(shell))
+    assert linked.board.layout.viewport == board.layout.viewport
     shell.new_game(4, 6, {})                              # a new game starts afresh
     assert board.layout.viewport.cell > cells[-1] or len(set(cells)) == 1

@@ -63,8 +63,6 @@ class CacaoBoard:
         self.zoom = 1.0
         self.pan = (0.0, 0.0)
         self.layout = None
-        self._extent_of = None      # the timeline whose cells `_seen` holds
-        self._seen = None
         self._syncing = False
         self.choice = w.ToggleButtons(options=[], description="Tile:",
                                       style={"button_width": "auto", "description_width": "40px"})
@@ -144,10 +142,7 @@ class CacaoBoard:
         timeline = getattr(self.app, "timeline", None)
         if timeline is None:
             return game_extent(state)
-        if timeline is not self._extent_of:     # another game (or record, or lesson)
-            self._extent_of, self._seen = timeline, None
-        self._seen = game_extent(state, timeline.frames[-1].state, seen=self._seen)
-        return self._seen
+        return game_extent(state, timeline.frames[-1].state)
 
     def _sync_controls(self) -> None:
         """Offer the current player's hand tiles (or the jungle tiles to fill with) as buttons."""

@@ -66,38 +66,35 @@ def board_box(state) -> tuple[int, int, int, int]:
 
 
 MIN_EXTENT = 9     # cells each way a game's view is laid out for at least
+GROWTH = 3         # beyond that it grows by this many cells at a time, so it rescales seldom
 
 
 def union(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
     return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
 
-def game_extent(*states, seen: tuple[int, int, int, int] | None = None
-                ) -> tuple[int, int, int, int]:
+def game_extent(*states) -> tuple[int, int, int, int]:
     """The cells a game's view is fitted to: those of `states` (in a game, its step shown and
     its last step: tiles are never taken off the board, so that is the largest board the
-    timeline reaches) and those already `seen` in this game, at least `MIN_EXTENT` cells
-    each way around the start tiles. So the board keeps one scale while stepping through a
-    game; playing on, it zooms out only when a tile lands outside what was seen (then two
-    cells past it, so that it happens seldom), and never zooms back in during the game."""
+    timeline reaches), within a view of MIN_EXTENT cells each way around the start tiles that
+    grows by GROWTH cells on a side the board outgrows. A function of the positions alone: a
+    link to a step draws exactly what stepping there drew, the board keeps one scale while
+    stepping through a game, and playing on only ever zooms out, seldom."""
     box = None
     for state in states:
         box = board_box(state) if box is None else union(box, board_box(state))
-    if seen is not None and box != union(seen, box):     # outgrown on some side
-        box = (box[0] - 2 * (box[0] < seen[0]), box[1] - 2 * (box[1] < seen[1]),
-               box[2] + 2 * (box[2] > seen[2]), box[3] + 2 * (box[3] > seen[3]))
-    if seen is not None:
-        box = union(seen, box)
-    x0, y0, x1, y1 = box
-    for lo, hi, axis in ((x0, x1, 0), (y0, y1, 1)):
-        short = MIN_EXTENT - (hi - lo + 1)
-        if short > 0:   # grow evenly around the start tiles (0, 0) - (1, 1)
-            lo, hi = lo - short // 2, hi + short - short // 2
-        if axis == 0:
-            x0, x1 = lo, hi
-        else:
-            y0, y1 = lo, hi
-    return (x0, y0, x1, y1)
+    lo = -((MIN_EXTENT - 2) // 2)             # around the start tiles (0, 0) - (1, 1)
+    hi = lo + MIN_EXTENT - 1
+    view = [lo, lo, hi, hi]
+    for i in (0, 1):                          # the low sides
+        short = view[i] - box[i]
+        if short > 0:
+            view[i] -= -(-short // GROWTH) * GROWTH
+    for i in (2, 3):                          # the high sides
+        short = box[i] - view[i]
+        if short > 0:
+            view[i] += -(-short // GROWTH) * GROWTH
+    return tuple(view)
 
 
 def layout(state, zoom: float = 1.0, pan: tuple[float, float] = (0.0, 0.0),
