@@ -32,14 +32,10 @@ def click_at(page, x: float, y: float, repaint: bool = True) -> float:
     return click_and_time(page, lambda: page.mouse.click(px, py))
 
 
-SEEN = {}   # the cells the board has been fitted to so far in the game played here
-
-
 def shown(state):
-    """The layout the board draws `state` with: fitted, as the board does, to every board
-    shown so far in this game (one scale through a game, see `game_extent`)."""
-    SEEN["box"] = game_extent(state, seen=SEEN.get("box"))
-    return layout(state, extent=SEEN["box"])
+    """The layout the board draws `state` with, the last step of the game played here: fitted,
+    as the board does, by `game_extent` (one scale through a game)."""
+    return layout(state, extent=game_extent(state))
 
 
 def click_cell(page, state, cell, repaint: bool = True) -> float:
@@ -68,7 +64,6 @@ def test_cacao_app(page, voila_url):
     latencies["step"].append(step(page, ".rx-back", "Step 7 of 8"))
     latencies["step"].append(step(page, ".rx-forward", "Step 8 of 8"))
     state = GAME.setup(3, 1)
-    SEEN.clear()
     shown(state)
 
     # -- Player 1: choose 2-1-0-1, turn it (button and keys), click a green cell ----------
