@@ -30,9 +30,9 @@ from .rulebook_view import RulebookView
 from .score_sheet import SCORE_CSS, ScoreSheetView
 from .setup_panel import SetupPanel
 from .share import LinkError, build_query, parse_query
-from .share_panel import SharePanel, page_query, position_query
+from .share_panel import SharePanel, moves_query, page_query, position_query
 from .style import CSS
-from .timeline import MOVE, SCORING, Branch, Timeline, TimelineBar
+from .timeline import MOVE, SCORING, Branch, Timeline, TimelineBar, steps_text
 
 # PageUp / PageDown are what presenters' clickers send; Space steps on as in a slide show
 KEYS = {"ArrowLeft": "back", "PageUp": "back", "ArrowRight": "forward", "PageDown": "forward",
@@ -108,8 +108,9 @@ class ExplorerApp:
         extra = dict(getattr(board, "tabs", {}))
         # Game, Share and Rulebook are filled when first opened (`_fill_pane`)
         self._unfilled = {GAME_TAB: w.VBox(), SHARE_TAB: w.VBox(), RULEBOOK_TAB: w.VBox()}
-        panes = [w.VBox([self.rules.current, self.events, self.rules.index]), self.score.widget, self.log.widget,
-                 *self._unfilled.values(), *extra.values()]
+        rules_pane = w.VBox([self.rules.current, self.events, self.rules.index])
+        panes = [rules_pane, self.score.widget, self.log.widget, *self._unfilled.values(),
+                 *extra.values()]
         for pane in panes:
             pane.add_class("rx-tab-pane")
         self.tabs.children = panes
@@ -143,7 +144,7 @@ class ExplorerApp:
         self._last_key = None
         self.address = AddressBar(self._restore_branches)
         self._lesson_of: dict[Branch, object] = {}   # the lesson a kept line was part of
-        self._branch_links: tuple = ((), ())     # (branches, their links) last sent
+        self._branches_sent: tuple = ()          # the branches whose links the page has
         self.keys = KeyListener([*KEYS, CLOSE_KEY, *getattr(board, "keys", {})], self._key)
         if not self.new_game(players, seed, self.options):
             raise SetupError(self.message.text)
@@ -385,15 +386,12 @@ class ExplorerApp:
     def _send_branch_links(self) -> None:
         """Give the page a link per kept branch, to keep over a reload (none for a lesson's
         own position, which has no link)."""
-        t = self.timeline
-        if tuple(t.branches) == self._branch_links[0]:
+        branches = tuple(self.timeline.branches)
+        if branches == self._branches_sent:
             return
-        origin = self.lessons.origin
-        links = [] if origin is not None and "position" in origin else [
-            build_query(self.game, self.players, self.seed, self.options, list(b.moves),
-                        b.fork + 1) for b in t.branches]
-        self._branch_links = (tuple(t.branches), tuple(links))
-        self.address.branches = links
+        self._branches_sent = branches
+        links = [moves_query(self, list(b.moves), b.fork + 1) for b in branches]
+        self.address.branches = [link for link in links if link]
 
     def _restore_branches(self, queries) -> None:
         """Take back the branches a reloaded page kept: those of this very game (same set-up),
@@ -422,7 +420,7 @@ class ExplorerApp:
         """Say that a move made at an earlier step kept the later steps as a branch, with
         Undo (told after whatever else the move said, e.g. that it left a lesson)."""
         said = self.message.text + " " if self.message.text else ""
-        count = f"{kept.steps} later step{'s' if kept.steps != 1 else ''}"
+        count = steps_text(kept.steps, "later ")
         self.message.offer(f"{said}The {count} of the line you left are kept as a branch "
                            "(History tab).", "Undo",
                            lambda: self.switch_line(kept),

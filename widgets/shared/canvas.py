@@ -160,34 +160,31 @@ class _Batch:
         self.counts: list[int] = []
 
     @staticmethod
-    def key_of(p: Polygon):
-        """How a polygon is drawn, if it can join a batch (None: both filled and outlined, drawn
-        on its own so that its outline stays over its own fill only)."""
-        fill = p.fill if p.closed else None
-        if bool(fill) == bool(p.stroke):
+    def key_of(shape):
+        """How a shape is drawn, if it can join a batch: a polygon only filled or only
+        outlined (one both filled and outlined is drawn on its own, so that its outline stays
+        over its own fill only), a square-cornered rectangle only filled; else None."""
+        if isinstance(shape, Rect):
+            return ("rects", shape.fill) if shape.fill and not shape.stroke \
+                and not shape.radius else None
+        if not isinstance(shape, Polygon) or len(shape.points) < 2:
+            return None
+        fill = shape.fill if shape.closed else None
+        if bool(fill) == bool(shape.stroke):
             return None
         if fill:
             return ("fill", fill)
-        return ("stroke" if p.closed else "lines", p.stroke, p.line_width, tuple(p.dash))
+        return ("stroke" if shape.closed else "lines", shape.stroke, shape.line_width,
+                tuple(shape.dash))
 
-    @staticmethod
-    def rect_key(r: Rect):
-        """A rectangle's batch, if it can join one: square corners, only filled."""
-        return ("rects", r.fill) if r.fill and not r.stroke and not r.radius else None
-
-    def add(self, p: Polygon, key) -> None:
+    def add(self, key, shape) -> None:
+        """Add `shape` (batched as `key`), sending the run before it if it is drawn otherwise."""
         if key != self.key:
             self.flush()
             self.key = key
-        self.points.extend(p.points)
-        self.counts.append(len(p.points))
-
-    def add_rect(self, r: Rect, key) -> None:
-        if key != self.key:
-            self.flush()
-            self.key = key
-        self.points.append((r.x, r.y, r.w, r.h))
-        self.counts.append(1)
+        points = [(shape.x, shape.y, shape.w, shape.h)] if key[0] == "rects" else shape.points
+        self.points.extend(points)
+        self.counts.append(len(points))
 
     def flush(self) -> None:
         if not self.counts:
@@ -224,16 +221,10 @@ def draw_shapes(canvas, shapes, text_scale: float = 1.0) -> None:
     pen = _Pen(canvas)
     batch = _Batch(canvas, pen)
     for s in shapes:
-        if isinstance(s, Polygon) and len(s.points) >= 2:
-            key = _Batch.key_of(s)
-            if key is not None:
-                batch.add(s, key)
-                continue
-        elif isinstance(s, Rect):
-            key = _Batch.rect_key(s)
-            if key is not None:
-                batch.add_rect(s, key)
-                continue
+        key = _Batch.key_of(s)
+        if key is not None:
+            batch.add(key, s)
+            continue
         batch.flush()
         if isinstance(s, Rect):
             if s.radius:

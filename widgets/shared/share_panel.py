@@ -254,13 +254,18 @@ def position_query(app) -> str:
     """The query string that opens the step `app` shows ("" for a lesson's own position, which
     has no link): the Share link's, and the address the page keeps up to date."""
     t = app.timeline
-    lesson = app.lessons
-    if lesson.lesson is not None:
-        return f"?lesson={lesson.lesson.name}&step={t.index + 1}"
-    if lesson.origin is not None and "position" in lesson.origin:
-        return ""  # a lesson's own position has no link; Save as lesson keeps it
-    return build_query(app.game, app.players, app.seed, app.options, t.actions_all(),
-                       t.index + 1)
+    if app.lessons.lesson is not None:
+        return f"?lesson={app.lessons.lesson.name}&step={t.index + 1}"
+    return moves_query(app, t.actions_all(), t.index + 1)
+
+
+def moves_query(app, actions, step: int) -> str:
+    """The query of `actions` played from the set-up of `app`'s game, at `step` ("" when the
+    game starts from a lesson's own position, which has no link; Save as lesson keeps it)."""
+    origin = app.lessons.origin
+    if origin is not None and "position" in origin:
+        return ""
+    return build_query(app.game, app.players, app.seed, app.options, actions, step)
 
 
 class SharePanel:

@@ -77,12 +77,21 @@ class Branch:
 
     @property
     def moves(self) -> tuple:
-        return tuple(f.action for f in self.frames if f.kind == MOVE)
+        return _moves_of(self.frames)
 
     def title(self, viewer: int | None = None) -> str:
         """Where it leaves and what it does first: "From step 15: 31 steps · Turn 8: …"."""
-        count = f"{self.steps} step{'s' if self.steps != 1 else ''}"
-        return f"From step {self.fork + 1}: {count} · {self.frames[self.fork + 1].title(viewer)}"
+        return (f"From step {self.fork + 1}: {steps_text(self.steps)} · "
+                f"{self.frames[self.fork + 1].title(viewer)}")
+
+
+def steps_text(count: int, kind: str = "") -> str:
+    """ "1 step", "31 later steps" (with `kind` "later ")."""
+    return f"{count} {kind}step{'s' if count != 1 else ''}"
+
+
+def _moves_of(frames) -> tuple:
+    return tuple(f.action for f in frames if f.kind == MOVE)
 
 
 def _shared_prefix(a, b) -> int:
@@ -184,16 +193,13 @@ class Timeline:
         """Add `branch` unless its moves are all in the line or in another branch already (a
         branch that is a part of it goes); whether it was added."""
         moves = branch.moves
-        if branch.steps <= 0 or _starts(self._moves(), moves):
+        if branch.steps <= 0 or _starts(_moves_of(self.frames), moves):
             return False
         if any(_starts(b.moves, moves) for b in self.branches):
             return False
         self.branches = [b for b in self.branches if not _starts(moves, b.moves)]
         self.branches.append(branch)
         return True
-
-    def _moves(self) -> tuple:
-        return tuple(f.action for f in self.frames if f.kind == MOVE)
 
     def _turn_of(self, before) -> str:
         """How the board counts the move made from `before`: its turn, and the decision inside
