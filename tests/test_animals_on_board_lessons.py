@@ -8,8 +8,6 @@ from explorer.animals_on_board import components as C
 
 from aob_helpers import assert_43_point_ark, t, ts
 
-R = "animals_on_board."
-
 
 def played(name: str):
     lesson = lessons.get("animals_on_board", name)
@@ -27,7 +25,7 @@ def wrong(lesson, states, i, action, rule):
     """A legal move that is not the one the lesson asks for: the checkpoint's rule and hint."""
     assert action in states[i].legal_actions()
     verdict = lesson.judge(i, states[i], action)
-    assert not verdict.right and verdict.rule == R + rule and verdict.text
+    assert not verdict.right and verdict.rule == rule and verdict.text
     return verdict
 
 
@@ -35,7 +33,7 @@ def refused(lesson, states, i, action, rule):
     """A try the engine itself refuses: the verdict quotes the rule that forbids it."""
     assert action not in states[i].legal_actions()
     verdict = lesson.judge(i, states[i], action)
-    assert not verdict.right and verdict.rule == R + rule and verdict.text
+    assert not verdict.right and verdict.rule == rule and verdict.text
 
 
 def right(lesson, states, i, action=None):
@@ -59,9 +57,12 @@ def test_split_four_groups_reproduces_lines_139_142():
     assert ts("panda-1", "panda-3") in split.groups
     assert ts("tiger-2", "lion-3", "giraffe-4") in split.groups
     i, = checkpoints(lesson)
-    wrong(lesson, states, i, Split(ts("zebra-1")), "split.group")           # group B, not A
-    wrong(lesson, states, i, Split(ts("rhino-4")), "split.group")            # group C, not A
-    refused(lesson, states, i, Split(ts("panda-1", "zebra-1")), "split.group")  # A and B mixed
+    wrong(lesson, states, i, Split(ts("zebra-1")),
+          "animals_on_board.split.group")   # group B, not A
+    wrong(lesson, states, i, Split(ts("rhino-4")),
+          "animals_on_board.split.group")   # group C, not A
+    refused(lesson, states, i, Split(ts("panda-1", "zebra-1")),
+            "animals_on_board.split.group")   # A and B mixed
     right(lesson, states, i)
     right(lesson, states, i, Split(ts("tiger-2", "lion-3", "giraffe-4")))  # the same two groups
     assert len(states[-1].groups) == 6
@@ -74,10 +75,10 @@ def test_split_crate_cap_reproduces_lines_143_148():
     start, split = states[0], states[1]
     assert start.crates[1] == 5
     assert split.crates[1] == 4 and split.supply == start.supply + 1
-    assert R + "split.crate_cap" in [e.rule for e in split.events]
+    assert "animals_on_board.split.crate_cap" in [e.rule for e in split.events]
     assert states[2].crates[2] == start.crates[2] + 1                      # below 5: take one
     i, = checkpoints(lesson)
-    wrong(lesson, states, i, Take(ts("zebra-3")), "split.crate_cap")
+    wrong(lesson, states, i, Take(ts("zebra-3")), "animals_on_board.split.crate_cap")
     right(lesson, states, i)
     right(lesson, states, i, Split(ts("panda-2")))                         # any split will do
 
@@ -87,13 +88,15 @@ def test_split_any_way_follows_lines_124_133():
     assert "Korean rulebook, line" in lesson.intro and "lines 124-133" in lesson.intro
     first, second = checkpoints(lesson)
     refused(lesson, states, first, Split(ts("panda-1", "panda-5", "tiger-3", "lion-2")),
-            "split.group")                                                 # an empty group
-    refused(lesson, states, first, Split(ts("zebra-4")), "split.group")    # a single tile
-    wrong(lesson, states, first, Split(ts("panda-1")), "split.group")      # legal, not the pandas
+            "animals_on_board.split.group")   # an empty group
+    refused(lesson, states, first, Split(ts("zebra-4")),
+            "animals_on_board.split.group")   # a single tile
+    wrong(lesson, states, first, Split(ts("panda-1")),
+          "animals_on_board.split.group")   # legal, not the pandas
     right(lesson, states, first)
     right(lesson, states, first, Split(ts("tiger-3", "lion-2")))
     right(lesson, states, second, Split(ts("panda-5")))                    # any split is right
-    refused(lesson, states, second, Split(ts("zebra-4")), "split.group")
+    refused(lesson, states, second, Split(ts("zebra-4")), "animals_on_board.split.group")
     final = states[-1]
     assert all(len(g) == 1 for g in final.groups) and len(final.groups) == 5
     assert final.crates == (2, 2, 2)
@@ -104,8 +107,9 @@ def test_split_one_group_only_follows_line_134():
     lesson, states = played("split_one_group_only")
     assert "Korean rulebook, line" in lesson.intro and "line 134" in lesson.intro
     i, = checkpoints(lesson)
-    refused(lesson, states, i, Split(ts("panda-1", "panda-2", "panda-4")), "split.group")
-    wrong(lesson, states, i, Split(ts("panda-4")), "split.group")
+    refused(lesson, states, i, Split(ts("panda-1", "panda-2", "panda-4")),
+            "animals_on_board.split.group")
+    wrong(lesson, states, i, Split(ts("panda-4")), "animals_on_board.split.group")
     right(lesson, states, i)
     right(lesson, states, i, Split(ts("tiger-3")))
     final = states[-1]
@@ -124,12 +128,15 @@ def test_take_example_reproduces_lines_174_183():
     assert took.crates[1] == start.crates[1] - 3 == 0 and took.supply == start.supply + 3
     assert set(group) <= set(took.arks[1]) and took.facedown is None
     assert took.resting[1] and took.start_player == 1
-    assert [e.rule for e in took.events] == [R + "take.group", R + "take.facedown",
-                                             R + "take.leave_round", R + "take.start_flag"]
+    assert [e.rule for e in took.events] == ["animals_on_board.take.group",
+                                             "animals_on_board.take.facedown",
+                                             "animals_on_board.take.leave_round",
+                                             "animals_on_board.take.start_flag"]
     assert states[-1].current_player == 2                                  # Jaeyeon is skipped
     i, = checkpoints(lesson)
-    refused(lesson, states, i, Take(ts("tiger-1", "tiger-2", "tiger-5", "lion-4")), "take.afford")
-    wrong(lesson, states, i, Take(ts("zebra-2")), "take.group")
+    refused(lesson, states, i, Take(ts("tiger-1", "tiger-2", "tiger-5", "lion-4")),
+            "animals_on_board.take.afford")
+    wrong(lesson, states, i, Take(ts("zebra-2")), "animals_on_board.take.group")
     right(lesson, states, i)
 
 
@@ -141,11 +148,12 @@ def test_ark_43_points_reproduces_lines_246_258():
     assert final.is_over and len(final.arks[0]) == 11 and final.crates[0] == 2
     sheet = final.score()
     assert_43_point_ark(sheet)
-    assert ("pairs returned to the box: elephant", 0, R + "scoring.pairs") in \
+    assert ("pairs returned to the box: elephant", 0, "animals_on_board.scoring.pairs") in \
         {(line.label, line.points, line.rule) for line in sheet.lines_for(0)}
     i, = checkpoints(lesson)
-    wrong(lesson, states, i, Take(ts("lion-2", "lion-3", "zebra-1")), "scoring.pairs")
-    wrong(lesson, states, i, Split(ts("elephant-3")), "scoring.pairs")
+    wrong(lesson, states, i, Take(ts("lion-2", "lion-3", "zebra-1")),
+          "animals_on_board.scoring.pairs")
+    wrong(lesson, states, i, Split(ts("elephant-3")), "animals_on_board.scoring.pairs")
     right(lesson, states, i)
 
 
@@ -170,11 +178,13 @@ def test_first_game_walks_set_up_and_round_one():
     assert len(final.groups) == 1 and len(final.groups[0]) == 11 and final.facedown is not None
     assert not final.is_over
     keep, take, facedown = checkpoints(lesson)
-    wrong(lesson, states, keep, Keep(t("tiger-2")), "setup.keep_one")
+    wrong(lesson, states, keep, Keep(t("tiger-2")), "animals_on_board.setup.keep_one")
     right(lesson, states, keep)
-    refused(lesson, states, take, Take(ts("elephant-2", "giraffe-2", "giraffe-3")), "take.afford")
-    wrong(lesson, states, take, Take(ts("flamingo-1", "flamingo-4")), "take.afford")
+    refused(lesson, states, take, Take(ts("elephant-2", "giraffe-2", "giraffe-3")),
+            "animals_on_board.take.afford")
+    wrong(lesson, states, take, Take(ts("flamingo-1", "flamingo-4")),
+          "animals_on_board.take.afford")
     right(lesson, states, take)
-    wrong(lesson, states, facedown, Split(ts("lion-2")), "take.facedown")
-    wrong(lesson, states, facedown, Take(ts("elephant-2")), "take.facedown")
+    wrong(lesson, states, facedown, Split(ts("lion-2")), "animals_on_board.take.facedown")
+    wrong(lesson, states, facedown, Take(ts("elephant-2")), "animals_on_board.take.facedown")
     right(lesson, states, facedown)

@@ -12,7 +12,6 @@ from explorer.animals_on_board import components as C
 
 from aob_helpers import GAME, ts
 
-R = "animals_on_board."
 
 # Player 2 is to act; Player 1 took a group and left the round first, so holds the start flag.
 MIDGAME = {
@@ -352,4 +351,5 @@ def test_every_position_of_random_games_is_accepted_and_rebuilt():
 def test_the_position_api_is_public():
     assert explorer.GAMES["animals_on_board"].position(
         2, groups=[["panda-1", "panda-2"]], arks=[["lion-1"], ["lion-2"]]).legal_actions()
-    assert R + "split.group" in {e.rule for e in build().apply(Split(ts("panda-1"))).events}
+    split = build().apply(Split(ts("panda-1")))
+    assert "animals_on_board.split.group" in {e.rule for e in split.events}

@@ -15,14 +15,12 @@ from explorer.animals_on_board.scoring import score_ark
 
 from aob_helpers import GAME, assert_43_point_ark, rules_of, t, ts
 
-R = "animals_on_board."
-
 
 def refused(state, action, rule):
     before = state.fingerprint()
     with pytest.raises(IllegalAction) as info:
         state.apply(action)
-    assert info.value.rule == R + rule
+    assert info.value.rule == rule
     assert explorer.rules.exists(info.value.rule)
     assert info.value.reason
     assert state.fingerprint() == before
@@ -96,8 +94,8 @@ def test_setup_keep_one():
 def test_setup_keep_one_refuses_a_tile_not_drawn():
     state = GAME.setup(2, seed=2)
     other = state.drawn[1][0]
-    refused(state, Keep(other), "setup.keep_one")
-    refused(state, Split((other,)), "setup.keep_one")
+    refused(state, Keep(other), "animals_on_board.setup.keep_one")
+    refused(state, Split((other,)), "animals_on_board.setup.keep_one")
 
 
 def test_setup_is_narrated_step_by_step():
@@ -105,9 +103,10 @@ def test_setup_is_narrated_step_by_step():
     assert len(steps) >= 5
     assert all(step.events for step in steps)
     cited = [e.rule for step in steps for e in step.events]
-    for rule in ("setup.species", "setup.draw_piles", "setup.crates", "setup.start_player",
-                 "setup.keep_one"):
-        assert R + rule in cited
+    for rule in ("animals_on_board.setup.species", "animals_on_board.setup.draw_piles",
+                 "animals_on_board.setup.crates", "animals_on_board.setup.start_player",
+                 "animals_on_board.setup.keep_one"):
+        assert rule in cited
     assert GAME.setup(4, seed=9).events == tuple(e for s in steps for e in s.events)
 
 
@@ -121,7 +120,7 @@ def test_round_refill(players, face_up):
     group = state.groups[0]
     assert len(group) == face_up + 1
     assert state.facedown in group
-    assert R + "round.refill" in rules_of(state)
+    assert "animals_on_board.round.refill" in rules_of(state)
 
 
 def test_round_one_facedown_never_a_second():
@@ -135,7 +134,7 @@ def test_round_one_facedown_never_a_second():
     assert nxt.facedown == t("panda-2")
     central = [x for g in nxt.groups for x in g]
     assert len(central) == 9 and t("panda-2") in central
-    assert R + "round.one_facedown" in rules_of(nxt)
+    assert "animals_on_board.round.one_facedown" in rules_of(nxt)
 
 
 def test_round_turn_order_clockwise():
@@ -148,7 +147,7 @@ def test_round_turn_order_clockwise():
 
 def test_round_turn_order_wrong_action_kind():
     s = GAME.position(2, groups=[["panda-1", "panda-2"]], arks=[["lion-1"], ["lion-2"]])
-    refused(s, Keep(t("panda-1")), "round.turn_order")
+    refused(s, Keep(t("panda-1")), "animals_on_board.round.turn_order")
 
 
 def test_round_last_player_gets_one_final_turn():
@@ -158,7 +157,7 @@ def test_round_last_player_gets_one_final_turn():
     assert not s.final_turn
     nxt = s.apply(Take(ts("lion-1")))
     assert nxt.current_player == 2 and nxt.final_turn
-    assert R + "round.last_player" in rules_of(nxt)
+    assert "animals_on_board.round.last_player" in rules_of(nxt)
     after = nxt.apply(Split(ts("tiger-1")))      # the final turn may be a split
     assert after.round == s.round + 1            # then the round ends
     assert after.resting == (False, False, False)
@@ -171,9 +170,9 @@ def test_round_nobody_can_act_ends_the_round():
     nxt = s.apply(Split(ts("panda-1")))          # player 3 now holds 2 crates; 1 and 2 hold none
     # players 1 and 2 can neither split (only single tiles) nor pay; player 3 takes
     assert nxt.current_player == 2
-    assert rules_of(nxt).count(R + "turn.skip") == 2
+    assert rules_of(nxt).count("animals_on_board.turn.skip") == 2
     nxt2 = nxt.apply(Take(ts("panda-1")))
-    assert R + "round.nobody_can_act" in rules_of(nxt2)
+    assert "animals_on_board.round.nobody_can_act" in rules_of(nxt2)
     assert nxt2.round == s.round + 1
 
 
@@ -182,7 +181,7 @@ def test_round_end_starts_a_new_round_when_no_ark_is_full():
                       arks=[["lion-1"], ["lion-2", "lion-3"]], resting=[False, True],
                       start_player=1, turn=0)
     nxt = s.apply(Take(ts("panda-1")))
-    assert R + "round.end" in rules_of(nxt)
+    assert "animals_on_board.round.end" in rules_of(nxt)
     assert nxt.round == s.round + 1 and not nxt.is_over
     assert nxt.current_player == 1              # the first out holds the start flag
 
@@ -193,7 +192,7 @@ def test_round_flags_reset():
                       start_player=1)
     nxt = s.apply(Take(ts("panda-1")))
     assert nxt.resting == (False, False)
-    assert R + "round.flags_reset" in rules_of(nxt)
+    assert "animals_on_board.round.flags_reset" in rules_of(nxt)
 
 
 # -- action A: split ------------------------------------------------------------------------
@@ -202,7 +201,7 @@ def test_split_group_any_way_into_two():
                       arks=[["rhino-1"], ["rhino-2"], ["rhino-3"]])
     nxt = s.apply(Split(ts("panda-1", "lion-4")))
     assert nxt.groups == (ts("panda-1", "lion-4"), ts("panda-2", "tiger-1"), ts("zebra-1"))
-    assert R + "split.group" in rules_of(nxt)
+    assert "animals_on_board.split.group" in rules_of(nxt)
     # every non-empty proper part may leave: 2^n - 2 ways for n tiles
     splits = [a for a in s.legal_actions() if isinstance(a, Split)]
     assert len(splits) == 2 ** 4 - 2
@@ -212,10 +211,14 @@ def test_split_group_any_way_into_two():
 def test_split_group_refusals():
     s = GAME.position(3, groups=[["panda-1", "panda-2"], ["tiger-1"], ["lion-1", "lion-2"]],
                       arks=[["rhino-1"], ["rhino-2"], ["rhino-3"]])
-    refused(s, Split(ts("panda-1", "panda-2")), "split.group")       # no empty group
-    refused(s, Split(ts("tiger-1")), "split.group")                  # a single tile
-    refused(s, Split(ts("panda-1", "lion-1")), "split.group")        # two groups mixed
-    refused(s, Split(ts("zebra-5")), "split.group")                  # not in the centre
+    refused(s, Split(ts("panda-1", "panda-2")),
+            "animals_on_board.split.group")   # no empty group
+    refused(s, Split(ts("tiger-1")),
+            "animals_on_board.split.group")   # a single tile
+    refused(s, Split(ts("panda-1", "lion-1")),
+            "animals_on_board.split.group")   # two groups mixed
+    refused(s, Split(ts("zebra-5")),
+            "animals_on_board.split.group")   # not in the centre
 
 
 def test_split_either_side_gives_the_same_groups():
@@ -231,7 +234,7 @@ def test_split_crate():
                       arks=[["lion-1"], ["lion-2"]])
     nxt = s.apply(Split(ts("panda-1")))
     assert nxt.crates == (4, 1) and nxt.supply == s.supply - 1
-    assert R + "split.crate" in rules_of(nxt)
+    assert "animals_on_board.split.crate" in rules_of(nxt)
 
 
 def test_split_crate_cap():
@@ -239,7 +242,7 @@ def test_split_crate_cap():
                       arks=[["lion-1"], ["lion-2"]])
     nxt = s.apply(Split(ts("panda-1")))
     assert nxt.crates == (4, 1)
-    assert R + "split.crate_cap" in rules_of(nxt)
+    assert "animals_on_board.split.crate_cap" in rules_of(nxt)
 
 
 def test_split_example_from_the_text():
@@ -261,13 +264,14 @@ def test_take_group():
     nxt = s.apply(Take(ts("panda-1", "tiger-2")))
     assert set(nxt.arks[0]) == {t("zebra-1"), t("panda-1"), t("tiger-2")}
     assert nxt.crates[0] == 1 and nxt.groups == (ts("lion-3"),)
-    refused(s, Take(ts("panda-1")), "take.group")                    # only whole groups
+    refused(s, Take(ts("panda-1")),
+            "animals_on_board.take.group")   # only whole groups
 
 
 def test_take_afford():
     s = GAME.position(3, groups=[["panda-1", "tiger-2", "lion-3"], ["zebra-4"]],
                       crates=[2, 1, 1], arks=[["rhino-1"], ["rhino-2"], ["rhino-3"]])
-    err = refused(s, Take(ts("panda-1", "tiger-2", "lion-3")), "take.afford")
+    err = refused(s, Take(ts("panda-1", "tiger-2", "lion-3")), "animals_on_board.take.afford")
     assert "3" in err.reason and "2" in err.reason
     assert Take(ts("zebra-4")) in s.legal_actions()
     assert Take(ts("panda-1", "tiger-2", "lion-3")) not in s.legal_actions()
@@ -279,7 +283,7 @@ def test_take_facedown():
                       arks=[["rhino-1"], ["rhino-2"], ["rhino-3"]])
     nxt = s.apply(Take(ts("panda-1", "tiger-2")))
     assert nxt.facedown is None and t("tiger-2") in nxt.arks[0]
-    assert R + "take.facedown" in rules_of(nxt)
+    assert "animals_on_board.take.facedown" in rules_of(nxt)
 
 
 def test_take_leave_round():
@@ -299,7 +303,7 @@ def test_take_start_flag():
                       crates=[1, 1, 1], turn=1, arks=[["rhino-1"], ["rhino-2"], ["rhino-3"]])
     nxt = s.apply(Take(ts("tiger-2")))
     assert nxt.start_player == 1
-    assert R + "take.start_flag" in rules_of(nxt)
+    assert "animals_on_board.take.start_flag" in rules_of(nxt)
     nxt = nxt.apply(Take(ts("lion-1")))             # the second one out does not get it
     assert nxt.start_player == 1
 
@@ -314,8 +318,9 @@ def test_take_example_from_the_text():
     assert nxt.crates[1] == 0 and nxt.supply == s.supply + 3
     assert set(group) <= set(nxt.arks[1])
     assert nxt.resting[1] and nxt.start_player == 1
-    assert [r for r in rules_of(nxt) if r.startswith(R + "take")] == [
-        R + "take.group", R + "take.facedown", R + "take.leave_round", R + "take.start_flag"]
+    assert [r for r in rules_of(nxt) if r.startswith("animals_on_board.take.")] == [
+        "animals_on_board.take.group", "animals_on_board.take.facedown",
+        "animals_on_board.take.leave_round", "animals_on_board.take.start_flag"]
 
 
 def test_take_overflow():
@@ -326,7 +331,7 @@ def test_take_overflow():
     nxt = s.apply(Take(ts("gorilla-1", "gorilla-2")))
     assert len(nxt.arks[0]) == 11
     assert nxt.announced == (0,)
-    assert R + "take.overflow" in rules_of(nxt)
+    assert "animals_on_board.take.overflow" in rules_of(nxt)
 
 
 # -- turns ----------------------------------------------------------------------------------
@@ -335,7 +340,7 @@ def test_turn_forced_take():
                       arks=[["lion-1"], ["lion-2"]])
     assert s.legal_actions() == [Take(ts("panda-1")), Take(ts("tiger-2"))]
     nxt = s.apply(Take(ts("panda-1")))
-    assert R + "turn.forced_take" in rules_of(nxt)
+    assert "animals_on_board.turn.forced_take" in rules_of(nxt)
 
 
 def test_turn_skip():
@@ -343,7 +348,7 @@ def test_turn_skip():
                       arks=[["lion-1"], ["lion-2"], ["lion-3"]])
     nxt = s.apply(Take(ts("panda-1")))
     # Player 2 can neither split (single tiles only) nor pay: skipped; Player 3 can take
-    skips = [e for e in nxt.events if e.rule == R + "turn.skip"]
+    skips = [e for e in nxt.events if e.rule == "animals_on_board.turn.skip"]
     assert [e.player for e in skips] == [1]
     assert nxt.current_player == 2
 
@@ -356,8 +361,8 @@ def test_end_trigger():
                       arks=[ark, ["rhino-2", "rhino-3"]], resting=[False, True], start_player=1)
     nxt = s.apply(Take(ts("gorilla-1")))
     assert nxt.is_over and nxt.current_player is None and nxt.legal_actions() == []
-    assert R + "end.trigger" in rules_of(nxt)
-    refused(nxt, Take(ts("gorilla-1")), "end.trigger")
+    assert "animals_on_board.end.trigger" in rules_of(nxt)
+    refused(nxt, Take(ts("gorilla-1")), "animals_on_board.end.trigger")
 
 
 def over(players, arks, crates):
@@ -388,7 +393,7 @@ def test_scoring_reduce_never_leaves_a_herd_at_two():
     # best 10: lions (25) + tigers (15) + panda 5 + zebra 4 = 49; cutting the tiger herd to 1
     # instead would leave 9 tiles worth less
     assert sheet.totals[0] == 49
-    cut = [line for line in sheet.lines_for(0) if line.rule == R + "scoring.reduce"]
+    cut = [line for line in sheet.lines_for(0) if line.rule == "animals_on_board.scoring.reduce"]
     assert len(cut) == 1 and "rhino-1, flamingo-1" in cut[0].label
 
 
@@ -406,7 +411,7 @@ def test_scoring_reduce_ties_on_points_keep_the_most_species():
     sheet = over(2, [ark, []], [0, 0]).score()
     assert sheet.totals[0] == 50
     assert sheet.notes[0] == ["6 species in the ark"]
-    cut = [line for line in sheet.lines_for(0) if line.rule == R + "scoring.reduce"]
+    cut = [line for line in sheet.lines_for(0) if line.rule == "animals_on_board.scoring.reduce"]
     assert len(cut) == 1 and "returned lion-1" in cut[0].label
     assert "could keep as few as 5 species, this one keeps 6" in cut[0].label
     assert score_ark(ts(*ark), 0).cut == ts("lion-1")
@@ -416,7 +421,7 @@ def test_scoring_reduce_says_nothing_of_species_when_the_choice_does_not_matter(
     ark = ["lion-1", "lion-2", "lion-3", "lion-4", "lion-5", "tiger-1", "tiger-2", "tiger-3",
            "panda-5", "zebra-4", "rhino-1", "flamingo-1"]
     cut = [line for line in over(2, [ark, []], [0, 0]).score().lines_for(0)
-           if line.rule == R + "scoring.reduce"]
+           if line.rule == "animals_on_board.scoring.reduce"]
     assert len(cut) == 1 and "species" not in cut[0].label
 
 
@@ -483,7 +488,7 @@ def test_scoring_crates():
 def test_scoring_winner_tie_break_by_species():
     sheet = over(2, [["panda-2", "tiger-2"], ["lion-4"]], [0, 0]).score()
     assert sheet.totals == {0: 4, 1: 4}
-    assert sheet.winners == [0] and sheet.tiebreak_rule == R + "scoring.winner"
+    assert sheet.winners == [0] and sheet.tiebreak_rule == "animals_on_board.scoring.winner"
     shared = over(2, [["panda-4"], ["lion-4"]], [0, 0]).score()
     assert shared.winners == [0, 1] and "shared" in shared.tiebreak
 

@@ -46,8 +46,8 @@ def test_indian_summer_area_complete_example():
     s = s.apply(Place("G01", 0, (2, 0)))
     assert bag(s, 0) == {"berry": 1, "nut": 1, "mushroom": 0, "feather": 0}
     assert s.floors[0].token_at((5, 1)) == "mushroom"
-    assert [e.data.get("area") for e in s.events if e.rule.endswith("area.complete")] == [0]
-    assert any(e.rule.endswith("treasure.none") for e in s.events)      # earth under the hole
+    assert [e.data.get("area") for e in s.events if e.rule == "indian_summer.area.complete"] == [0]
+    assert any(e.rule == "indian_summer.treasure.none" for e in s.events)   # earth under the hole
 
 
 def test_indian_summer_animal_hedgehog_example():
@@ -127,7 +127,7 @@ def test_indian_summer_mushroom_example():
     s = s.apply(Mushroom((1, 2)))
     assert s.pending == (GAME_TILE("G02"), GAME_TILE("G03")) and s.need == 2
     assert len(s.paths[1]) == 1 and len(s.paths[2]) == 5      # Player 3 refilled at once
-    assert any(e.rule.endswith("mushroom.refill") for e in s.events)
+    assert any(e.rule == "indian_summer.mushroom.refill" for e in s.events)
     s = play(s, Place("G02", 0, (0, 0)), Place("G03", 0, (1, 0)))
     assert s.phase == "turn" and s.tile_done and bag(s, 0)["mushroom"] == 0
 

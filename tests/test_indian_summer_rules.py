@@ -65,10 +65,12 @@ def test_indian_summer_setup_steps_are_narrated_and_deterministic():
     steps = GAME.setup_steps(3, seed=5)
     assert all(step.events for step in steps)
     assert [s.fingerprint() for s in steps] == [s.fingerprint() for s in GAME.setup_steps(3, 5)]
-    order = [e.rule.split(".", 1)[1] for s in steps for e in s.events]
-    assert order == ["setup.components", "setup.boards", "setup.animals", "setup.animals",
-                     "setup.supplies", "setup.paths", "setup.forest", "setup.set_aside",
-                     "setup.tokens", "setup.start_player"]
+    order = [e.rule for s in steps for e in s.events]
+    assert order == ["indian_summer.setup.components", "indian_summer.setup.boards",
+                     "indian_summer.setup.animals", "indian_summer.setup.animals",
+                     "indian_summer.setup.supplies", "indian_summer.setup.paths",
+                     "indian_summer.setup.forest", "indian_summer.setup.set_aside",
+                     "indian_summer.setup.tokens", "indian_summer.setup.start_player"]
 
 
 def test_indian_summer_setup_paths_boards_tokens():
@@ -370,35 +372,35 @@ def test_indian_summer_feather_keeps_room_for_the_second_tile():
 
 
 @pytest.mark.parametrize("action, rule", [
-    (Squirrel((0, "a")), "place.edge"),
-    (Squirrel(("a", 0)), "place.edge"),
-    (Squirrel((0, 1.5)), "place.edge"),
-    (Squirrel((True, 0)), "place.edge"),
-    (Nut((0, "a")), "place.edge"),
-    (Place("G01", 0, ([0], 0)), "place.edge"),
-    (Place("G01", 0, (0, "a")), "place.edge"),
-    (Place("G01", 0, (1.0, 0)), "place.edge"),
-    (Place("G01", "0", (0, 0)), "place.rotate"),
-    (Place("G01", None, (0, 0)), "place.rotate"),
-    (Place(["G01"], 0, (0, 0)), "place.leaf"),
-    (Place("Q01", 0, (0, 0)), "place.leaf"),
-    (Exchange("gold", "nut"), "exchange.trade"),
-    (Exchange("berry", "gold"), "exchange.trade"),
-    (Exchange(["berry"], "nut"), "exchange.trade"),
-    (Animal("dragon", 0, (0, 0)), "setup.animals"),
-    (Animal(["mouse"], 0, (0, 0)), "setup.animals"),
-    (Animal("mouse", "0", (0, 0)), "place.edge"),
-    (Animal("mouse", 0, (0, "a")), "place.edge"),
-    (Animal("mouse", 0, (True, 0)), "place.edge"),
-    (Berry("upper", "left"), "berry.refill"),
-    (Berry(None, "left"), "berry.refill"),
-    (Mushroom((1, "x")), "mushroom.two_players"),
-    (Feather(("G01", None)), "place.leaf"),
+    (Squirrel((0, "a")), "indian_summer.place.edge"),
+    (Squirrel(("a", 0)), "indian_summer.place.edge"),
+    (Squirrel((0, 1.5)), "indian_summer.place.edge"),
+    (Squirrel((True, 0)), "indian_summer.place.edge"),
+    (Nut((0, "a")), "indian_summer.place.edge"),
+    (Place("G01", 0, ([0], 0)), "indian_summer.place.edge"),
+    (Place("G01", 0, (0, "a")), "indian_summer.place.edge"),
+    (Place("G01", 0, (1.0, 0)), "indian_summer.place.edge"),
+    (Place("G01", "0", (0, 0)), "indian_summer.place.rotate"),
+    (Place("G01", None, (0, 0)), "indian_summer.place.rotate"),
+    (Place(["G01"], 0, (0, 0)), "indian_summer.place.leaf"),
+    (Place("Q01", 0, (0, 0)), "indian_summer.place.leaf"),
+    (Exchange("gold", "nut"), "indian_summer.exchange.trade"),
+    (Exchange("berry", "gold"), "indian_summer.exchange.trade"),
+    (Exchange(["berry"], "nut"), "indian_summer.exchange.trade"),
+    (Animal("dragon", 0, (0, 0)), "indian_summer.setup.animals"),
+    (Animal(["mouse"], 0, (0, 0)), "indian_summer.setup.animals"),
+    (Animal("mouse", "0", (0, 0)), "indian_summer.place.edge"),
+    (Animal("mouse", 0, (0, "a")), "indian_summer.place.edge"),
+    (Animal("mouse", 0, (True, 0)), "indian_summer.place.edge"),
+    (Berry("upper", "left"), "indian_summer.berry.refill"),
+    (Berry(None, "left"), "indian_summer.berry.refill"),
+    (Mushroom((1, "x")), "indian_summer.mushroom.two_players"),
+    (Feather(("G01", None)), "indian_summer.place.leaf"),
 ])
 def test_indian_summer_hand_made_actions_with_bad_values_are_refused(action, rule):
     s = two(boards=[rows("oo......"), rows()],
             backpacks=[{"berry": 2, "nut": 1, "mushroom": 1, "feather": 1}, {}])
-    refused(s, action, "indian_summer." + rule)
+    refused(s, action, rule)
 
 
 def test_indian_summer_exchange_trade_label_uses_plurals():

@@ -41,9 +41,10 @@ def test_indian_summer_solo_setup_and_piles():
         used += mine
     assert sorted(used) == list(range(75))          # three disjoint piles of 25
     rules = [e.rule for e in states[0].events]
-    for rule in ("solo.setup", "solo.piles", "solo.paths", "solo.track", "solo.player_path",
-                 "solo.supplies"):
-        assert "indian_summer." + rule in rules
+    for rule in ("indian_summer.solo.setup", "indian_summer.solo.piles", "indian_summer.solo.paths",
+                 "indian_summer.solo.track", "indian_summer.solo.player_path",
+                 "indian_summer.solo.supplies"):
+        assert rule in rules
 
 
 def test_indian_summer_solo_track_moves_one_tile_per_turn():
@@ -84,7 +85,8 @@ def test_indian_summer_solo_berry_and_sixth():
     s = solo(paths=[["G01", "G02"]], backpacks=[{"berry": 3}])
     refused(s, Berry(), "indian_summer.solo.berry")
     s = s.apply(Berry("upper", "left"))
-    assert s.paths[0][2:] == ids("Y01", "Y02", "Y03") and s.events[0].rule.endswith("solo.berry")
+    assert s.paths[0][2:] == ids("Y01", "Y02", "Y03")
+    assert s.events[0].rule == "indian_summer.solo.berry"
     s = s.apply(Berry("lower", "right"))
     assert len(s.paths[0]) == 6 and s.paths[0][-1] == C.tile_id("R05")
     assert s.events[0].rule == "indian_summer.solo.sixth"

@@ -42,18 +42,16 @@ def test_seed_texts_are_unchanged_copies():
 
 
 def cited_in_source(game: str) -> set[str]:
-    """Rule ids named in a game's package: full ids, or suffixes like R + "split.group"."""
+    """Rule ids named in a game's package, each as one whole string: an id built from parts
+    (a prefix plus "split.group") counts as not cited, so `git grep` finds every use."""
     ids: set[str] = set()
     package = ROOT / "explorer" / game
     full = re.compile(rf"^{game}\.[a-z_]+\.[a-z_]+$")
-    suffix = re.compile(r"^[a-z_]+\.[a-z_]+$")
     for path in package.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 if full.match(node.value):
                     ids.add(node.value)
-                elif suffix.match(node.value):
-                    ids.add(f"{game}.{node.value}")
     return ids
 
 

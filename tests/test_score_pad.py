@@ -128,7 +128,7 @@ def test_animals_rows_sum_singles_and_list_the_tiles():
     assert list(rows)[:1] == ["pairs"] and "crates" in rows and "single" in rows
     singles = rows["single"]
     for p, cell in singles.cells.items():
-        lines = [l for l in sheet.lines_for(p) if l.rule.endswith(".single")]
+        lines = [l for l in sheet.lines_for(p) if l.rule == "animals_on_board.scoring.single"]
         assert cell.points == sum(l.points for l in lines) and len(cell.details) == len(lines)
     words = [w for r in rows.values() for c in r.cells.values() for d in c.details
              for w in d.split()]

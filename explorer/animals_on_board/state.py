@@ -21,8 +21,6 @@ from ..core import (Action, Game, IllegalAction, LazyActions, Option, ScoreLine,
 from . import components as C
 from .scoring import score_ark
 
-R = "animals_on_board."
-
 
 def player_name(p: int) -> str:
     return f"Player {p + 1}"
@@ -231,28 +229,29 @@ class AnimalsState(State):
     def _apply(self, action: Action) -> None:
         if self.phase == "keep":
             if not isinstance(action, Keep):
-                raise IllegalAction(R + "setup.keep_one",
+                raise IllegalAction("animals_on_board.setup.keep_one",
                                     "first every player keeps one of the three tiles they drew")
             if len(action.tiles) != 1:
-                raise IllegalAction(R + "setup.keep_one", "keep exactly one of your drawn tiles")
+                raise IllegalAction("animals_on_board.setup.keep_one",
+                                    "keep exactly one of your drawn tiles")
             return self._keep(action.tile)
         if isinstance(action, Split):
             return self._split(action.tiles)
         if isinstance(action, Take):
             return self._take(action.tiles)
-        raise IllegalAction(R + "round.turn_order",
+        raise IllegalAction("animals_on_board.round.turn_order",
                             "on your turn you either split a group (A) or take a group (B)")
 
     def _keep(self, tile: int) -> None:
         p = self.turn
         if tile not in self.drawn[p]:
-            raise IllegalAction(R + "setup.keep_one",
+            raise IllegalAction("animals_on_board.setup.keep_one",
                                 f"{C.tile_name(tile)} is not one of the tiles {player_name(p)} "
                                 "drew: a player keeps one of their own")
         self.arks = _replace(self.arks, p, (tile,))
         self.drawn = _replace(self.drawn, p, tuple(t for t in self.drawn[p] if t != tile))
         self._emit(f"{player_name(p)} keeps one drawn tile secretly in the ark.",
-                   R + "setup.keep_one", p, tile=tile)
+                   "animals_on_board.setup.keep_one", p, tile=tile)
         waiting = [q for q in _clockwise(p, self.players)[1:]
                    if len(self.drawn[q]) == C.DRAW_AT_SETUP]
         if waiting:
@@ -262,7 +261,7 @@ class AnimalsState(State):
         self.drawn = ((),) * self.players
         self.groups = (rest,)
         self._emit(f"Everyone has kept a tile; the other {len(rest)} go face up to the centre "
-                   "as one group.", R + "setup.keep_one", tiles=rest)
+                   "as one group.", "animals_on_board.setup.keep_one", tiles=rest)
         self.phase = "play"
         self._start_round()
 
@@ -282,38 +281,39 @@ class AnimalsState(State):
 
     def _split(self, tiles: tuple[int, ...]) -> None:
         p = self.turn
-        index = self._find_group(tiles, R + "split.group")
+        index = self._find_group(tiles, "animals_on_board.split.group")
         group = self.groups[index]
         if len(group) < 2:
-            raise IllegalAction(R + "split.group", "only a group of 2 or more tiles can be split")
+            raise IllegalAction("animals_on_board.split.group",
+                                "only a group of 2 or more tiles can be split")
         if len(tiles) == len(group):
-            raise IllegalAction(R + "split.group",
+            raise IllegalAction("animals_on_board.split.group",
                                 "both new groups need at least one tile; leave some tiles behind")
         rest = tuple(t for t in group if t not in tiles)
         self.groups = self.groups[:index] + (tiles, rest) + self.groups[index + 1:]
         self._emit(f"{player_name(p)} splits a group of {len(group)} into "
-                   f"{len(tiles)} + {len(rest)}.", R + "split.group", p,
+                   f"{len(tiles)} + {len(rest)}.", "animals_on_board.split.group", p,
                    tiles=tiles, rest=rest)
         if self.crates[p] >= C.CRATE_CAP:
             self.crates = _replace(self.crates, p, self.crates[p] - 1)
             self._emit(f"{player_name(p)} already holds {C.CRATE_CAP} food crates, so returns one "
                        f"to the supply instead of taking one (now {self.crates[p]}).",
-                       R + "split.crate_cap", p)
+                       "animals_on_board.split.crate_cap", p)
         else:
             self.crates = _replace(self.crates, p, self.crates[p] + 1)
             self._emit(f"{player_name(p)} takes a food crate (now {self.crates[p]}).",
-                       R + "split.crate", p)
+                       "animals_on_board.split.crate", p)
         self._next_turn(p)
 
     def _take(self, tiles: tuple[int, ...]) -> None:
         p = self.turn
-        index = self._find_group(tiles, R + "take.group")
+        index = self._find_group(tiles, "animals_on_board.take.group")
         group = self.groups[index]
         if len(tiles) != len(group):
-            raise IllegalAction(R + "take.group",
+            raise IllegalAction("animals_on_board.take.group",
                                 f"take the whole group of {len(group)} tiles, not part of it")
         if len(group) > self.crates[p]:
-            raise IllegalAction(R + "take.afford",
+            raise IllegalAction("animals_on_board.take.afford",
                                 f"a group of {len(group)} costs {len(group)} food crates; "
                                 f"{player_name(p)} has {self.crates[p]}")
         forced = not self.can_split()
@@ -327,29 +327,30 @@ class AnimalsState(State):
             shown.append("the face-down tile")
         self._emit(f"{player_name(p)} takes {', '.join(shown)}, pays {len(group)} food "
                    f"crate{'s' if len(group) != 1 else ''} and boards the tiles{why}.",
-                   R + ("take.group" if not forced else "turn.forced_take"), p, tiles=group)
+                   "animals_on_board.turn.forced_take" if forced else "animals_on_board.take.group",
+                   p, tiles=group)
         if self.facedown in group:
             self.facedown = None
             self._emit(f"The face-down tile goes into {player_name(p)}'s ark; only they see it.",
-                       R + "take.facedown", p)
+                       "animals_on_board.take.facedown", p)
         self._emit(f"{player_name(p)} sets the rest flag and leaves this round.",
-                   R + "take.leave_round", p)
+                   "animals_on_board.take.leave_round", p)
         if self.first_out is None:
             self.first_out = p
             self.start_player = p
             self._emit(f"{player_name(p)} is the first to leave and takes the start flag.",
-                       R + "take.start_flag", p)
+                       "animals_on_board.take.start_flag", p)
         if len(self.arks[p]) >= C.FULL_ARK and p not in self.announced:
             self.announced = self.announced + (p,)
             self._emit(f"{player_name(p)} announces {len(self.arks[p])} tiles: the ark is full "
                        "(tiles beyond 10 stand in front of it and still count); the game ends "
-                       "after this round.", R + "take.overflow", p)
+                       "after this round.", "animals_on_board.take.overflow", p)
         self._next_turn(p)
 
     def _next_turn(self, p: int) -> None:
         if self.final_turn:
             self._emit(f"{player_name(p)} has had the final turn of the round.",
-                       R + "round.last_player", p)
+                       "animals_on_board.round.last_player", p)
             return self._end_round()
         in_round = [q for q in range(self.players) if not self.resting[q]]
         if not in_round:
@@ -358,12 +359,12 @@ class AnimalsState(State):
             q = in_round[0]
             if not self.can_act(q):
                 self._emit(f"{player_name(q)} is the last in the round but can neither split nor "
-                           "afford a group: the turn is skipped.", R + "turn.skip", q)
+                           "afford a group: the turn is skipped.", "animals_on_board.turn.skip", q)
                 return self._end_round()
             self.final_turn = True
             self.turn = q
             self._emit(f"{player_name(q)} is the only player left in the round and gets one "
-                       "final turn.", R + "round.last_player", q)
+                       "final turn.", "animals_on_board.round.last_player", q)
             return
         for q in _clockwise(p, self.players)[1:] + [p]:
             if self.resting[q]:
@@ -372,23 +373,23 @@ class AnimalsState(State):
                 self.turn = q
                 return
             self._emit(f"{player_name(q)} can neither split nor afford a group: turn skipped.",
-                       R + "turn.skip", q)
+                       "animals_on_board.turn.skip", q)
         self._emit("Nobody still in the round can split a group or afford one: the round ends.",
-                   R + "round.nobody_can_act")
+                   "animals_on_board.round.nobody_can_act")
         self._end_round()
 
     def _end_round(self) -> None:
         full = [q for q in range(self.players) if len(self.arks[q]) >= C.FULL_ARK]
-        self._emit(f"Round {self.round} ends.", R + "round.end")
+        self._emit(f"Round {self.round} ends.", "animals_on_board.round.end")
         if full:
             self.phase = "over"
             self.turn = None
             who = ", ".join(player_name(q) for q in full)
             self._emit(f"{who} {'has' if len(full) == 1 else 'have'} 10 or more tiles: the game "
-                       "ends and the arks sail; scoring follows.", R + "end.trigger")
+                       "ends and the arks sail; scoring follows.", "animals_on_board.end.trigger")
             return
         self.resting = (False,) * self.players
-        self._emit("Everyone takes back their rest flag.", R + "round.flags_reset")
+        self._emit("Everyone takes back their rest flag.", "animals_on_board.round.flags_reset")
         self._start_round()
 
     def _start_round(self) -> None:
@@ -408,16 +409,16 @@ class AnimalsState(State):
         self.groups = (tuple(sorted(merged + drawn + added_down)),)
         self._emit(f"Round {self.round}: all central tiles form one group; {len(drawn)} tile"
                    f"{'s' if len(drawn) != 1 else ''} drawn face up to make {self.target} face up.",
-                   R + "round.refill", tiles=drawn)
+                   "animals_on_board.round.refill", tiles=drawn)
         if added_down:
             self._emit("One tile is added face down (only one face-down tile may be in the "
-                       "centre).", R + "round.one_facedown")
+                       "centre).", "animals_on_board.round.one_facedown")
         else:
             self._emit("The face-down tile from last round is still there, so no second one is "
-                       "added.", R + "round.one_facedown")
+                       "added.", "animals_on_board.round.one_facedown")
         self.turn = self.start_player
         self._emit(f"{player_name(self.start_player)} holds the start flag and begins; play goes "
-                   "clockwise.", R + "round.turn_order", self.start_player)
+                   "clockwise.", "animals_on_board.round.turn_order", self.start_player)
         if not self.can_act(self.turn):  # cannot happen with a fresh group, kept for safety
             self._next_turn(self.turn)
 
@@ -450,7 +451,7 @@ class AnimalsState(State):
         if len(leaders) > 1:
             most = max(species[p] for p in leaders)
             winners = [p for p in leaders if species[p] == most]
-            rule = R + "scoring.winner"
+            rule = "animals_on_board.scoring.winner"
             tiebreak = (f"tie on {best} points: more species decides ({most})" if len(winners) == 1
                         else f"tie on {best} points and {most} species: shared victory")
         return ScoreSheet(totals, winners, lines, tiebreak, rule, notes)
@@ -490,15 +491,15 @@ class AnimalsOnBoard(Game):
             None, None,
             "Species left in the box (2 players: 4, 3 players: 2, 4 players: none); "
             "default: chosen at random from the seed.",
-            (R + "setup.species",)),
+            ("animals_on_board.setup.species",)),
         "start_player": Option(
             0, (0, 1, 2, 3), "Who takes the start flag (the rule says: the oldest player).",
-            (R + "setup.start_player",), "Start player (oldest)"),
+            ("animals_on_board.setup.start_player",), "Start player (oldest)"),
     }
     action_types = {"keep": Keep, "split": Split, "take": Take}
-    turn_rule = R + "round.turn_order"
-    end_rule = R + "end.trigger"
-    view_rules = (R + "hidden.ark", R + "round.one_facedown")
+    turn_rule = "animals_on_board.round.turn_order"
+    end_rule = "animals_on_board.end.trigger"
+    view_rules = ("animals_on_board.hidden.ark", "animals_on_board.round.one_facedown")
     species = C.SPECIES
 
     def position(self, players: int = 3, **fields) -> AnimalsState:
@@ -547,7 +548,7 @@ class AnimalsOnBoard(Game):
         s.species = tuple(i for i in range(len(C.SPECIES)) if i not in removed)
         gone = ", ".join(C.SPECIES[i] for i in removed) or "none"
         s._emit(f"{players} players use {keep} species ({keep * 5} tiles); left in the box "
-                f"({how}): {gone}.", R + "setup.species")
+                f"({how}): {gone}.", "animals_on_board.setup.species")
         yield s
         s = s._fork()
         s.events = ()
@@ -555,19 +556,19 @@ class AnimalsOnBoard(Game):
         rng.shuffle(pile)
         s.pile = tuple(pile)
         s._emit(f"The {len(pile)} tiles are shuffled face down into draw piles.",
-                R + "setup.draw_piles")
+                "animals_on_board.setup.draw_piles")
         yield s
         s = s._fork()
         s.events = ()
         s.crates = (1,) * players
         s._emit(f"The 20 food crates form the supply; every player takes 1 "
-                f"({20 - players} stay in the supply).", R + "setup.crates")
+                f"({20 - players} stay in the supply).", "animals_on_board.setup.crates")
         yield s
         s = s._fork()
         s.events = ()
         s.start_player = options["start_player"]
         s._emit(f"{player_name(s.start_player)} (the oldest player) takes the start flag.",
-                R + "setup.start_player", s.start_player)
+                "animals_on_board.setup.start_player", s.start_player)
         yield s
         s = s._fork()
         s.events = ()
@@ -579,5 +580,5 @@ class AnimalsOnBoard(Game):
         s.phase = "keep"
         s.turn = s.start_player
         s._emit("Every player draws 3 tiles and looks at them; each will keep 1 secretly in the "
-                "ark and put the other 2 face up in the centre.", R + "setup.keep_one")
+                "ark and put the other 2 face up in the centre.", "animals_on_board.setup.keep_one")
         yield s

@@ -23,7 +23,6 @@ from .geometry import FULL, bit, cells_of
 from .moves import NUT_MOVES, cells_moves
 from .words import plural
 
-R = "indian_summer."
 CONVERSIONS = (("feather", 1, "mushroom"), ("mushroom", 1, "nut"), ("berry", 2, "nut"))
 SOLO_ORDER = (("berry", 2, "nut"), ("mushroom", 1, "nut"), ("feather", 1, "mushroom"))
 
@@ -35,10 +34,11 @@ def begin(state) -> None:
     if state.solo:
         state._emit("Only as many treasures as the empty cells need become nuts (the cheapest "
                     "first); you place a squirrel with each; the rest stays in the backpack.",
-                    R + "solo.end")
+                    "indian_summer.solo.end")
     else:
         state._emit("The game ends: every player turns their treasures into nuts and places "
-                    "squirrels with them, one by one, where they choose.", R + "end.convert")
+                    "squirrels with them, one by one, where they choose.",
+                    "indian_summer.end.convert")
     state.phase = "squirrels"
     _next_placer(state, 0)
 
@@ -62,7 +62,7 @@ def legal(state) -> list:
 
 
 def _rule(state) -> str:
-    return "solo.end" if state.solo else "end.convert"
+    return "indian_summer.solo.end" if state.solo else "indian_summer.end.convert"
 
 
 def _order(state) -> list[int]:
@@ -75,7 +75,7 @@ def _next_placer(state, start: int) -> None:
             state.turn = q
             state._emit(f"{state.player_name(q)} places squirrels: "
                         f"{plural(state.backpacks[q][1], 'nut')}, "
-                        f"{plural(state.floors[q].empty_cells, 'empty cell')}.", R + _rule(state), q)
+                        f"{plural(state.floors[q].empty_cells, 'empty cell')}.", _rule(state), q)
             return
         _done(state, q)
     state.phase = "over"
@@ -99,7 +99,7 @@ def _done(state, p: int) -> None:
         f"{plural(floor.empty_cells, 'empty cell')} remain" if floor.empty_cells > 1 else \
         "1 empty cell remains"
     state._emit(f"{state.player_name(p)} is done: {where}; left: {left}.",
-                R + _rule(state), p)
+                _rule(state), p)
 
 
 # -- conversion -----------------------------------------------------------------------------
@@ -140,12 +140,12 @@ def _convert(state, p: int, until_nut: bool) -> None:
         given = [plural(before[k] - after[k], k) for k in C.TOKENS
                  if k != "nut" and before[k] > after[k]]
         state._emit(f"{state.player_name(p)} converts {_and(given)}: now "
-                    f"{plural(after['nut'], 'nut')}.", R + _rule(state), p)
+                    f"{plural(after['nut'], 'nut')}.", _rule(state), p)
     stuck = [k for k in blocked if after[k] >= (2 if k == "berry" else 1)]
     if stuck:
         state._emit(f"No {'nut' if 'feather' not in stuck else 'nut or mushroom'} is left in "
                     f"the supply: {_and(plural(after[k], k) for k in stuck)} cannot become nuts.",
-                    R + "end.nut_supply", p)
+                    "indian_summer.end.nut_supply", p)
 
 
 def _and(words) -> str:
@@ -224,15 +224,15 @@ def _solo_sheet(state) -> ScoreSheet:
         for kind, n in state.tokens(0).items():
             pts = n * C.SOLO.points[kind]
             lines.append(ScoreLine(0, f"{plural(n, kind)} left x {C.SOLO.points[kind]}", pts,
-                                   R + "solo.win"))
+                                   "indian_summer.solo.win"))
         total = sum(line.points for line in lines)
         return ScoreSheet({0: total}, [0], lines, "the board is full: the solo game is won",
-                          R + "solo.win", {0: ["won", series]})
+                          "indian_summer.solo.win", {0: ["won", series]})
     n = floor.empty_cells
     lines.append(ScoreLine(0, f"{plural(n, 'empty cell')} x -1: the solo game is lost", -n,
-                           R + "solo.loss"))
+                           "indian_summer.solo.loss"))
     return ScoreSheet({0: -n}, [], lines, "the board is not full: the solo game is lost",
-                      R + "solo.loss", {0: ["lost", series]})
+                      "indian_summer.solo.loss", {0: ["lost", series]})
 
 
 def score_sheet(state) -> ScoreSheet:
@@ -244,7 +244,7 @@ def score_sheet(state) -> ScoreSheet:
     lines, totals = [], {}
     for p in players:
         n = state.floors[p].empty_cells
-        rule = R + ("end.winner" if n == 0 else "end.ranking")
+        rule = "indian_summer.end.winner" if n == 0 else "indian_summer.end.ranking"
         label = "board full" if n == 0 else plural(n, "empty cell")
         lines.append(ScoreLine(p, label, -n, rule))
         totals[p] = -n
@@ -252,7 +252,7 @@ def score_sheet(state) -> ScoreSheet:
     key = {p: (state.backpacks[p][1], state.backpacks[p][0]) for p in players}
     tiebreak, rule = "", None
     if len(full) > 1:
-        rule = R + "end.tiebreak"
+        rule = "indian_summer.end.tiebreak"
         most = max(key[p][0] for p in full)
         winners = [p for p in full if key[p][0] == most]
         tiebreak = f"{len(full)} full boards: most nuts left ({most})"
@@ -267,7 +267,7 @@ def score_sheet(state) -> ScoreSheet:
     else:
         best = max(totals.values())
         winners = [p for p in players if totals[p] == best]
-        rule = R + "end.ranking"
+        rule = "indian_summer.end.ranking"
         tiebreak = "no full board: fewest empty cells"
     ranks = ranking(state)
     notes = {p: [f"rank {ranks[p]}", f"{key[p][0]} nuts and {key[p][1]} berries left"]

@@ -11,8 +11,6 @@ from .board import Floor
 from .moves import warm
 from .state import IndianSummerState, player_name, plural
 
-R = "indian_summer."
-
 
 def _step(s: IndianSummerState) -> IndianSummerState:
     nxt = s._fork()
@@ -27,30 +25,30 @@ class IndianSummer(Game):
     options = {
         "start_player": Option(
             0, (0, 1, 2, 3), "Who starts (the text: decided by rock-paper-scissors).",
-            (R + "setup.start_player",), "Start player (rock-paper-scissors)"),
+            ("indian_summer.setup.start_player",), "Start player (rock-paper-scissors)"),
         "forest_size": Option(
             20, (10, 15, 20, 25, 30, 35, 40),
             "Tiles laid out in the forest circle (the text leaves it open); at 6 or fewer the "
             "set-aside tiles top it up to this size again.",
-            (R + "setup.forest", R + "refill.replenish"), "Forest size",
+            ("indian_summer.setup.forest", "indian_summer.refill.replenish"), "Forest size",
             tuple((n, f"{n} tiles") for n in (10, 15, 20, 25, 30, 35, 40))),
         "end_nuts": Option(
             "stand_in", ("stand_in", "supply"),
             "The end conversion when the supply has no nut left: every treasure still becomes "
             "a nut, a stand-in as for the squirrels (line 273 'all treasures', in the spirit of "
             "line 277; default), or the supply limits it as it limits exchanges during play "
-            "(line 273 'by the exchange rule').", (R + "end.nut_supply",),
+            "(line 273 'by the exchange rule').", ("indian_summer.end.nut_supply",),
             "No nut left at the end", (("stand_in", "treasures still become nuts (stand-ins)"),
                                        ("supply", "the conversion stops"))),
         "solo_pile": Option(
             1, (1, 2, 3), "Solo: which of the three piles of 25 made from the seed this game "
-            "uses (game 1, 2 or 3 of a series).", (R + "solo.piles",),
+            "uses (game 1, 2 or 3 of a series).", ("indian_summer.solo.piles",),
             "Solo series", tuple((n, f"game {n} of 3 (pile {n})") for n in (1, 2, 3))),
     }
     action_types = dict(ACTION_TYPES)
-    turn_rule = R + "turn.steps"
-    end_rule = R + "end.trigger"
-    view_rules = (R + "setup.set_aside",)
+    turn_rule = "indian_summer.turn.steps"
+    end_rule = "indian_summer.end.trigger"
+    view_rules = ("indian_summer.setup.set_aside",)
     illustrative = C.ILLUSTRATIVE
 
     def _check_options(self, players: int, chosen: dict) -> None:
@@ -81,12 +79,12 @@ class IndianSummer(Game):
         s = IndianSummerState(self, players, seed, options)
         s._emit("The component set is illustrative: leaf shapes, holes, printed treasures and "
                 "animal shapes are not in the rule text (75 leaf tiles: 17 green, 29 yellow, 29 "
-                "red, one hole each).", R + "setup.components")
+                "red, one hole each).", "indian_summer.setup.components")
         s.floors = self._boards(players, rng)
         sides = ", ".join(f"{player_name(p)} board {C.LAYOUTS[f.layout].name}"
                           for p, f in enumerate(s.floors))
         s._emit(f"Each player takes a forest-floor board and a backpack: {sides}.",
-                R + "setup.boards")
+                "indian_summer.setup.boards")
         yield s
         s = _step(s)
         self._animals(s)
@@ -107,7 +105,7 @@ class IndianSummer(Game):
             paths.append(tuple(path))
         s.paths = tuple(paths)
         s._emit("Leaf tiles are shuffled; each player lays 2 green, 2 yellow and 1 red tile "
-                "right of the backpack in that order: the path.", R + "setup.paths",
+                "right of the backpack in that order: the path.", "indian_summer.setup.paths",
                 paths=s.paths)
         yield s
         s = _step(s)
@@ -115,20 +113,20 @@ class IndianSummer(Game):
         s.forest, s.set_aside = tuple(tiles[:n]), tuple(tiles[n:])
         s._emit(f"{len(s.forest)} tiles are laid at random in a circle round the game board: "
                 "the forest; the bush stands at its start, next to the first tile.",
-                R + "setup.forest")
+                "indian_summer.setup.forest")
         s._emit(f"The other {len(s.set_aside)} tiles are set aside, to top up the forest.",
-                R + "setup.set_aside")
+                "indian_summer.setup.set_aside")
         yield s
         s = _step(s)
         s.backpacks = ((1, 1, 1, 0),) * players
         s._emit("Each player puts a berry, a nut and a mushroom on their backpack.",
-                R + "setup.tokens")
+                "indian_summer.setup.tokens")
         yield s
         s = _step(s)
         s.start_player = s.turn = options["start_player"]
         s.phase = "turn"
         s._emit(f"{player_name(s.turn)} starts (rock-paper-scissors) and takes the shoe; play "
-                "goes clockwise.", R + "setup.start_player", s.turn)
+                "goes clockwise.", "indian_summer.setup.start_player", s.turn)
         yield s
 
     def _boards(self, players: int, rng: random.Random) -> tuple[Floor, ...]:
@@ -141,25 +139,25 @@ class IndianSummer(Game):
 
     def _animals(self, s: IndianSummerState) -> None:
         stacks = ", ".join(f"{k.count} {k.name}" for k in C.ANIMALS)
-        s._emit(f"The animal tiles are stacked by kind: {stacks}.", R + "setup.animals")
+        s._emit(f"The animal tiles are stacked by kind: {stacks}.", "indian_summer.setup.animals")
         carried = ", ".join(f"the {k.name} a {k.token}" for k in C.ANIMALS if k.token)
         s._emit(f"The badger, fox and raccoon are unique and each carries a token: {carried}.",
-                R + "setup.animals")
+                "indian_summer.setup.animals")
 
     def _supplies(self, s: IndianSummerState) -> None:
         counts = ", ".join(plural(n, k) for k, n in C.TOKEN_SUPPLY.items())
         s._emit(f"Treasure tokens ({counts}) and the {C.SQUIRRELS} squirrels form the supply.",
-                R + "setup.supplies")
+                "indian_summer.setup.supplies")
 
     def _setup_solo(self, seed: int, rng: random.Random,
                     options: dict) -> Iterable[IndianSummerState]:
         s = IndianSummerState(self, 1, seed, options)
         s._emit("The component set is illustrative: leaf shapes, holes, printed treasures and "
-                "animal shapes are not in the rule text.", R + "setup.components")
+                "animal shapes are not in the rule text.", "indian_summer.setup.components")
         s.floors = self._boards(1, rng)
         s._emit(f"Solo: one forest-floor board ({C.LAYOUTS[s.floors[0].layout].name}) and a "
                 "backpack; the game board shows its solo side with the numbered spaces.",
-                R + "solo.setup")
+                "indian_summer.solo.setup")
         yield s
         s = _step(s)
         tiles = list(range(C.TILE_COUNT))
@@ -170,28 +168,28 @@ class IndianSummer(Game):
         s.box = tuple(t for i, p in enumerate(piles) if i != n - 1 for t in p)
         s._emit(f"The leaf tiles are shuffled into three piles of 25; this is game {n} of the "
                 f"series, with pile {n}; the other piles wait for the next games.",
-                R + "solo.piles")
+                "indian_summer.solo.piles")
         yield s
         s = _step(s)
         s.upper, s.lower, pile = tuple(pile[:5]), tuple(pile[5:10]), pile[10:]
         s._emit("5 tiles at random above the game board (the upper path) and 5 below it (the "
-                "lower path).", R + "solo.paths")
+                "lower path).", "indian_summer.solo.paths")
         yield s
         s = _step(s)
         s.track = tuple(pile[:10]) + (None, None)
         pile = pile[10:]
-        s._emit("One tile on each of the 10 numbered spaces.", R + "solo.track")
+        s._emit("One tile on each of the 10 numbered spaces.", "indian_summer.solo.track")
         yield s
         s = _step(s)
         s.paths = (tuple(pile),)
         s._emit("The last 5 tiles go right of the backpack: your path. There is no forest.",
-                R + "solo.player_path")
+                "indian_summer.solo.player_path")
         yield s
         s = _step(s)
         self._animals(s)
         self._supplies(s)
         s.backpacks = ((1, 1, 1, 0),)
-        s._emit("A berry, a nut and a mushroom go on the backpack.", R + "solo.supplies")
+        s._emit("A berry, a nut and a mushroom go on the backpack.", "indian_summer.solo.supplies")
         yield s
         s = _step(s)
         s.turn, s.phase, s.solo_turn = 0, "turn", 1

@@ -14,7 +14,6 @@ from . import components as C
 from .actions import ENDS, PATHS, Berry, Mushroom, Refill
 from .moves import fits, pair_fits
 
-R = "indian_summer."
 BESIDE_MUSHROOM = (10, 11)
 
 
@@ -52,11 +51,12 @@ class SoloRules:
 
     def _solo_refill(self, action) -> None:
         if action.path not in PATHS or action.end not in ENDS or not self._solo_path(action.path):
-            raise IllegalAction(R + "solo.refill", "choose the upper or lower path (one that "
+            raise IllegalAction("indian_summer.solo.refill",
+                                "choose the upper or lower path (one that "
                                 "still has tiles) and its left or right end")
         taken = self._solo_take(action.path, action.end, C.PATH_SIZE)
         self._emit(f"Player 1 refills the path from the {action.end} end of the {action.path} "
-                   f"path: {C.names(taken)}.", R + "solo.refill", 0, tiles=taken)
+                   f"path: {C.names(taken)}.", "indian_summer.solo.refill", 0, tiles=taken)
         self._solo_shortfall()
         self.phase = "turn"
 
@@ -65,16 +65,16 @@ class SoloRules:
             if self.upper or self.lower:
                 self._emit(f"That path ran out with {len(self.paths[0])} tiles in yours; one "
                            "more berry may take the shortfall from the other path.",
-                           R + "solo.shortfall", 0)
+                           "indian_summer.solo.shortfall", 0)
             else:
                 self._emit(f"That path ran out with {len(self.paths[0])} tiles in yours, and "
                            "the other path is empty too: no tiles are left to take.",
-                           R + "solo.shortfall", 0)
+                           "indian_summer.solo.shortfall", 0)
 
     def _solo_after_tile(self) -> None:
         if not self.paths[0] and (self.upper or self.lower):
             self._emit("Your path is empty: refill it at once from one end of the upper or the "
-                       "lower path.", R + "solo.refill", 0)
+                       "lower path.", "indian_summer.solo.refill", 0)
             self.phase = "refill"
         else:
             self.phase = "turn"
@@ -87,24 +87,27 @@ class SoloRules:
 
     def _solo_berry(self, action) -> None:
         if action.path not in PATHS or action.end not in ENDS:
-            raise IllegalAction(R + "solo.berry", "in the solo game a berry takes tiles from one "
+            raise IllegalAction("indian_summer.solo.berry",
+                                "in the solo game a berry takes tiles from one "
                                 "end of the upper or lower path: name the path and the end")
         if not self._solo_path(action.path):
-            raise IllegalAction(R + "solo.berry", f"the {action.path} path is empty")
+            raise IllegalAction("indian_summer.solo.berry", f"the {action.path} path is empty")
         n = len(self.paths[0])
         if n >= C.PATH_MAX:
-            raise IllegalAction(R + "solo.sixth", "your path never holds more than 6 tiles")
+            raise IllegalAction("indian_summer.solo.sixth",
+                                "your path never holds more than 6 tiles")
         self._spend(0, "berry")
         if n < C.PATH_SIZE:
             taken = self._solo_take(action.path, action.end, C.PATH_SIZE)
             self._emit(f"Player 1 spends a berry: {C.names(taken)} from the {action.end} end of "
-                       f"the {action.path} path, up to 5.", R + "solo.berry", 0, tiles=taken)
+                       f"the {action.path} path, up to 5.", "indian_summer.solo.berry",
+                       0, tiles=taken)
             self._solo_shortfall()
         else:
             taken = self._solo_take(action.path, action.end, C.PATH_MAX)
             self._emit(f"Player 1 spends a berry with 5 tiles in the path: a 6th, "
                        f"{C.names(taken)}, from the {action.end} end of the {action.path} path.",
-                       R + "solo.sixth", 0, tiles=taken)
+                       "indian_summer.solo.sixth", 0, tiles=taken)
 
     # -- mushroom ----------------------------------------------------------------------------
     def _solo_mushrooms(self) -> list:
@@ -134,7 +137,7 @@ class SoloRules:
         self.need, self.pending_from = need, "track"
         self._emit(f"Player 1 spends a mushroom instead of laying a path tile: the tiles beside "
                    f"the mushroom space ({C.names(t for t, _ in there)}): {why}.",
-                   R + "solo.mushroom", 0, tiles=self.pending)
+                   "indian_summer.solo.mushroom", 0, tiles=self.pending)
         self.phase = "place"
 
     def _solo_return(self) -> None:
@@ -148,7 +151,8 @@ class SoloRules:
         self.track = tuple(track)
         if back:
             self._emit(f"{C.names(back)} could not be laid too: it goes back to its space "
-                       "beside the mushroom space.", R + "solo.mushroom", 0, tiles=tuple(back))
+                       "beside the mushroom space.", "indian_summer.solo.mushroom",
+                       0, tiles=tuple(back))
 
     def _solo_shift(self) -> None:
         """After a solo mushroom: tiles on spaces below the current turn, lowest first, move to
@@ -167,7 +171,7 @@ class SoloRules:
         spaces = ", ".join(map(str, moved)) or "none"
         self._emit(f"The tiles on spaces below turn {self.solo_turn} move right, lowest first, "
                    f"to the rightmost empty space (moved from spaces: {spaces}).",
-                   R + "solo.shift", 0)
+                   "indian_summer.solo.shift", 0)
 
     # -- turns -------------------------------------------------------------------------------
     def _solo_turn_start(self) -> None:
@@ -182,14 +186,14 @@ class SoloRules:
                 f"space {10 - free[-1]}"
             self._emit(f"Turn {self.solo_turn} of 10: the tile on space {self.solo_turn} "
                        f"({C.tile_name(tile)}) moves to the rightmost empty space, {where}.",
-                       R + "solo.track", 0)
+                       "indian_summer.solo.track", 0)
         else:
-            self._emit(f"Turn {self.solo_turn} of 10.", R + "solo.track", 0)
+            self._emit(f"Turn {self.solo_turn} of 10.", "indian_summer.solo.track", 0)
 
     def _solo_end_turn(self) -> None:
         if self.solo_turn >= C.SOLO.turns or self.floors[0].full:
             why = "the board is full" if self.floors[0].full else "10 turns are over"
-            self._emit(f"The solo game ends: {why}.", R + "solo.end", 0)
+            self._emit(f"The solo game ends: {why}.", "indian_summer.solo.end", 0)
             return self._finish()
         self.solo_turn += 1
         self._solo_turn_start()
@@ -214,17 +218,19 @@ def series_score(results) -> SeriesScore:
     if len(results) > 3:
         raise ValueError("a series has three games")
     if len(results) >= 2 and not results[0][0] and not results[1][0]:
-        return SeriesScore(results[0][1] + results[1][1], (0, 1), R + "solo.series_two_losses",
+        return SeriesScore(results[0][1] + results[1][1], (0, 1),
+                           "indian_summer.solo.series_two_losses",
                            "the first two games were lost: the third is lost automatically",
                            True)
     finished = len(results) == 3
     wins = [i for i, (w, _) in enumerate(results) if w]
     if finished and len(wins) == 1:
         lost = tuple(i for i in range(3) if i not in wins)
-        return SeriesScore(sum(results[i][1] for i in lost), lost, R + "solo.series_one_win",
+        return SeriesScore(sum(results[i][1] for i in lost), lost,
+                           "indian_summer.solo.series_one_win",
                            "only one game won: the two lost games count", True)
     best = tuple(sorted(sorted(range(len(results)), key=lambda i: -results[i][1])[:2]))
-    return SeriesScore(sum(results[i][1] for i in best), best, R + "solo.series_best",
+    return SeriesScore(sum(results[i][1] for i in best), best, "indian_summer.solo.series_best",
                        "the best two games count", finished)
 
 

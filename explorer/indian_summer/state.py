@@ -27,7 +27,6 @@ from . import ending
 from .solo import SoloRules
 from .words import player_name, plural
 
-R = "indian_summer."
 FOREST_LOW = 6
 EXCHANGES = tuple((C.TOKENS[i + 1], C.TOKENS[i]) for i in range(3)) + tuple(
     (C.TOKENS[i], C.TOKENS[i + 1]) for i in range(3))
@@ -218,50 +217,56 @@ class IndianSummerState(SoloRules, State):
         kind = action.kind
         if self.phase == "place":
             if kind != "place":
-                raise IllegalAction(R + "turn.steps", "lay the tiles taken by the mushroom or "
+                raise IllegalAction("indian_summer.turn.steps",
+                                    "lay the tiles taken by the mushroom or "
                                     "feather first")
             return self._place_pending(action)
         if self.phase == "refill":
             if kind != "refill":
-                raise IllegalAction(R + "solo.refill", "your path is empty: choose the path and "
+                raise IllegalAction("indian_summer.solo.refill",
+                                    "your path is empty: choose the path and "
                                     "the end to refill it from first")
             return self._solo_refill(action)
         if self.phase == "squirrels":
             if kind != "nut":
-                raise IllegalAction(R + "end.convert", "the game is over but for the final "
+                raise IllegalAction("indian_summer.end.convert",
+                                    "the game is over but for the final "
                                     "squirrels: place one with a nut on an empty cell")
             return ending.place(self, action)
         handler = getattr(self, "_do_" + kind)
         handler(action)
 
     # tile actions -----------------------------------------------------------------------
-    def _check_tile_action(self, rule: str = R + "place.tile_action") -> None:
+    def _check_tile_action(self, rule: str = "indian_summer.place.tile_action") -> None:
         p = self.turn
         if self.tile_done:
             raise IllegalAction(rule, f"{player_name(p)} has already done "
                                 "this turn's tile action (lay a tile, a squirrel, a mushroom or "
                                 "a feather)")
         if self.floors[p].full:
-            raise IllegalAction(R + "end.trigger", "your board is full: end the turn")
+            raise IllegalAction("indian_summer.end.trigger", "your board is full: end the turn")
 
     def _leaf(self, name) -> int:
         try:
             return C.tile_id(name)
         except ValueError as exc:
-            raise IllegalAction(R + "place.leaf", str(exc)) from None
+            raise IllegalAction("indian_summer.place.leaf", str(exc)) from None
 
     def _check_fit(self, tile: int, action, covered: int) -> tuple[int, int]:
         """The mask and hole bit of a placement; refusals name the rule broken."""
         o, at = action.orientation, action.at
         if not isinstance(o, int) or isinstance(o, bool) or not 0 <= o < orientation_count(tile):
-            raise IllegalAction(R + "place.rotate", f"{C.tile_name(tile)} has no orientation "
+            raise IllegalAction("indian_summer.place.rotate",
+                                f"{C.tile_name(tile)} has no orientation "
                                 f"{o!r}: it has {orientation_count(tile)} (turned and flipped)")
         found = leaf_index(tile).get((o,) + at) if _whole(at) else None
         if found is None:
-            raise IllegalAction(R + "place.edge", f"{C.tile_name(tile)} at {at} would stick out "
+            raise IllegalAction("indian_summer.place.edge",
+                                f"{C.tile_name(tile)} at {at} would stick out "
                                 "of the board")
         if found[0] & covered:
-            raise IllegalAction(R + "place.empty", f"{C.tile_name(tile)} at {at} would overlap "
+            raise IllegalAction("indian_summer.place.empty",
+                                f"{C.tile_name(tile)} at {at} would overlap "
                                 "a tile already on the board")
         return found
 
@@ -270,7 +275,8 @@ class IndianSummerState(SoloRules, State):
         p = self.turn
         tile = self._leaf(action.tile)
         if tile not in self.paths[p]:
-            raise IllegalAction(R + "place.leaf", f"{action.tile} is not in {player_name(p)}'s "
+            raise IllegalAction("indian_summer.place.leaf",
+                                f"{action.tile} is not in {player_name(p)}'s "
                                 "path")
         mask, hole = self._check_fit(tile, action, self.floors[p].covered)
         i = self.paths[p].index(tile)
@@ -287,47 +293,50 @@ class IndianSummerState(SoloRules, State):
         span = f", across {len(areas)} areas" if len(areas) > 1 else ""
         self._emit(f"{player_name(p)} lays {C.tile_name(tile)} ({C.LEAVES[tile].colour}) "
                    f"{where} at {action.at}, orientation {action.orientation}{span}.",
-                   R + ("place.areas" if span else "place.leaf"), p, tile=tile, cells=cells_of(mask))
+                   "indian_summer.place.areas" if span else "indian_summer.place.leaf",
+                   p, tile=tile, cells=cells_of(mask))
         treasure = printed_treasure(floor.layout, cell)
         if treasure is None:
-            self._emit(f"Its hole at {cell} shows earth: no token.", R + "treasure.none", p)
+            self._emit(f"Its hole at {cell} shows earth: no token.", "indian_summer.treasure.none",
+                       p)
         elif self.supply(treasure) <= 0:
             self._emit(f"Its hole at {cell} shows a {treasure}, but none is left in the supply.",
-                       R + "treasure.supply", p)
+                       "indian_summer.treasure.supply", p)
         else:
             floor = floor._replace(tokens=with_token(floor.tokens, cell, treasure))
             self._emit(f"A {treasure} shows through the hole at {cell}: a {treasure} token goes "
-                       "on the hole.", R + "treasure.hole", p, token=treasure, cell=cell)
+                       "on the hole.", "indian_summer.treasure.hole", p, token=treasure, cell=cell)
         self.floors = _replace(self.floors, p, floor)
 
     def _do_squirrel(self, action) -> None:
         self._check_tile_action()
         p = self.turn
-        self._squirrel(p, action.at, "place.squirrel", "from the supply as the tile action")
+        self._squirrel(p, action.at, "indian_summer.place.squirrel",
+                       "from the supply as the tile action")
         self._after_tile_action()
 
     def _squirrel(self, p: int, cell, rule: str, why: str) -> None:
         floor = self.floors[p]
         if not (_whole(cell) and 0 <= cell[0] < C.WIDTH and 0 <= cell[1] < C.HEIGHT):
-            raise IllegalAction(R + "place.edge", f"{cell} is not a cell of the board")
+            raise IllegalAction("indian_summer.place.edge", f"{cell} is not a cell of the board")
         if floor.covered & bit(cell):
-            raise IllegalAction(R + "place.empty", f"{cell} is already covered")
+            raise IllegalAction("indian_summer.place.empty", f"{cell} is already covered")
         self.squirrels_used += 1
         stand_in = self.squirrels_used == C.SQUIRRELS + 1
         self.floors = _replace(self.floors, p, floor._replace(
             covered=floor.covered | bit(cell), squirrels=floor.squirrels + (tuple(cell),)))
-        self._emit(f"{player_name(p)} places a squirrel {why} on {tuple(cell)}.", R + rule, p,
+        self._emit(f"{player_name(p)} places a squirrel {why} on {tuple(cell)}.", rule, p,
                    cell=tuple(cell))
         if stand_in:
             self._emit("The 32 squirrels are used up: stand-in tokens take their place from now "
                        "on.",
-                       R + "end.stand_in", p)
+                       "indian_summer.end.stand_in", p)
 
     def _do_mushroom(self, action) -> None:
-        self._check_tile_action(R + "treasure.enhance")
+        self._check_tile_action("indian_summer.treasure.enhance")
         p = self.turn
         if not self.backpacks[p][2]:
-            raise IllegalAction(R + "mushroom.take", f"{player_name(p)} has no mushroom")
+            raise IllegalAction("indian_summer.mushroom.take", f"{player_name(p)} has no mushroom")
         if action not in self._mushroom_options():
             raise self._mushroom_refusal(action)
         self._spend(p, "mushroom")
@@ -338,18 +347,19 @@ class IndianSummerState(SoloRules, State):
             if source == FOREST:
                 tile = self._draw()
                 self._emit(f"{player_name(p)} takes {C.tile_name(tile)} from the forest, left "
-                           "of the bush; the bush moves on.", R + "mushroom.two_players", p)
+                           "of the bush; the bush moves on.", "indian_summer.mushroom.two_players",
+                           p)
             else:
                 tile = self.paths[source][0]
                 self.paths = _replace(self.paths, source, self.paths[source][1:])
                 self._emit(f"{player_name(p)} takes {C.tile_name(tile)}, right of "
-                           f"{player_name(source)}'s backpack.", R + "mushroom.take", p)
+                           f"{player_name(source)}'s backpack.", "indian_summer.mushroom.take", p)
             taken.append(tile)
         for i in range(1, self.players):
             q = (p + i) % self.players
             if not self.paths[q] and q in action.sources:
                 self._emit(f"{player_name(q)}'s path is empty: it is refilled at once.",
-                           R + "mushroom.refill", q)
+                           "indian_summer.mushroom.refill", q)
                 self._refill(q, C.PATH_SIZE)
         self._take_pending(tuple(taken), "mushroom")
 
@@ -358,13 +368,14 @@ class IndianSummerState(SoloRules, State):
         allow (mushroom.take, 3-4 players; mushroom.two_players) or no tile that fits."""
         p = self.turn
         if self.solo:
-            return IllegalAction(R + "solo.mushroom", "the solo mushroom takes the tiles beside "
+            return IllegalAction("indian_summer.solo.mushroom",
+                                 "the solo mushroom takes the tiles beside "
                                  "the mushroom space (written Mushroom(())), and one of them "
                                  "must fit on your board")
         sources = action.sources
         covered = self.floors[p].covered
         if self.players == 2:
-            rule = R + "mushroom.two_players"
+            rule = "indian_summer.mushroom.two_players"
             q = 1 - p
             want = tuple([q] * bool(self.paths[q])
                          + [FOREST] * bool(self.forest or self.set_aside))
@@ -384,7 +395,7 @@ class IndianSummerState(SoloRules, State):
                                      f"of the opponent's backpack and the forest tile left of "
                                      f"the bush; now that is {named} ({why})")
         else:
-            rule = R + "mushroom.take"
+            rule = "indian_summer.mushroom.take"
             others = [q for q in range(self.players) if q != p and self.paths[q]]
             for s in sources:
                 if s == FOREST:
@@ -412,7 +423,7 @@ class IndianSummerState(SoloRules, State):
                                      f"({names_}): one tile from each")
         tiles = [self._peek(s) for s in sources]
         if tiles and not any(fits(t, covered) for t in tiles):
-            return IllegalAction(R + "mushroom.fit", f"neither {C.names(tiles)} fits on "
+            return IllegalAction("indian_summer.mushroom.fit", f"neither {C.names(tiles)} fits on "
                                  f"{player_name(p)}'s board: the mushroom would take nothing "
                                  "that can be laid")
         return IllegalAction(rule, "that mushroom is not possible now")
@@ -424,30 +435,32 @@ class IndianSummerState(SoloRules, State):
         self.pending, self.need, self.pending_from = tiles, (2 if both else 1), source
         if len(tiles) == 2 and not both:
             self._emit("The two tiles cannot both be laid: one that fits is laid, the other "
-                       "leaves the game.", R + "mushroom.fit", p)
+                       "leaves the game.", "indian_summer.mushroom.fit", p)
         self.phase = "place"
 
     def _do_feather(self, action) -> None:
-        self._check_tile_action(R + "treasure.enhance")
+        self._check_tile_action("indian_summer.treasure.enhance")
         p = self.turn
         if not self.backpacks[p][3]:
-            raise IllegalAction(R + "feather.two", f"{player_name(p)} has no feather")
+            raise IllegalAction("indian_summer.feather.two", f"{player_name(p)} has no feather")
         if len(action.tiles) != 2 or action.tiles[0] == action.tiles[1]:
-            raise IllegalAction(R + "feather.two", f"a feather lays exactly two different tiles "
+            raise IllegalAction("indian_summer.feather.two",
+                                f"a feather lays exactly two different tiles "
                                 f"of your path, not {list(action.tiles)}")
         tiles = [self._leaf(n) for n in action.tiles]
         if not all(t in self.paths[p] for t in tiles):
-            raise IllegalAction(R + "feather.two", "the feather lays two tiles of your own path")
+            raise IllegalAction("indian_summer.feather.two",
+                                "the feather lays two tiles of your own path")
         if not pair_fits(tiles[0], tiles[1], self.floors[p].covered):
-            raise IllegalAction(R + "feather.two", "those two tiles cannot both be laid")
+            raise IllegalAction("indian_summer.feather.two", "those two tiles cannot both be laid")
         if action not in self._feather_options():
-            raise IllegalAction(R + "feather.two", "that feather is not possible now")
+            raise IllegalAction("indian_summer.feather.two", "that feather is not possible now")
         self._spend(p, "feather")
         places = sorted(self.paths[p].index(t) + 1 for t in tiles)
         self.paths = _replace(self.paths, p, tuple(t for t in self.paths[p] if t not in tiles))
         self._emit(f"{player_name(p)} spends a feather instead of laying one tile: tiles "
                    f"{places[0]} and {places[1]} of the path ({C.names(tiles)}) are laid.",
-                   R + "feather.two", p)
+                   "indian_summer.feather.two", p)
         self.pending, self.need, self.pending_from = tuple(tiles), 2, "feather"
         self.phase = "place"
 
@@ -455,14 +468,14 @@ class IndianSummerState(SoloRules, State):
         p = self.turn
         tile = self._leaf(action.tile)
         if tile not in self.pending:
-            raise IllegalAction(R + "turn.steps", f"lay one of the tiles taken: "
+            raise IllegalAction("indian_summer.turn.steps", f"lay one of the tiles taken: "
                                 f"{C.names(self.pending)}")
         covered = self.floors[p].covered
         mask, hole = self._check_fit(tile, action, covered)
         rest = tuple(t for t in self.pending if t != tile)
         if self.need == 2 and not fits(rest[0], covered | mask):
-            raise IllegalAction(R + ("feather.two" if self.pending_from == "feather"
-                                     else "mushroom.fit"),
+            raise IllegalAction("indian_summer.feather.two" if self.pending_from == "feather"
+                                else "indian_summer.mushroom.fit",
                                 f"laid so, {C.tile_name(rest[0])} would no longer fit, and both "
                                 "tiles must be laid")
         self._lay(p, tile, action, mask, hole, f"(taken by the {self.pending_from})"
@@ -477,7 +490,7 @@ class IndianSummerState(SoloRules, State):
             else:
                 self.box = self.box + self.pending
                 self._emit(f"{C.names(self.pending)} could not be laid too and leaves the game.",
-                           R + "mushroom.fit", p)
+                           "indian_summer.mushroom.fit", p)
         if self.pending_from == "track":
             self._solo_shift()
         self.pending, self.pending_from, self.pending_slots = (), "", ()
@@ -494,7 +507,7 @@ class IndianSummerState(SoloRules, State):
             return
         if not self.paths[p]:
             self._emit(f"{player_name(p)}'s path is empty: it is refilled to 5 from the forest.",
-                       R + "refill.empty_path", p)
+                       "indian_summer.refill.empty_path", p)
             self._refill(p, C.PATH_SIZE)
         self._pay_areas(p)
 
@@ -518,7 +531,7 @@ class IndianSummerState(SoloRules, State):
         self.forest = self.forest + added
         self._emit(f"The forest is down to {len(self.forest) - n} tiles: {plural(n, 'set-aside tile')} "
                    f"are added at its far end ({len(self.set_aside)} left aside).",
-                   R + "refill.replenish", tiles=added)
+                   "indian_summer.refill.replenish", tiles=added)
 
     def _refill(self, p: int, target: int) -> None:
         taken = []
@@ -529,10 +542,11 @@ class IndianSummerState(SoloRules, State):
         if taken:
             self._emit(f"{player_name(p)} takes {C.names(taken)} from the forest, one by one "
                        "from the tile next to the bush, clockwise, and lays them right of the "
-                       f"path (now {len(self.paths[p])}).", R + "refill.forest", p, tiles=taken)
+                       f"path (now {len(self.paths[p])}).", "indian_summer.refill.forest",
+                       p, tiles=taken)
         if len(self.paths[p]) < target:
             self._emit("The forest and the set-aside tiles have run out: the path is filled as "
-                       "far as it goes.", R + "refill.exhausted", p)
+                       "far as it goes.", "indian_summer.refill.exhausted", p)
 
     # completed areas ---------------------------------------------------------------------
     def _pay_areas(self, p: int) -> None:
@@ -549,7 +563,7 @@ class IndianSummerState(SoloRules, State):
             self.backpacks = _replace(self.backpacks, p, tuple(bag))
             got = ", ".join(k for _, k in mine) or "no tokens"
             self._emit(f"Area {i + 1} of {player_name(p)}'s board is complete: its tokens go "
-                       f"to the backpack ({got}).", R + "area.complete", p, area=i)
+                       f"to the backpack ({got}).", "indian_summer.area.complete", p, area=i)
         self.floors = _replace(self.floors, p, floor)
 
     # free actions ---------------------------------------------------------------------------
@@ -564,32 +578,33 @@ class IndianSummerState(SoloRules, State):
     def _do_berry(self, action) -> None:
         p = self.turn
         if not self.backpacks[p][0]:
-            raise IllegalAction(R + "berry.refill", f"{player_name(p)} has no berry")
+            raise IllegalAction("indian_summer.berry.refill", f"{player_name(p)} has no berry")
         if self.solo:
             return self._solo_berry(action)
         if action.path is not None or action.end is not None:
-            raise IllegalAction(R + "berry.refill", "with 2-4 players a berry refills from the "
+            raise IllegalAction("indian_summer.berry.refill",
+                                "with 2-4 players a berry refills from the "
                                 "forest: no path or end to choose")
         n = len(self.paths[p])
         if n >= C.PATH_MAX:
-            raise IllegalAction(R + "berry.sixth", "a path never holds more than 6 tiles")
+            raise IllegalAction("indian_summer.berry.sixth", "a path never holds more than 6 tiles")
         if not (self.forest or self.set_aside):
-            raise IllegalAction(R + "refill.exhausted", "the forest has no tiles left")
+            raise IllegalAction("indian_summer.refill.exhausted", "the forest has no tiles left")
         self._spend(p, "berry")
         if n < C.PATH_SIZE:
             self._emit(f"{player_name(p)} spends a berry to refill the path to 5.",
-                       R + "berry.refill", p)
+                       "indian_summer.berry.refill", p)
             self._refill(p, C.PATH_SIZE)
         else:
             self._emit(f"{player_name(p)} spends a berry with 5 tiles in the path: a 6th tile.",
-                       R + "berry.sixth", p)
+                       "indian_summer.berry.sixth", p)
             self._refill(p, C.PATH_MAX)
 
     def _do_nut(self, action) -> None:
         p = self.turn
         if not self.backpacks[p][1]:
-            raise IllegalAction(R + "nut.squirrel", f"{player_name(p)} has no nut")
-        self._squirrel(p, action.at, "nut.squirrel", "at once for a nut")
+            raise IllegalAction("indian_summer.nut.squirrel", f"{player_name(p)} has no nut")
+        self._squirrel(p, action.at, "indian_summer.nut.squirrel", "at once for a nut")
         self._spend(p, "nut")
         self._pay_areas(p)
 
@@ -598,45 +613,50 @@ class IndianSummerState(SoloRules, State):
         give, take = action.give, action.take
         for name in (give, take):
             if not isinstance(name, str) or name not in C.TOKENS:
-                raise IllegalAction(R + "exchange.trade", f"{name!r} is not a treasure token "
+                raise IllegalAction("indian_summer.exchange.trade",
+                                    f"{name!r} is not a treasure token "
                                     f"({', '.join(C.TOKENS)})")
         i, j = C.TOKENS.index(give), C.TOKENS.index(take)
         if abs(i - j) != 1:
-            raise IllegalAction(R + "exchange.trade", "tokens are exchanged one step at a time: "
+            raise IllegalAction("indian_summer.exchange.trade",
+                                "tokens are exchanged one step at a time: "
                                 "one for the next lower kind, two for the next higher")
         need = 2 if j > i else 1
         if self.backpacks[p][i] < need:
-            raise IllegalAction(R + "exchange.trade", f"{player_name(p)} has fewer than "
+            raise IllegalAction("indian_summer.exchange.trade", f"{player_name(p)} has fewer than "
                                 f"{plural(need, give)}")
         if self.supply(take) <= 0:
-            raise IllegalAction(R + "treasure.supply", f"no {take} is left in the supply")
+            raise IllegalAction("indian_summer.treasure.supply", f"no {take} is left in the supply")
         self._spend(p, give, need)
         self._gain(p, take)
         self._emit(f"{player_name(p)} exchanges {plural(need, give)} for a {take}.",
-                   R + "exchange.trade", p)
+                   "indian_summer.exchange.trade", p)
 
     def _do_animal(self, action) -> None:
         p = self.turn
         if self.animal_done:
-            raise IllegalAction(R + "animal.once", "only one animal per turn")
+            raise IllegalAction("indian_summer.animal.once", "only one animal per turn")
         if not isinstance(action.animal, str) or action.animal not in C.ANIMAL_BY_NAME:
-            raise IllegalAction(R + "setup.animals", f"{action.animal!r} is not an animal of "
+            raise IllegalAction("indian_summer.setup.animals",
+                                f"{action.animal!r} is not an animal of "
                                 f"the game ({', '.join(C.ANIMAL_BY_NAME)})")
         stack = C.ANIMAL_BY_NAME[action.animal]
         kind = self.kinds[stack]
         if not self.animals_left[stack]:
-            raise IllegalAction(R + "setup.animals", f"no {action.animal} tile is left: the "
+            raise IllegalAction("indian_summer.setup.animals",
+                                f"no {action.animal} tile is left: the "
                                 f"stack held {plural(C.ALL_KINDS[kind].count, 'tile')}")
         floor = self.floors[p]
         holes = empty_holes(floor)
         entry = next(((m, a) for m, a in animal_table(kind)
                       if a[1:] == tuple(action)[1:]), None) if _whole(tuple(action)[1:]) else None
         if entry is None:
-            raise IllegalAction(R + "place.edge", f"the {action.animal} cannot lie at "
+            raise IllegalAction("indian_summer.place.edge", f"the {action.animal} cannot lie at "
                                 f"{action.at} in orientation {action.orientation!r}")
         mask = entry[0]
         if mask & holes != mask:
-            raise IllegalAction(R + "animal.holes", f"the {action.animal} must lie wholly on "
+            raise IllegalAction("indian_summer.animal.holes",
+                                f"the {action.animal} must lie wholly on "
                                 "connected empty holes (no token, no animal)")
         self.animal_done = True
         self.animals_left = _replace(self.animals_left, stack, self.animals_left[stack] - 1)
@@ -644,7 +664,7 @@ class IndianSummerState(SoloRules, State):
             animal_mask=floor.animal_mask | mask,
             animals=floor.animals + ((kind, action.orientation) + action.at,)))
         self._emit(f"{player_name(p)} lays the {action.animal} on the empty holes "
-                   f"{cells_of(mask)}.", R + "animal.holes", p, cells=cells_of(mask))
+                   f"{cells_of(mask)}.", "indian_summer.animal.holes", p, cells=cells_of(mask))
         gained = []
         for c in cells_of(mask):
             t = printed_treasure(floor.layout, c)
@@ -652,25 +672,27 @@ class IndianSummerState(SoloRules, State):
                 self._gain(p, t)
                 gained.append(t)
         self._emit(f"Printed under it: {', '.join(gained) or 'nothing'}; those tokens come "
-                   "from the supply.", R + "animal.bonus", p, tokens=gained)
+                   "from the supply.", "indian_summer.animal.bonus", p, tokens=gained)
         carried = self.animal_tokens[stack]
         if carried:
             self.animal_tokens = _replace(self.animal_tokens, stack, None)
             self._gain(p, carried)
             self._emit(f"The {action.animal} carried a {carried} token: it goes to the "
-                       "backpack too.", R + "animal.token", p)
+                       "backpack too.", "indian_summer.animal.token", p)
 
     def _do_refill(self, action) -> None:
-        raise IllegalAction(R + "solo.refill" if self.solo else R + "refill.forest",
+        raise IllegalAction("indian_summer.solo.refill" if self.solo
+                            else "indian_summer.refill.forest",
                             "a path is refilled this way only when the solo path is empty"
                             if self.solo else "with 2-4 players paths refill from the forest")
 
     def _do_end(self, action) -> None:
         p = self.turn
         if not self.tile_done and not self.floors[p].full:
-            raise IllegalAction(R + "place.tile_action", "every turn has one tile action: lay a "
+            raise IllegalAction("indian_summer.place.tile_action",
+                                "every turn has one tile action: lay a "
                                 "tile or a squirrel (or use a mushroom or feather) first")
-        self._emit(f"{player_name(p)} ends the turn.", R + "turn.steps", p)
+        self._emit(f"{player_name(p)} ends the turn.", "indian_summer.turn.steps", p)
         self.turns += 1
         self.tile_done = self.animal_done = False
         if self.solo:
@@ -679,12 +701,12 @@ class IndianSummerState(SoloRules, State):
             self.ending = True
             full = ", ".join(player_name(q) for q in range(self.players) if self.floors[q].full)
             self._emit(f"A board is full ({full}): the round is played to the end, up to the "
-                       "player before the start player.", R + "end.trigger")
+                       "player before the start player.", "indian_summer.end.trigger")
         nxt = (p + 1) % self.players
         if self.ending and nxt == self.start_player:
             return self._finish()
         self.turn = nxt
-        self._emit(f"{player_name(nxt)} is next (clockwise).", R + "turn.order", nxt)
+        self._emit(f"{player_name(nxt)} is next (clockwise).", "indian_summer.turn.order", nxt)
 
     def _finish(self) -> None:
         ending.begin(self)

@@ -13,7 +13,6 @@ from .board import Hex, Settlement, neighbours, settlements, touching
 from .components import TERRAINS, VOLCANO
 from .placement import Problem
 
-R = "taluva."
 HUT, TEMPLE, TOWER = range(3)   # index into a supply tuple
 
 
@@ -34,16 +33,17 @@ def _is_hex(h) -> bool:
 
 def _site_problem(hexes, buildings, h) -> Problem | None:
     if not _is_hex(h):
-        return Problem(R + "build.empty_hex", f"{h!r} is not a hex (q, r) in whole numbers: "
+        return Problem("taluva.build.empty_hex", f"{h!r} is not a hex (q, r) in whole numbers: "
                        "buildings stand on hexes of the island")
     cell = hexes.get(h)
     if cell is None:
-        return Problem(R + "build.empty_hex", f"{h} is sea: buildings stand on the island")
+        return Problem("taluva.build.empty_hex", f"{h} is sea: buildings stand on the island")
     if cell.terrain == VOLCANO:
-        return Problem(R + "build.no_volcano", f"{h} is a volcano: nothing is built on a volcano")
+        return Problem("taluva.build.no_volcano",
+                       f"{h} is a volcano: nothing is built on a volcano")
     if h in buildings:
         b = buildings[h]
-        return Problem(R + "build.empty_hex",
+        return Problem("taluva.build.empty_hex",
                        f"{h} already holds a {b.kind}: buildings go only on empty hexes")
     return None
 
@@ -53,12 +53,12 @@ def hut_problem(hexes, buildings, player: int, supply, h, anywhere: bool) -> Pro
     if problem:
         return problem
     if hexes[h].level != 1:
-        return Problem(R + "build.hut",
+        return Problem("taluva.build.hut",
                        f"{h} is at level {hexes[h].level}: a new hut goes on a level-1 hex")
     if supply[HUT] < 1:
-        return Problem(R + "build.supply", "you have no huts left")
+        return Problem("taluva.build.supply", "you have no huts left")
     if not anywhere and any(buildings.get(n, (None,))[0] == player for n in neighbours(h)):
-        return Problem(R + "build.hut_adjacent",
+        return Problem("taluva.build.hut_adjacent",
                        f"{h} touches your own settlement: a new hut starts a new settlement "
                        "(rule option new_hut=anywhere allows it)")
     return None
@@ -69,17 +69,17 @@ def temple_problem(hexes, buildings, player: int, supply, h) -> Problem | None:
     if problem:
         return problem
     if supply[TEMPLE] < 1:
-        return Problem(R + "build.supply", "you have no temples left")
+        return Problem("taluva.build.supply", "you have no temples left")
     near = touching(settlements(buildings, player), h)
     if not near:
-        return Problem(R + "build.temple", f"{h} is not next to one of your settlements")
+        return Problem("taluva.build.temple", f"{h} is not next to one of your settlements")
     big = [s for s in near if len(s.hexes) >= 3]
     if not big:
-        return Problem(R + "build.temple_size",
+        return Problem("taluva.build.temple_size",
                        f"your settlement next to {h} covers {max(len(s.hexes) for s in near)} "
                        "hexes: a temple needs a settlement of at least 3 hexes")
     if all(s.has(buildings, "temple") for s in big):
-        return Problem(R + "build.second_temple",
+        return Problem("taluva.build.second_temple",
                        f"your settlement next to {h} already has a temple")
     return None
 
@@ -89,15 +89,15 @@ def tower_problem(hexes, buildings, player: int, supply, h) -> Problem | None:
     if problem:
         return problem
     if hexes[h].level < 3:
-        return Problem(R + "build.tower_level",
+        return Problem("taluva.build.tower_level",
                        f"{h} is at level {hexes[h].level}: a tower needs level 3 or higher")
     if supply[TOWER] < 1:
-        return Problem(R + "build.supply", "you have no towers left")
+        return Problem("taluva.build.supply", "you have no towers left")
     near = touching(settlements(buildings, player), h)
     if not near:
-        return Problem(R + "build.tower", f"{h} is not next to one of your settlements")
+        return Problem("taluva.build.tower", f"{h} is not next to one of your settlements")
     if all(s.has(buildings, "tower") for s in near):
-        return Problem(R + "build.second_tower",
+        return Problem("taluva.build.second_tower",
                        f"your settlement next to {h} already has a tower")
     return None
 
@@ -114,21 +114,21 @@ def expansion(hexes, buildings, found: Settlement, terrain: str) -> Expansion:
 
 def expansion_problem(hexes, buildings, player: int, supply, key, terrain) -> Problem | None:
     if terrain not in TERRAINS:
-        return Problem(R + "build.expansion",
+        return Problem("taluva.build.expansion",
                        f"{terrain!r} is not a landscape; choose one of {', '.join(TERRAINS)}")
     if not _is_hex(key):
-        return Problem(R + "build.expansion",
+        return Problem("taluva.build.expansion",
                        f"{key!r} is not a hex (q, r): name a settlement by its key hex")
     found = next((s for s in settlements(buildings, player) if s.key == key), None)
     if found is None:
-        return Problem(R + "build.expansion",
+        return Problem("taluva.build.expansion",
                        f"{key} is not the key hex (first hex) of one of your settlements")
     plan = expansion(hexes, buildings, found, terrain)
     if not plan.targets:
-        return Problem(R + "build.expansion",
+        return Problem("taluva.build.expansion",
                        f"no empty {terrain} hex lies next to your settlement at {key}")
     if plan.huts > supply[HUT]:
-        return Problem(R + "build.expansion_huts",
+        return Problem("taluva.build.expansion_huts",
                        f"expanding into the {terrain} needs {plan.huts} huts for "
                        f"{len(plan.targets)} hexes and you have {supply[HUT]} left")
     return None

@@ -9,8 +9,6 @@ from . import components as C
 from .actions import ACTION_TYPES
 from .state import TaluvaState, player_name
 
-R = "taluva."
-
 
 class Taluva(Game):
     name = "taluva"
@@ -20,36 +18,36 @@ class Taluva(Game):
         "all_tiles": Option(
             False, (False, True),
             "Tiles in play: 12 per player, 24 / 36 / 48 (the rule summary; default) or all 48 "
-            "whatever the player count (2006 edition).", (R + "setup.tile_count",),
+            "whatever the player count (2006 edition).", ("taluva.setup.tile_count",),
             "Tiles in play", ((False, "12 per player (rules summary)"),
                               (True, "all 48 (2006 edition)"))),
         "start_player": Option(
             0, (0, 1, 2, 3), "Who starts (the rule summary says: the youngest player).",
-            (R + "setup.start_player",), "Start player (youngest)"),
+            ("taluva.setup.start_player",), "Start player (youngest)"),
         "covered_huts": Option(
             "removed", ("removed", "returned"),
             "Huts covered by an eruption: removed from the game, still counting as built "
             "(published rules; default) or returned to their owner (summary, line 57).",
-            (R + "erupt.covered_huts",), "Huts under an eruption",
+            ("taluva.erupt.covered_huts",), "Huts under an eruption",
             (("removed", "removed, still counted (published rules)"),
              ("returned", "returned to their owner (summary)"))),
         "new_hut": Option(
             "not_adjacent", ("not_adjacent", "anywhere"),
             "A new hut: not next to your own settlement (summary line 67; default) or on any "
-            "empty level-1 hex.", (R + "build.hut_adjacent",), "A new hut",
+            "empty level-1 hex.", ("taluva.build.hut_adjacent",), "A new hut",
             (("not_adjacent", "not next to your settlement (summary)"),
              ("anywhere", "on any empty level-1 hex"))),
         "builds_per_turn": Option(
             "one", ("one", "one_kind"),
             "Building each turn: one build action (published rules; default) or any number of "
-            "buildings of one kind (summary lines 75 and 85).", (R + "build.per_turn",),
+            "buildings of one kind (summary lines 75 and 85).", ("taluva.build.per_turn",),
             "Building each turn", (("one", "one build action (published rules)"),
                                    ("one_kind", "any number of one kind (summary)"))),
     }
     action_types = dict(ACTION_TYPES)
-    turn_rule = R + "turn.phases"
-    end_rule = R + "end.tiles_out"
-    view_rules = (R + "setup.stack",)
+    turn_rule = "taluva.turn.phases"
+    end_rule = "taluva.end.tiles_out"
+    view_rules = ("taluva.setup.stack",)
 
     def _check_options(self, players: int, chosen: dict) -> None:
         super()._check_options(players, chosen)
@@ -63,12 +61,12 @@ class Taluva(Game):
                          for _ in range(players))
         colours = ", ".join(player_name(p) for p in range(players))
         s._emit(f"Colours: {colours}. Each takes the 20 huts, 3 temples and 2 towers of their "
-                "colour.", R + "setup.buildings")
+                "colour.", "taluva.setup.buildings")
         yield s
         s = _step(s)
         s._emit("The 48 tiles each join a volcano and two landscape hexes (jungle, clearing, "
                 "sand, rock, lake) in a fixed order round the volcano; tiles turn but never "
-                "flip.", R + "setup.tiles")
+                "flip.", "taluva.setup.tiles")
         yield s
         s = _step(s)
         ids = list(range(len(C.TILES)))
@@ -78,15 +76,15 @@ class Taluva(Game):
         why = ("all 48 tiles are used (option all_tiles)" if options["all_tiles"]
                else f"12 tiles per player: {n} tiles are used")
         rest = f"; {len(s.boxed)} go back in the box unseen" if s.boxed else ""
-        s._emit(f"{players} players: {why}{rest}.", R + "setup.tile_count")
+        s._emit(f"{players} players: {why}{rest}.", "taluva.setup.tile_count")
         yield s
         s = _step(s)
-        s._emit(f"The {n} tiles are shuffled and stacked face down.", R + "setup.stack")
+        s._emit(f"The {n} tiles are shuffled and stacked face down.", "taluva.setup.stack")
         yield s
         s = _step(s)
         s.start_player = s.turn = options["start_player"]
         s._emit(f"{player_name(s.turn)} (the youngest player) starts; play goes clockwise.",
-                R + "setup.start_player", s.turn)
+                "taluva.setup.start_player", s.turn)
         s._draw()
         yield s
 

@@ -12,7 +12,6 @@ from .actions import Place
 from .board import DIRECTIONS, Hex, neighbours, settlement_at, settlements, tile_hexes
 from .components import VOLCANO
 
-R = "taluva."
 ORIGIN: Hex = (0, 0)
 # Listing placements works on hexes packed into ints (q * _K + r, which sorts like (q, r)) and
 # on placements packed as hex * 8 + rotation (which sorts like (q, r, rotation)): hundreds of
@@ -67,9 +66,11 @@ def is_eruption(hexes, volcano: Hex, rotation: int) -> bool:
 def placement_problem(hexes, buildings, volcano: Hex, rotation: int) -> Problem | None:
     """The first rule placing the tile this way breaks, or None if it is legal."""
     if not (len(volcano) == 2 and all(type(v) is int for v in volcano)):
-        return Problem(R + "place.adjacent", f"{volcano!r} is not a hex (q, r) next to the island")
+        return Problem("taluva.place.adjacent",
+                       f"{volcano!r} is not a hex (q, r) next to the island")
     if not (isinstance(rotation, int) and not isinstance(rotation, bool) and 0 <= rotation < 6):
-        return Problem(R + "place.rotation", f"a tile is turned 0-5 sixth turns, not {rotation!r}")
+        return Problem("taluva.place.rotation",
+                       f"a tile is turned 0-5 sixth turns, not {rotation!r}")
     cover = tile_hexes(volcano, rotation)
     under = [hexes.get(h) for h in cover]
     if not any(under):
@@ -80,12 +81,12 @@ def placement_problem(hexes, buildings, volcano: Hex, rotation: int) -> Problem 
 def _sea_level_problem(hexes, volcano: Hex, cover) -> Problem | None:
     if not hexes:
         if volcano != ORIGIN:
-            return Problem(R + "place.first_tile",
+            return Problem("taluva.place.first_tile",
                            "the first tile may lie anywhere; the explorer puts its volcano on "
                            "the centre (0, 0), so that every island starts in the same place")
         return None
     if not any(n in hexes for h in cover for n in neighbours(h)):
-        return Problem(R + "place.adjacent",
+        return Problem("taluva.place.adjacent",
                        "a tile at sea level must share at least one edge with the island")
     return None
 
@@ -95,53 +96,53 @@ def _eruption_problem(buildings, cover, under, rotation: int) -> Problem | None:
     if failure is None:
         return None
     rule, detail = failure
-    return Problem(R + rule, _REASONS[rule](detail))
+    return Problem(rule, _REASONS[rule](detail))
 
 
 def _eruption_failure(buildings, cover, under, rotation: int):
-    """(rule suffix, detail) of the first eruption condition broken, or None (the reason text
+    """(rule id, detail) of the first eruption condition broken, or None (the reason text
     is written only for a refusal)."""
     v = under[0]
     if v is None or v.terrain != VOLCANO:
-        return "erupt.volcano_on_volcano", v
+        return "taluva.erupt.volcano_on_volcano", v
     if under[1] is None or under[2] is None:
-        return "erupt.no_gap", [h for h, c in zip(cover, under) if c is None]
+        return "taluva.erupt.no_gap", [h for h, c in zip(cover, under) if c is None]
     if not v.level == under[1].level == under[2].level:
-        return "erupt.same_level", sorted({c.level for c in under})
+        return "taluva.erupt.same_level", sorted({c.level for c in under})
     if rotation == v.rotation:
-        return "erupt.lava_direction", None
+        return "taluva.erupt.lava_direction", None
     built = [h for h in cover[1:] if h in buildings]
     if built:
-        for kind in ("temple", "tower"):
+        for kind, rule in (("temple", "taluva.erupt.temple"), ("tower", "taluva.erupt.tower")):
             hit = [h for h in built if buildings[h].kind == kind]
             if hit:
-                return f"erupt.{kind}", hit
+                return rule, hit
         whole = _whole_settlement(buildings, cover[1:])
         if whole:
-            return "erupt.settlement", whole
+            return "taluva.erupt.settlement", whole
     return None
 
 
 _REASONS = {
-    "erupt.volcano_on_volcano": lambda v: (
+    "taluva.erupt.volcano_on_volcano": lambda v: (
         "this tile would cover part of the island, which only an eruption may do, and an "
         "eruption puts the volcano on a volcano; it is "
         + ("over the sea" if v is None else f"on a {v.terrain} hex")),
-    "erupt.no_gap": lambda gaps: (
+    "taluva.erupt.no_gap": lambda gaps: (
         f"{_hexes(gaps)} would lie over the sea: all three hexes of an eruption need a tile "
         "under them (no gap)"),
-    "erupt.same_level": lambda levels: (
+    "taluva.erupt.same_level": lambda levels: (
         f"the hexes under the tile are at levels {', '.join(map(str, levels))}: an eruption "
         "lies on hexes of one and the same level"),
-    "erupt.lava_direction": lambda _: (
+    "taluva.erupt.lava_direction": lambda _: (
         "the lava would point the same way as the covered volcano's, so the tile would lie "
         "exactly on one tile: an eruption turns the volcano another way and covers at least "
         "two tiles"),
-    "erupt.temple": lambda hit: (
+    "taluva.erupt.temple": lambda hit: (
         f"a temple stands on {_hexes(hit)}: temples and towers are never covered"),
-    "erupt.tower": lambda hit: (
+    "taluva.erupt.tower": lambda hit: (
         f"a tower stands on {_hexes(hit)}: temples and towers are never covered"),
-    "erupt.settlement": lambda whole: (
+    "taluva.erupt.settlement": lambda whole: (
         f"the eruption would cover the whole settlement on {_hexes(whole)}; a settlement may "
         "shrink or split but never vanish completely"),
 }

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from ..core import ScoreLine, ScoreSheet
 from .components import KINDS, PIECES
 
-R = "taluva."
 RANK_ORDER = ("temple", "tower", "hut")
 
 
@@ -93,25 +92,25 @@ def standings(state) -> Standings:
         huts, temples, towers = built(state.supply[p])
         built_by[p] = {"temple": temples, "tower": towers, "hut": huts}
     removed = {p: state.removed[p] for p in range(state.players)}
-    rules = {"temple": (R + "end.ranking",), "tower": (R + "end.ranking",),
-             "hut": (R + "end.ranking",) + ((R + "erupt.covered_huts",)
+    rules = {"temple": ("taluva.end.ranking",), "tower": ("taluva.end.ranking",),
+             "hut": ("taluva.end.ranking",) + (("taluva.erupt.covered_huts",)
                                             if any(removed.values()) else ()),
-             "eliminated": (R + "build.elimination",)}
+             "eliminated": ("taluva.build.elimination",)}
     common = dict(built=built_by, removed=removed, eliminated=tuple(state.eliminated),
                   rules=rules)
     if state.end == "early":
         p = state.winner
         done = " and ".join(early_win_kinds(state.supply[p]))
-        return Standings(end="early", steps=(), winners=(p,), rule=R + "end.early_win",
+        return Standings(end="early", steps=(), winners=(p,), rule="taluva.end.early_win",
                          how=f"{name(p)} placed every {done}: an early win", **common)
     if state.end == "last":
         p = state.winner
-        return Standings(end="last", steps=(), winners=(p,), rule=R + "end.last_player",
+        return Standings(end="last", steps=(), winners=(p,), rule="taluva.end.last_player",
                          how=f"{name(p)} is the last player left", **common)
     active = {p: built_by[p] for p in state.active}
     winners, how = ranking(active)
     return Standings(end="ranking", steps=ranking_steps(active), winners=tuple(winners),
-                     how=how, rule=R + "end.ranking", **common)
+                     how=how, rule="taluva.end.ranking", **common)
 
 
 def score_sheet(state) -> ScoreSheet:
@@ -123,15 +122,15 @@ def score_sheet(state) -> ScoreSheet:
     for p in range(state.players):
         n = st.built[p]
         lines.append(ScoreLine(p, f"temples built: {n['temple']} (ranked first)", n["temple"],
-                               R + "end.ranking"))
+                               "taluva.end.ranking"))
         lines.append(ScoreLine(p, f"towers built: {n['tower']} (ranked second)", n["tower"],
-                               R + "end.ranking"))
+                               "taluva.end.ranking"))
         gone = st.removed[p]
         extra = f", {gone} of them removed by eruptions" if gone else ""
         lines.append(ScoreLine(p, f"huts built: {n['hut']}{extra} (ranked third)", n["hut"],
-                               R + "erupt.covered_huts" if gone else R + "end.ranking"))
+                               "taluva.erupt.covered_huts" if gone else "taluva.end.ranking"))
         if p in st.eliminated:
-            lines.append(ScoreLine(p, "eliminated: cannot win", 0, R + "build.elimination"))
+            lines.append(ScoreLine(p, "eliminated: cannot win", 0, "taluva.build.elimination"))
         totals[p] = sum(n.values())
         left = dict(zip(KINDS, state.supply[p]))
         notes[p] = [", ".join(_count(left[k], k) for k in KINDS) + " in the supply"]

@@ -12,7 +12,6 @@ from .building import (HUT, TEMPLE, TOWER, build_targets, can_build, expansion,
 from .placement import covered_tiles, legal_place_actions, legal_placements, placement_problem
 from .scoring import built, early_win_kinds, score_sheet
 
-R = "taluva."
 KIND_INDEX = {"hut": HUT, "temple": TEMPLE, "tower": TOWER}
 
 
@@ -127,12 +126,12 @@ class TaluvaState(State):
     def _apply(self, action: Action) -> None:
         if self.phase == "place":
             if action.kind != "place":
-                raise IllegalAction(R + "turn.phases",
+                raise IllegalAction("taluva.turn.phases",
                                     f"{player_name(self.turn)} first places the drawn tile, "
                                     "then builds")
             return self._place(action)
         if action.kind == "place":
-            raise IllegalAction(R + "turn.phases",
+            raise IllegalAction("taluva.turn.phases",
                                 "the tile of this turn is placed; now build")
         if action.kind == "finish":
             return self._finish()
@@ -160,18 +159,18 @@ class TaluvaState(State):
         self.drawn = None
         label = C.tile_label(tile)
         if not eruption:
-            rule = R + ("place.first_tile" if index == 0 else "place.sea_level")
+            rule = "taluva.place.first_tile" if index == 0 else "taluva.place.sea_level"
             self._emit(f"{player_name(p)} places {label} at sea level, volcano on {volcano}, "
                        f"lava {lava_direction(rotation)}.", rule, p, tile=tile,
                        volcano=volcano, rotation=rotation)
             if index:
                 self._emit("Every hex lies on empty space and the tile shares an edge with the "
-                           "island.", R + "place.adjacent", p)
+                           "island.", "taluva.place.adjacent", p)
         else:
             self._emit(f"{player_name(p)} erupts: {label} goes on the volcano at {volcano}, "
                        f"lava {lava_direction(rotation)}, covering {len(under)} tiles at level "
                        f"{level - 1}; the hexes are now level {level}.",
-                       R + "erupt.volcano_on_volcano", p, tile=tile, volcano=volcano,
+                       "taluva.erupt.volcano_on_volcano", p, tile=tile, volcano=volcano,
                        rotation=rotation)
             self._cover_huts(p, cover[1:])
         self.phase = "build"
@@ -194,29 +193,32 @@ class TaluvaState(State):
                 fate = "leave the game (they still count as built)"
             huts = _count(b.count, "hut")
             self._emit(f"The lava covers {huts} of {player_name(b.owner)} on {h}: they {fate}.",
-                       R + "erupt.covered_huts", p, hex=h, owner=b.owner, huts=b.count)
+                       "taluva.erupt.covered_huts", p, hex=h, owner=b.owner, huts=b.count)
         after = settlements(self.buildings)
         for s in before:
             parts = [t for t in after if t.owner == s.owner and set(t.hexes) <= set(s.hexes)]
             if len(parts) > 1:
                 self._emit(f"{player_name(s.owner)}'s settlement splits into {len(parts)} "
                            f"settlements ({', '.join(str(t.key) for t in parts)}).",
-                           R + "build.settlement", p)
+                           "taluva.build.settlement", p)
 
     # decision 2 ---------------------------------------------------------------------------
     def _build(self, action) -> None:
         p = self.turn
         kind = action.kind
         if self.build_kind is not None and kind != self.build_kind:
-            raise IllegalAction(R + "build.per_turn",
+            raise IllegalAction("taluva.build.per_turn",
                                 f"this turn you build {self.build_kind}s only: one kind a turn")
         supply = self.supply[p]
         if kind == "hut":
+            rule = "taluva.build.hut"
             problem = hut_problem(self.hexes, self.buildings, p, supply, action.hex,
                                   self.anywhere)
         elif kind == "temple":
+            rule = "taluva.build.temple"
             problem = temple_problem(self.hexes, self.buildings, p, supply, action.hex)
         elif kind == "tower":
+            rule = "taluva.build.tower"
             problem = tower_problem(self.hexes, self.buildings, p, supply, action.hex)
         else:
             problem = expansion_problem(self.hexes, self.buildings, p, supply,
@@ -229,7 +231,7 @@ class TaluvaState(State):
         else:
             self._put(p, action.hex, kind, 1)
             self._emit(f"{player_name(p)} builds {action.what} on {action.hex} (level "
-                       f"{self.hexes[action.hex].level}).", R + f"build.{kind}", p, hex=action.hex)
+                       f"{self.hexes[action.hex].level}).", rule, p, hex=action.hex)
         self._narrate_merge(p, before)
         self._after_build(p, kind)
 
@@ -241,7 +243,7 @@ class TaluvaState(State):
         where = ", ".join(f"{h} x{n}" for h, n in plan.targets)
         self._emit(f"{player_name(p)} expands the settlement at {action.settlement} into the "
                    f"{action.terrain}: {_count(plan.huts, 'hut')} on "
-                   f"{where} (as many per hex as its level).", R + "build.expansion", p,
+                   f"{where} (as many per hex as its level).", "taluva.build.expansion", p,
                    hexes=tuple(h for h, _ in plan.targets))
 
     def _put(self, p: int, h, kind: str, count: int) -> None:
@@ -261,43 +263,43 @@ class TaluvaState(State):
             if len(joined) > 1:
                 self._emit(f"{player_name(p)}'s {len(joined)} settlements at "
                            f"{', '.join(str(t.key) for t in joined)} touch now and merge into "
-                           "one.", R + "build.settlement", p)
+                           "one.", "taluva.build.settlement", p)
 
     def _after_build(self, p: int, kind: str) -> None:
         huts, temples, towers = self.supply[p]
         self._emit(f"{player_name(p)} has {_count(huts, 'hut')}, {_count(temples, 'temple')} "
-                   f"and {_count(towers, 'tower')} left.", R + "build.supply", p)
+                   f"and {_count(towers, 'tower')} left.", "taluva.build.supply", p)
         done = early_win_kinds(self.supply[p])
         if len(done) >= 2:
             self.winner, self.end = p, "early"
             self._over(f"{player_name(p)} has placed every {done[0]} and every {done[1]}: "
-                       "they win at once.", R + "end.early_win")
+                       "they win at once.", "taluva.end.early_win")
             return
         if self.options["builds_per_turn"] == "one_kind":
             self.build_kind = kind
             if any(self.build_targets(p).values()):
                 return
             self._emit(f"{player_name(p)} cannot build another {kind} this turn.",
-                       R + "build.per_turn", p)
+                       "taluva.build.per_turn", p)
         self._end_turn()
 
     def _finish(self) -> None:
         if self.options["builds_per_turn"] != "one_kind":
-            raise IllegalAction(R + "build.per_turn",
+            raise IllegalAction("taluva.build.per_turn",
                                 "there is nothing to stop: a turn has exactly one build action; "
                                 "stopping exists only with the rule option "
                                 "builds_per_turn=one_kind")
         if self.build_kind is None:
-            raise IllegalAction(R + "build.at_least_one",
+            raise IllegalAction("taluva.build.at_least_one",
                                 "every turn at least one building is placed")
-        self._emit(f"{player_name(self.turn)} stops building.", R + "build.per_turn", self.turn)
+        self._emit(f"{player_name(self.turn)} stops building.", "taluva.build.per_turn", self.turn)
         self._end_turn()
 
     # end of turn, elimination, end ---------------------------------------------------------
     def _eliminate(self, p: int) -> None:
         self.eliminated = tuple(sorted(self.eliminated + (p,)))
         self._emit(f"{player_name(p)} cannot build anything and is eliminated: their buildings "
-                   "stay on the island and they cannot win.", R + "build.elimination", p)
+                   "stay on the island and they cannot win.", "taluva.build.elimination", p)
         self._end_turn()
 
     def _end_turn(self) -> None:
@@ -306,25 +308,26 @@ class TaluvaState(State):
         active = self.active
         if len(active) == 1:
             self.winner, self.end = active[0], "last"
-            self._over(f"Only {player_name(active[0])} is left: they win.", R + "end.last_player")
+            self._over(f"Only {player_name(active[0])} is left: they win.",
+                       "taluva.end.last_player")
             return
         if not self.stack:
             self.end = "tiles"
             self._over("The last tile is placed: the game ends and the buildings are counted.",
-                       R + "end.tiles_out")
+                       "taluva.end.tiles_out")
             return
         nxt = (self.turn + 1) % self.players
         while nxt in self.eliminated:
             nxt = (nxt + 1) % self.players
         self.turn = nxt
-        self._emit(f"{player_name(nxt)} is next (clockwise).", R + "turn.order", nxt)
+        self._emit(f"{player_name(nxt)} is next (clockwise).", "taluva.turn.order", nxt)
         self._draw()
 
     def _draw(self) -> None:
         self.drawn, self.stack = self.stack[-1], self.stack[:-1]
         self.phase = "place"
         self._emit(f"{player_name(self.turn)} draws {C.tile_label(self.drawn)} and shows it "
-                   f"({len(self.stack)} left in the stack).", R + "turn.draw", self.turn,
+                   f"({len(self.stack)} left in the stack).", "taluva.turn.draw", self.turn,
                    tile=self.drawn)
 
     def _over(self, text: str, rule: str) -> None:
