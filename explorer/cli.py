@@ -1,5 +1,5 @@
-"""Command line: `python -m explorer simulate GAME ...`, `python -m explorer replay FILE` and
-`python -m explorer rules coverage GAME`."""
+"""Command line: `python -m explorer simulate GAME ...`, `python -m explorer replay FILE`,
+`python -m explorer rules coverage GAME` and `python -m explorer rules where ID`."""
 from __future__ import annotations
 
 import argparse
@@ -126,13 +126,21 @@ def _error(exc: Exception) -> int:
 
 def _coverage(args) -> int:
     """One line per rule (enforced, tested, shown and how, passage lines), then the counts.
-    Exit status 1 if a rule is neither enforced nor shown: it would be a dead entry."""
-    from . import rulebook, rules
+    Enforced and tested come from the record of the test suite's runs: without one the command
+    says how to make it and exits 2; an out-of-date record is named on stderr. Exit status 1
+    if a rule is neither enforced nor shown: it would be a dead entry."""
+    from . import citations, rulebook, rules
 
     def mark(value) -> str:
-        return "-" if value is None else ("yes" if value else "no")
+        return "?" if value is None else ("yes" if value else "no")
 
-    entries = rulebook.coverage(args.game)
+    try:
+        record = citations.load(args.record)
+    except citations.RecordError as exc:
+        record, missing = None, exc
+    else:
+        missing = None
+    entries = rulebook.coverage(args.game, record)
     width = max(len(c.rule) for c in entries)
     print(f"{'rule':<{width}}  enforced  tested  shown          passage")
     how = {}
@@ -147,16 +155,48 @@ def _coverage(args) -> int:
         if rule.also:
             where += f" (+{len(rule.also)} more)"
         print(f"{c.rule:<{width}}  {mark(c.enforced):<8}  {mark(c.tested):<6}  {shown:<13}  {where}")
-    counts = rulebook.summary(args.game)
-    unsupported = [c.rule for c in entries if not c.enforced and not c.shown]
+    counts = rulebook.summary(args.game, record)
     by_how = ", ".join(f"{kind} {how.get(kind, 0)}" for kind in ("lesson", "game", "refusal"))
-    tested = "-" if counts["tested"] is None else counts["tested"]
-    print(f"{args.game}: {counts['rules']} rules in {counts['passages']} rule passages; "
-          f"enforced {counts['enforced']}, tested {tested}, shown {counts['shown']} "
-          f"({by_how}); neither enforced nor shown {len(unsupported)}")
+    known = {key: "?" if counts[key] is None else counts[key] for key in ("enforced", "tested")}
+    line = (f"{args.game}: {counts['rules']} rules in {counts['passages']} rule passages; "
+            f"enforced {known['enforced']}, tested {known['tested']}, shown {counts['shown']} "
+            f"({by_how})")
+    if missing is not None:
+        print(line)
+        return _error(missing)
+    unsupported = [c.rule for c in entries if not c.enforced and not c.shown]
+    print(f"{line}; neither enforced nor shown {len(unsupported)}")
+    first, last = record.recorded()
+    print(f"enforced and tested as recorded by {len(record.tests)} tests, "
+          f"{_when(first)} to {_when(last)} ({record.path.name})")
+    newer = record.newer_sources()
+    if newer:
+        more = f" and {len(newer) - 1} more files" if len(newer) > 1 else ""
+        print(f"warning: the record of rule citations is out of date: "
+              f"{citations._shown(newer[0])}{more} changed after it was made; run the tests "
+              "again", file=sys.stderr)
     for rule_id in unsupported:
         print(f"neither enforced nor shown: {rule_id}", file=sys.stderr)
     return 1 if unsupported else 0
+
+
+def _when(seconds: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))
+
+
+def _where(args) -> int:
+    """Each file:line naming the rule id in full, grouped: index, engine, view, tests, lessons."""
+    from . import citations, rules
+    try:
+        found = citations.where(args.rule)
+    except rules.UnknownRule as exc:
+        return _error(ValueError(exc.args[0] + "; `python -m explorer rules coverage GAME` "
+                                 "lists the rules of a game"))
+    for group, hits in found.items():
+        print(f"{group} ({len(hits)})")
+        for hit in hits:
+            print(f"  {hit}")
+    return 0
 
 
 def main(argv=None) -> int:
@@ -174,13 +214,21 @@ def main(argv=None) -> int:
                           "every seat (default: random everywhere)")
     rep = sub.add_parser("replay", help="print the narrated log and score sheet of a record")
     rep.add_argument("record", help="a record JSON file")
-    rules_cmd = sub.add_parser("rules", help="the rule index: how well each rule is covered")
+    rules_cmd = sub.add_parser("rules", help="the rule index: how well each rule is covered, "
+                                             "where a rule is cited")
     rules_sub = rules_cmd.add_subparsers(dest="rules_command", required=True)
     cov = rules_sub.add_parser("coverage",
-                               help="per rule: enforced by the engine, named by a test, shown "
-                                    "by a lesson, game or refused move; exit 1 if a rule is "
-                                    "neither enforced nor shown")
+                               help="per rule: cited by the engine while the tests played, "
+                                    "declared and cited by a passing test, shown by a lesson, "
+                                    "game or refused move; exit 1 if a rule is neither "
+                                    "enforced nor shown, 2 without a record of the tests")
     cov.add_argument("game", choices=sorted(GAMES))
+    cov.add_argument("--record", default=None,
+                     help="the record of rule citations the test suite wrote (default: "
+                          ".rule-citations.json in the checkout)")
+    where = rules_sub.add_parser("where", help="each file:line that names a rule id in full: "
+                                               "index, engine, view, tests, lessons")
+    where.add_argument("rule", help="a full rule id, e.g. taluva.build.tower")
     args = parser.parse_args(argv)
     try:
         if args.command == "simulate":
@@ -193,7 +241,7 @@ def main(argv=None) -> int:
                 args.bots = parse_bots(args.bots, args.players)
             return _simulate(args)
         if args.command == "rules":
-            return _coverage(args)
+            return _where(args) if args.rules_command == "where" else _coverage(args)
         return _replay(args)
     except (SetupError, RecordError, BotsError) as exc:
         return _error(exc)

@@ -595,3 +595,64 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
+
+
+# -- rule citations --------------------------------------------------------------------------
+# The rule coverage counts a rule as enforced only if the engine cites it while the test suite
+# plays (tests/rule_citations.py records it). Rules are cited in a few places only: an event
+# narrated (`State._emit`), a refusal raised through `State.apply`, a score sheet made (its
+# lines and tie-break) and a view that hides (the game's `view_rules`). While a recorder is set
+# those methods are swapped for versions that report each rule; unset, the plain methods run,
+# so play costs nothing extra.
+
+_cite = None         # the recorder: called with each rule id cited, or None
+_plain: dict = {}    # (class, name) -> the plain method, while the citing versions stand in
+
+
+def _emit_citing(self, text: str, rule: str, player: int | None = None, **data) -> None:
+    _cite(rule)
+    _plain[State, "_emit"](self, text, rule, player, **data)
+
+
+def _apply_citing(self, action: Action) -> "State":
+    try:
+        return _plain[State, "apply"](self, action)
+    except IllegalAction as exc:
+        _cite(exc.rule)
+        raise
+
+
+def _view_citing(self, player: int | None) -> "State":
+    seen = _plain[State, "view"](self, player)
+    if seen is not self:
+        for rule in self.game.view_rules:
+            _cite(rule)
+    return seen
+
+
+def _sheet_citing(self, *args, **kwargs) -> None:
+    _plain[ScoreSheet, "__init__"](self, *args, **kwargs)
+    for line in self.lines:
+        _cite(line.rule)
+    if self.tiebreak_rule:
+        _cite(self.tiebreak_rule)
+
+
+_CITING = {(State, "_emit"): _emit_citing, (State, "apply"): _apply_citing,
+           (State, "view"): _view_citing, (ScoreSheet, "__init__"): _sheet_citing}
+
+
+def record_citations(cite) -> Any:
+    """Call `cite(rule_id)` for every rule the engines cite from now on; None stops. Returns
+    the recorder this one replaces, so a caller can put it back."""
+    global _cite
+    previous, _cite = _cite, cite
+    if cite is not None and not _plain:
+        for (cls, name), citing in _CITING.items():
+            _plain[cls, name] = cls.__dict__[name]
+            setattr(cls, name, citing)
+    elif cite is None and _plain:
+        for (cls, name), plain in _plain.items():
+            setattr(cls, name, plain)
+        _plain.clear()
+    return previous

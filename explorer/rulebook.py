@@ -7,19 +7,16 @@ are found by playing, never written down, so they follow the engines as they cha
 """
 from __future__ import annotations
 
-import ast
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from . import citations
 from . import lessons as lesson_files
 from . import rules as rule_index
 from .bots import make_bot, play
 from .core import IllegalAction, SetupError
-
-PACKAGE = Path(__file__).resolve().parent
-TESTS = PACKAGE.parent / "tests"
 
 # How far the search for demonstrations goes (fixed, so every run finds the same demos).
 GAMES_PER_COUNT = {"random": 20, "greedy": 1}   # seeds tried per player count, at most
@@ -399,85 +396,61 @@ def _spread(items: list, n: int) -> list:
 
 @dataclass(frozen=True)
 class Coverage:
-    """Is a rule enforced by the engine, named by a test, shown by a demonstration?"""
+    """Is a rule enforced (the engine cited it while the test suite played), tested (a passing
+    test that declares it cited it), shown by a demonstration? enforced and tested are None
+    when there is no record of the test suite's citations."""
 
     rule: str
-    enforced: bool
+    enforced: bool | None
     tested: bool | None
     shown: bool
 
 
-def coverage(game: str) -> list[Coverage]:
-    """One entry per rule of the game's index, in index order."""
+LAST_RUNS = "last runs"     # `coverage`'s default record: the one the test runs left, if any
+
+
+def coverage(game: str, record: citations.Record | None | str = LAST_RUNS) -> list[Coverage]:
+    """One entry per rule of the game's index, in index order. `record` defaults to the one
+    the last test runs left (citations.RECORD); None: no record, enforced and tested unknown."""
     _game(game)
-    engine = _engine_names(game)
-    tests = _test_names(game)
-    return [Coverage(rule.id, rule.id in engine, None if tests is None else rule.id in tests,
+    if record == LAST_RUNS:
+        record = _record()
+    cited = None if record is None else record.cited()
+    tested = None if record is None else record.tested()
+    return [Coverage(rule.id, None if cited is None else rule.id in cited,
+                     None if tested is None else rule.id in tested,
                      demo(game, rule.id) is not None)
             for rule in rule_index.for_game(game)]
 
 
-def summary(game: str) -> dict:
+def summary(game: str, record: citations.Record | None | str = LAST_RUNS) -> dict:
     """Counts for the rulebook's header: rule passages, rules, and how many are enforced,
-    tested (None without a tests folder) and shown."""
-    entries = coverage(game)
+    tested (both None without a record of the test suite's citations) and shown."""
+    entries = coverage(game, record)
+    enforced = [c.enforced for c in entries]
     tested = [c.tested for c in entries]
     return {
         "passages": sum(1 for source in sources(game) for p in passages(game, source) if p.rules),
         "rules": len(entries),
-        "enforced": sum(c.enforced for c in entries),
+        "enforced": None if None in enforced else sum(enforced),
         "tested": None if None in tested else sum(tested),
         "shown": sum(c.shown for c in entries),
     }
 
 
-def _ids_named(game: str, texts: list[tuple[str, str]], game_files: bool) -> set[str]:
-    """Rule ids of `game` named in Python files (name, text): the full id anywhere in the text,
-    or, in a file about the game, its "area.rule" part as a string (as in R + "build.tower")
-    or a test named after the rule (test_build_tower, test_taluva_build_tower)."""
-    ids = [rule.id for rule in rule_index.for_game(game)]
-    named: set[str] = set()
-    for name, text in texts:
-        named |= {rule for rule in ids if rule in text}
-        if not (game_files or game in name or f'"{game}.' in text or f"'{game}." in text):
-            continue
-        try:
-            tree = ast.parse(text)
-        except SyntaxError:
-            continue
-        strings, functions = set(), set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                strings.add(node.value)
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                functions.add(node.name)
-        for rule in ids:
-            short = rule.split(".", 1)[1]
-            if short in strings:
-                named.add(rule)
-            for spelled in ("test_" + short.replace(".", "_"), "test_" + rule.replace(".", "_")):
-                if any(f == spelled or f.startswith(spelled + "_") for f in functions):
-                    named.add(rule)
-    return named
-
-
-def _read(paths) -> list[tuple[str, str]]:
-    return [(path.name, path.read_text(encoding="utf-8")) for path in sorted(paths)]
-
-
-@lru_cache(maxsize=None)
-def _engine_names(game: str) -> frozenset[str]:
-    """Rules the engine cites: in the game's package, or (full id) in the shared modules."""
-    own = _ids_named(game, _read((PACKAGE / game).rglob("*.py")), game_files=True)
-    shared_texts = [text for _, text in _read(PACKAGE.glob("*.py"))]
-    shared = {rule.id for rule in rule_index.for_game(game)
-              if any(rule.id in text for text in shared_texts)}
-    return frozenset(own | shared)
-
-
-@lru_cache(maxsize=None)
-def _test_names(game: str) -> frozenset[str] | None:
-    """Rules a test names; None where the tests are not there (an installed package)."""
-    if not TESTS.is_dir():
+def _record() -> citations.Record | None:
+    """The record at citations.RECORD, read again only when the file changes; None if there
+    is none (an installed package, a checkout whose tests never ran)."""
+    try:
+        stamp = citations.RECORD.stat().st_mtime_ns
+    except OSError:
         return None
-    return frozenset(_ids_named(game, _read(TESTS.rglob("*.py")), game_files=False))
+    return _record_at(str(citations.RECORD), stamp)
+
+
+@lru_cache(maxsize=2)
+def _record_at(path: str, stamp: int) -> citations.Record | None:
+    try:
+        return citations.load(Path(path))
+    except citations.RecordError:
+        return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import explorer
-from explorer import cli, lessons, rulebook, rules
+from explorer import citations, cli, lessons, rulebook, rules
 from explorer.core import IllegalAction
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -251,66 +252,172 @@ def test_variants_of_options():
 
 # --------------------------------------------------------------------------- coverage
 
+def record_of(*entries, recorded: float | None = None) -> citations.Record:
+    """A record of test runs: (cited, declared, outcome) per test."""
+    when = time.time() if recorded is None else recorded
+    return citations.Record({f"tests/test_x.py::test_{i}": {
+        "cited": sorted(cited), "declared": sorted(declared), "outcome": outcome,
+        "recorded": when} for i, (cited, declared, outcome) in enumerate(entries)},
+        Path("record.json"))
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_coverage_counts_match_the_index(game):
-    entries = rulebook.coverage(game)
-    assert [c.rule for c in entries] == [r.id for r in rules.for_game(game)]
-    counts = rulebook.summary(game)
+    ids = [r.id for r in rules.for_game(game)]
+    record = record_of((ids[::2], ids[:3], "passed"))
+    entries = rulebook.coverage(game, record)
+    assert [c.rule for c in entries] == ids
+    counts = rulebook.summary(game, record)
     assert counts == {
         "passages": sum(1 for s in rulebook.sources(game) for p in rulebook.passages(game, s)
                         if p.rules),
-        "rules": len(rules.for_game(game)),
-        "enforced": sum(c.enforced for c in entries),
-        "tested": sum(bool(c.tested) for c in entries),
+        "rules": len(ids),
+        "enforced": len(ids[::2]),
+        "tested": 2,             # ids[0] and ids[2]: declared and cited; ids[1] is not cited
         "shown": sum(rulebook.demo(game, c.rule) is not None for c in entries),
     }
     for c in entries:
         assert c.shown == (rulebook.demo(game, c.rule) is not None)
-        assert c.tested is not None   # the tests folder is here
 
 
-def test_enforced_means_the_engine_names_the_rule():
-    source = "\n".join(p.read_text(encoding="utf-8")
-                       for p in (ROOT / "explorer" / "taluva").rglob("*.py"))
-    for c in rulebook.coverage("taluva"):
-        short = c.rule.split(".", 1)[1]
-        assert c.enforced == (c.rule in source or f'"{short}"' in source), c.rule
+def test_enforced_means_cited_at_run_time_and_a_rule_nobody_cites_drops_out():
+    ids = [r.id for r in rules.for_game("taluva")]
+    everything = record_of((ids, (), "passed"))
+    assert rulebook.summary("taluva", everything)["enforced"] == len(ids)
+    # the engine's source names the rule, but no test made it cite the rule: not enforced
+    assert citations.where("taluva.build.tower")["engine"]
+    fewer = record_of(([i for i in ids if i != "taluva.build.tower"], (), "passed"))
+    entries = {c.rule: c for c in rulebook.coverage("taluva", fewer)}
+    assert entries["taluva.build.tower"].enforced is False
+    assert rulebook.summary("taluva", fewer)["enforced"] == len(ids) - 1
 
 
-def test_tested_is_unknown_without_a_tests_folder(monkeypatch, tmp_path):
-    monkeypatch.setattr(rulebook, "TESTS", tmp_path / "tests")
-    rulebook._test_names.cache_clear()
-    try:
-        assert all(c.tested is None for c in rulebook.coverage("cacao"))
-        assert rulebook.summary("cacao")["tested"] is None
-    finally:
-        monkeypatch.undo()
-        rulebook._test_names.cache_clear()
+def test_tested_needs_a_passing_test_that_declares_and_cites_the_rule():
+    tower, hut, temple = "taluva.build.tower", "taluva.build.hut", "taluva.build.temple"
+    record = record_of(([tower, hut], [tower, temple], "passed"),   # temple declared, not cited
+                       ([hut], [hut], "failed"),                   # cited and declared, failed
+                       ([temple], [], "passed"))                   # cited, not declared
+    entries = {c.rule: c for c in rulebook.coverage("taluva", record)}
+    assert (entries[tower].enforced, entries[tower].tested) == (True, True)
+    assert (entries[hut].enforced, entries[hut].tested) == (True, False)
+    assert (entries[temple].enforced, entries[temple].tested) == (True, False)
+    assert entries["taluva.build.second_tower"].enforced is False
+
+
+def test_without_a_record_enforced_and_tested_are_unknown(monkeypatch, tmp_path):
+    monkeypatch.setattr(citations, "RECORD", tmp_path / "none.json")
+    assert all(c.enforced is None and c.tested is None for c in rulebook.coverage("cacao"))
+    counts = rulebook.summary("cacao")
+    assert counts["enforced"] is None and counts["tested"] is None and counts["shown"] > 0
+
+
+def test_coverage_reads_the_record_again_when_it_changes(monkeypatch, tmp_path):
+    path = tmp_path / "record.json"
+    monkeypatch.setattr(citations, "RECORD", path)
+    citations.save(record_of((["cacao.work.market"], (), "passed")).tests, path)
+    assert rulebook.summary("cacao")["enforced"] == 1
+    citations.save(record_of((["cacao.work.market", "cacao.work.water"], (), "passed")).tests,
+                   path)
+    os.utime(path, ns=(time.time_ns() + 10 ** 9,) * 2)
+    assert rulebook.summary("cacao")["enforced"] == 2
 
 
 # --------------------------------------------------------------------------- command line
 
-def test_cli_coverage_prints_every_rule_and_the_summary(capsys):
-    status = cli.main(["rules", "coverage", "cacao"])
+def saved(tmp_path, record: citations.Record) -> str:
+    path = tmp_path / "record.json"
+    citations.save(record.tests, path)
+    return str(path)
+
+
+def test_cli_coverage_prints_every_rule_and_the_summary(capsys, tmp_path):
+    ids = [r.id for r in rules.for_game("cacao")]
+    record = record_of((ids, ids[:5], "passed"))
+    status = cli.main(["rules", "coverage", "cacao", "--record", saved(tmp_path, record)])
     out = capsys.readouterr().out
-    counts = rulebook.summary("cacao")
+    counts = rulebook.summary("cacao", record)
     for rule in rules.for_game("cacao"):
         assert rule.id in out
     assert (f"cacao: {counts['rules']} rules in {counts['passages']} rule passages; "
-            f"enforced {counts['enforced']}, tested {counts['tested']}, "
-            f"shown {counts['shown']} (") in out
-    unsupported = [c for c in rulebook.coverage("cacao") if not c.enforced and not c.shown]
-    assert status == (1 if unsupported else 0)
+            f"enforced {len(ids)}, tested 5, shown {counts['shown']} (") in out
+    assert "recorded by 1 tests" in out
+    assert status == 0
 
 
-def test_cli_coverage_fails_for_a_rule_neither_enforced_nor_shown(monkeypatch, capsys):
-    real = rulebook.coverage("cacao")
-    broken = [dataclasses.replace(real[0], enforced=False, shown=False)] + real[1:]
-    monkeypatch.setattr(rulebook, "coverage", lambda game: broken)
-    assert cli.main(["rules", "coverage", "cacao"]) == 1
+def test_cli_coverage_fails_for_a_rule_neither_enforced_nor_shown(capsys, tmp_path):
+    ids = [r.id for r in rules.for_game("taluva")]
+    unshown = [i for i in ids if rulebook.demo("taluva", i) is None]
+    assert unshown       # Taluva has rules no lesson, game or refusal shows
+    every = record_of((ids, (), "passed"))
+    assert cli.main(["rules", "coverage", "taluva", "--record", saved(tmp_path, every)]) == 0
+    capsys.readouterr()
+    fewer = record_of(([i for i in ids if i != unshown[0]], (), "passed"))
+    assert cli.main(["rules", "coverage", "taluva", "--record", saved(tmp_path, fewer)]) == 1
     captured = capsys.readouterr()
-    assert f"neither enforced nor shown: {real[0].rule}" in captured.err
+    assert captured.err.splitlines()[-1] == f"neither enforced nor shown: {unshown[0]}"
     assert "neither enforced nor shown 1" in captured.out
+
+
+def test_cli_coverage_without_a_record_says_how_to_make_one(capsys, tmp_path):
+    status = cli.main(["rules", "coverage", "cacao", "--record", str(tmp_path / "none.json")])
+    captured = capsys.readouterr()
+    assert status == 2
+    assert "enforced ?, tested ?" in captured.out
+    assert re.search(r"^cacao\.work\.market +\? +\? +", captured.out, re.M)
+    assert captured.err.startswith("error: no record of rule citations at ")
+    assert "run the test suite" in captured.err and len(captured.err.splitlines()) == 1
+
+
+def test_cli_coverage_names_a_record_older_than_the_sources(capsys, tmp_path):
+    ids = [r.id for r in rules.for_game("cacao")]
+    old = record_of((ids, (), "passed"), recorded=1.0)
+    cli.main(["rules", "coverage", "cacao", "--record", saved(tmp_path, old)])
+    err = capsys.readouterr().err
+    assert "the record of rule citations is out of date" in err and "run the tests" in err
+    fresh = record_of((ids, (), "passed"), recorded=time.time() + 3600)
+    cli.main(["rules", "coverage", "cacao", "--record", saved(tmp_path, fresh)])
+    assert "out of date" not in capsys.readouterr().err
+
+
+def test_cli_where_lists_each_place_by_group(capsys):
+    assert cli.main(["rules", "where", "indian_summer.mushroom.fit"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    heads = [line for line in out if not line.startswith("  ")]
+    assert [h.split(" ")[0] for h in heads] == ["index", "engine", "view", "tests", "lessons"]
+    group = {}
+    for line in out:
+        if not line.startswith("  "):
+            name = line.split(" ")[0]
+        else:
+            group.setdefault(name, []).append(line.strip())
+    assert group["index"] == [f"seeds/indian_summer.rules.toml:{line}" for line in (
+        1 + (ROOT / "seeds/indian_summer.rules.toml").read_text(encoding="utf-8").splitlines()
+        .index('["indian_summer.mushroom.fit"]'),)]
+    assert any(hit.startswith("explorer/indian_summer/state.py:") for hit in group["engine"])
+    assert any(hit.startswith("tests/test_indian_summer_rules.py:") for hit in group["tests"])
+    for hit in group["engine"] + group["tests"]:
+        path, line = hit.rsplit(":", 1)
+        text = (ROOT / path).read_text(encoding="utf-8").splitlines()[int(line) - 1]
+        assert "indian_summer.mushroom.fit" in text
+
+
+def test_where_matches_the_whole_id_only():
+    towers = citations.where("taluva.build.tower")
+    assert towers["engine"] and citations.where("taluva.build.tower_level")["engine"]
+    for hit in towers["index"] + towers["engine"] + towers["tests"]:
+        path, line = hit.rsplit(":", 1)
+        text = (ROOT / path).read_text(encoding="utf-8").splitlines()[int(line) - 1]
+        assert re.search(r"taluva\.build\.tower(?!\w)", text), hit
+    huts = citations.where("taluva.erupt.covered_huts")["lessons"]
+    assert any(h.startswith("explorer/taluva/lessons/huts_returned.toml:") for h in huts)
+
+
+def test_cli_where_of_an_unknown_rule_is_one_line_and_status_2():
+    done = subprocess.run([sys.executable, "-m", "explorer", "rules", "where", "taluva.nope"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == [done.stderr.strip()]
+    assert done.stderr.startswith("error: no rule 'taluva.nope' in the rule index")
 
 
 def test_cli_coverage_of_an_unknown_game_names_the_games():
