@@ -470,6 +470,19 @@ def test_board_labels_never_overlap_nor_cover_an_icon(name, players, projector):
     assert seen > 10
 
 
+@pytest.mark.parametrize("projector", [False, True], ids=["normal", "projector"])
+def test_cacao_draws_no_text_under_16_px(projector):
+    """Cacao's board is shown at about 0.7 of its drawing at 1280x800 (the browser test
+    measures it): 16 px drawn is 11 px shown, at every step and as the grid grows."""
+    seen = 0
+    for scene in _frames_of_a_game("cacao", 4, projector, moves=60):
+        small = [(t.text, t.size) for shapes in scene.layers.values() for t in shapes
+                 if isinstance(t, Text) and t.size < 16]
+        assert not small, f"frame {seen}: {small[:5]}"
+        seen += 1
+    assert seen > 50
+
+
 def test_projector_mode_lays_the_board_out_again():
     """Projector mode rebuilds the scene with larger labels (and room for them), so the
     canvas draws texts at the size the scene gives."""

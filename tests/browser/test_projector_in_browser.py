@@ -158,12 +158,7 @@ def test_projector_mode_is_a_layout(browser, voila_url, name, size):
         leave(page)
 
 
-@pytest.mark.parametrize("name", [
-    "animals_on_board", "taluva", "indian_summer",
-    pytest.param("cacao", marks=pytest.mark.xfail(
-        strict=True, reason="Cacao's board (the grid, the display and four player rows "
-        "drawn 1100 px wide) is shown at about 0.47 at 1280x800: its labels need a layout "
-        "for a small frame, not yet made"))])
+@pytest.mark.parametrize("name", APPS)
 def test_no_board_text_under_11_px_at_1280x800(page, voila_url, name):
     into_a_game(page, voila_url, name)
     texts = board_texts(page)

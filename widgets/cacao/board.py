@@ -82,17 +82,16 @@ class CacaoBoard:
         self.pending.add_class("rx-pending")
         self.pending_buttons: list[tuple[w.Button, w.Button]] = []
         self._pending_rows: list[tuple] = []
-        self._pending_title = w.HTML("<b>Activated workers (step C)</b>")
-        self._pending_none = w.HTML('<span class="rx-why">None now: workers act when a '
-                                    "tile placed beside a jungle tile activates them.</span>")
+        self._pending_title = w.HTML("<b>Activated workers (step C)</b>: use or decline each "
+                                     "side, or click a green edge on the board")
+        self._pending_title.add_class("rx-pending-title")
         view = w.HBox([w.HTML("<b>View:</b>"), self.zoom_out, self.fit_button, self.zoom_in,
                        *pans], layout=shared_layout(align_items="center"))
-        # the list beside the board: the board is bound by its height there, not its width
-        board_row = w.HBox([self.canvas.view, self.pending])
-        board_row.add_class("rx-board-row")
-        tools = w.HBox([self.choice, self.rotate_left, self.rotate_right])
-        tools.add_class("rx-board-tools")   # one height whatever it offers (style.py)
-        self.widget = w.VBox([tools, self.status, board_row, view])
+        self.tools = w.HBox([self.choice, self.rotate_left, self.rotate_right])
+        self.tools.add_class("rx-board-tools")   # one height whatever it offers (style.py)
+        # step C's list takes the place of the tile choice and the status line (the same
+        # height), so the board keeps the whole width and never moves
+        self.widget = w.VBox([self.tools, self.status, self.pending, self.canvas.view, view])
 
     def attach(self, app) -> None:
         self.app = app
@@ -198,15 +197,19 @@ class CacaoBoard:
             label.value = (f"<b>{escape(player_title(e.player))}</b>: {e.left} worker"
                            f"{'s' * (e.left != 1)} on the {SIDE_WORDS[e.side]} of {e.cell} → "
                            f"{escape(C.jungle_label(jtile))} (each {escape(effect)})"
-                           + (f'<div class="rx-why"><i>{escape(why)}</i></div>' if why else ""))
+                           + (f' <span class="rx-why"><i>— {escape(why)}</i></span>'
+                              if why else ""))
             use.tooltip = (f"{player_title(e.player)}: one worker on the {SIDE_WORDS[e.side]} "
                            f"side ({SIDES[e.side]}) of the tile at {e.cell} {effect}")
             self.pending_buttons.append((use, decline))
         shown = [row[0] for row in self._pending_rows[:len(state.pending)]]
-        # the list keeps its place beside the board, empty or not: the board never resizes
-        children = [self._pending_title] + (shown or [self._pending_none])
+        children = [self._pending_title] + shown
         if list(self.pending.children) != children:
             self.pending.children = children
+        working = bool(state.pending)
+        set_visible(self.pending, working)
+        set_visible(self.tools, not working)
+        set_visible(self.status, not working)
 
     def unusable_reason(self, e) -> str:
         """Why "Use one" is off for the activated side `e`, in words, from the timeline and the

@@ -13,14 +13,15 @@ from explorer.cacao.board import SIDES
 
 from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, text_color_on
 from .geometry import edge_rect, worker_marks
-from .layout import (AXIS_H, AXIS_W, HAND, HAND_GAP, HAND_X, MARGIN, SIDE_W, SIDE_X, TILE,
-                     TOP, VILLAGE_X, WATER_W, WIDTH, Layout, layout)
+from .layout import (AXIS_H, AXIS_W, HAND_GAP, HAND_X, MARGIN, PILE_X, PREVIEW_X,
+                     ROW_TEXT_SCALE, SIDE_W, SIDE_X, TILE, TILE_GAP, TOP, VILLAGE_X, WATER_H,
+                     WATER_W, WATER_X, WIDTH, Layout, layout, line_height, row_bands)
 
 PLAYER_COLOURS = ("#d32f2f", "#7b1fa2", "#f5f5f5", "#fbc02d")   # red, purple, white, yellow
 JUNGLE_STYLE = {   # kind -> (fill, short label)
     "plantation": ("#43a047", "CACAO"),
     "market": ("#ef6c00", "MARKET"),
-    "gold_mine": ("#546e7a", "GOLD MINE"),
+    "gold_mine": ("#546e7a", "GOLD"),
     "water": ("#0288d1", "WATER"),
     "sun_worship": ("#ffca28", "SUN"),
     "temple": ("#8d6e63", "TEMPLE"),
@@ -47,6 +48,8 @@ SCORE_GOLD = "#ff8f00"   # the rows' scoring marks (temples are ringed in #ffb30
 INK = "#111111"
 MUTED = "#555555"
 ROTATION_NAMES = ("0°", "90°", "180°", "270°")
+MIN_TEXT = 16      # the smallest text drawn: 11 px as a 1280x800 page shows the board
+LABEL_CELL = 56    # a tile this small shows its icon only (its name would be squeezed)
 PHASE_TEXT = {"place": "place a worker tile (step A)", "fill": "fill the jungle spaces (step B)",
               "work": "use or decline activated workers (step C)"}
 
@@ -112,7 +115,8 @@ def worker_tile_shapes(rect, owner: int, counts, hidden: bool = False) -> list:
     x, y, s, _ = rect
     if hidden:
         return [Rect(x, y, s, s, fill="#607d8b", stroke=INK, line_width=2, radius=s * 0.1),
-                Text(x + s / 2, y + s / 2 + 1, "?", size=max(12, int(s * 0.45)), color="#ffffff",
+                Text(x + s / 2, y + s / 2 + 1, "?", size=max(MIN_TEXT, int(s * 0.45)),
+                     color="#ffffff",
                      bold=True, align="center", scales=False)]
     fill = PLAYER_COLOURS[owner]
     ink = text_color_on(fill)
@@ -130,17 +134,18 @@ def jungle_tile_shapes(rect, tile: int) -> list:
     if tile == C.HIDDEN:
         return [Rect(x + 1, y + 1, s - 2, s - 2, fill=BACK, stroke=INK, line_width=2,
                      radius=s * 0.08),
-                Text(x + s / 2, y + s / 2, "?", size=max(12, int(s * 0.4)), color="#ffffff",
+                Text(x + s / 2, y + s / 2, "?", size=max(MIN_TEXT, int(s * 0.4)), color="#ffffff",
                      bold=True, align="center", scales=False)]
     kind, value = C.jungle_kind(tile), C.jungle_value(tile)
     fill, label = JUNGLE_STYLE[kind]
     ink = text_color_on(fill)
     shapes = [Rect(x + 1, y + 1, s - 2, s - 2, fill=fill, stroke=INK, line_width=1.5,
                    radius=s * 0.08)]
-    small = max(12, int(s * 0.16))
-    big = max(12, int(s * 0.36))
-    shapes.append(Text(x + s / 2, y + s * 0.2, label, size=small, color=ink, bold=True,
-                       align="center", max_width=s * 0.9, scales=False))
+    small = max(MIN_TEXT, int(s * 0.16))
+    big = max(MIN_TEXT, int(s * 0.36))
+    if s >= LABEL_CELL:
+        shapes.append(Text(x + s / 2, y + s * 0.2, label, size=small, color=ink, bold=True,
+                           align="center", max_width=s * 0.9, scales=False))
     cy = y + s * 0.62
     if kind == "plantation":           # cacao pods, one per cacao taken
         pw, ph = s * 0.16, s * 0.3
@@ -164,7 +169,7 @@ def jungle_tile_shapes(rect, tile: int) -> list:
         shapes.append(Text(x + s / 2, cy, "☀", size=int(big * 1.1), color="#e65100", bold=True,
                            align="center", scales=False))
     else:                              # temple: scored at the end
-        shapes.append(Text(x + s / 2, cy, "6 / 3", size=max(12, int(s * 0.24)), color=ink,
+        shapes.append(Text(x + s / 2, cy, "6 / 3", size=max(MIN_TEXT, int(s * 0.24)), color=ink,
                            bold=True, align="center", max_width=s * 0.9, scales=False))
     return shapes
 
@@ -214,7 +219,7 @@ def _axes(sc: Scene, lay: Layout) -> None:
     a label such as "(2, 1)" can be found on the board."""
     vp = lay.viewport
     g = vp.area
-    size = 14 if vp.cell >= 40 else 12
+    size = MIN_TEXT
     first_x = math.floor((g.x - vp.ox) / vp.cell)
     last_x = math.floor((g.x + g.w - vp.ox) / vp.cell)
     for cx in range(first_x, last_x + 1):
@@ -232,92 +237,92 @@ def _axes(sc: Scene, lay: Layout) -> None:
 
 
 def _side(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick) -> None:
-    top = TOP
+    """Above the rows: the display (or the drawn tile), the jungle pile, the chosen hand tile
+    as it will be placed, and the supply."""
+    k = lay.text_scale
+    label_y = TOP + line_height(k) / 2
     source = "Display (face up)" if state.display or not state.drawn else "Drawn from the pile"
+    n = len(state.jungle_pile)
     # labels keep to their columns, squeezed if need be (projector mode enlarges them)
-    sc.add("board", Text(SIDE_X, top + 14, source, size=18, bold=True, color=INK,
-                         max_width=2 * (TILE + 8) - 8))
-    sc.add("board", Text(SIDE_X + 2 * (TILE + 8), top + 14, "Jungle pile", size=18, bold=True,
-                         color=INK, max_width=SIDE_W - 2 * (TILE + 8)))
+    sc.add("board", Text(SIDE_X, label_y, source, size=MIN_TEXT, bold=True, color=INK,
+                         max_width=PILE_X - SIDE_X - 8),
+           Text(PILE_X, label_y, f"Pile · {n}", size=MIN_TEXT, bold=True, color=INK,
+                max_width=PREVIEW_X - PILE_X - 8),
+           Text(PREVIEW_X, label_y, "Tile to place", size=MIN_TEXT, bold=True, color=INK,
+                max_width=SIDE_X + SIDE_W - PREVIEW_X))
     tiles = state.display if state.display else state.drawn
     for box, tile in zip(lay.display, tiles):
         sc.add("pieces", *jungle_tile_shapes((box.x, box.y, box.w, box.h), tile))
         sc.regions.append(Region(box.key, box.x, box.y, box.w, box.h))
         name = C.JUNGLE[tile]
         if name == pick.jungle and name in hints.fill_tiles:
-            sc.add("highlights", Rect(box.x - 5, box.y - 5, box.w + 10, box.h + 10,
-                                      stroke=SELECTED, line_width=6, radius=10))
+            sc.add("highlights", Rect(box.x - 4, box.y - 4, box.w + 8, box.h + 8,
+                                      stroke=SELECTED, line_width=5, radius=9))
         elif name in hints.fill_tiles:
-            sc.add("highlights", Rect(box.x - 4, box.y - 4, box.w + 8, box.h + 8, stroke=LEGAL,
-                                      line_width=4, radius=10))
+            sc.add("highlights", Rect(box.x - 3, box.y - 3, box.w + 6, box.h + 6, stroke=LEGAL,
+                                      line_width=4, radius=9))
     if not tiles:
-        sc.add("board", Text(SIDE_X, top + 30 + TILE / 2, "empty", size=18, color=MUTED))
+        sc.add("board", Text(SIDE_X, lay.pile.y + TILE / 2, "empty", size=MIN_TEXT,
+                             color=MUTED))
     pile = lay.pile
-    n = len(state.jungle_pile)
     if n:
-        sc.add("pieces", Rect(pile.x + 6, pile.y + 6, pile.w, pile.h, fill="#1b5e20", radius=8),
+        sc.add("pieces", Rect(pile.x + 4, pile.y + 4, pile.w, pile.h, fill="#1b5e20", radius=7),
                *jungle_tile_shapes((pile.x, pile.y, pile.w, pile.h), C.HIDDEN))
     else:
-        sc.add("pieces", Rect(pile.x, pile.y, pile.w, pile.h, stroke=MUTED, dash=(6, 4), radius=8))
-    sc.add("board", Text(pile.x + pile.w / 2, pile.y + pile.h + 20, f"{n} tile{'s' * (n != 1)}",
-                         size=18, color=INK, align="center"))
+        sc.add("pieces", Rect(pile.x, pile.y, pile.w, pile.h, stroke=MUTED, dash=(6, 4), radius=7))
     pv = lay.preview
-    sc.add("board", Text(SIDE_X, pv.y - 22, "Tile to place", size=18, bold=True, color=INK,
-                         max_width=SIDE_W))
     secret = state.viewer is not None and state.viewer != state.current_player
+    tx = pv.x + pv.w + 8
+    room = SIDE_X + SIDE_W - tx
     if state.phase == "place" and pick.pattern in C.PATTERNS and not secret:
         p = state.current_player
         counts = C.workers_of(pick.pattern, pick.rotation)
         sc.add("pieces", *worker_tile_shapes((pv.x, pv.y, pv.w, pv.h), p, counts))
-        tx = pv.x + pv.w + 14
-        room = SIDE_X + SIDE_W - tx
-        k = lay.text_scale
-        sc.add("board", Text(tx, pv.y + 16 * k, pick.pattern, size=20, bold=True, color=INK,
-                             max_width=room),
-               Text(tx, pv.y + 44 * k, f"turned {ROTATION_NAMES[pick.rotation % 4]}", size=18,
-                    color=INK, max_width=room),
-               Text(tx, pv.y + 72 * k, "⟲ Q   ⟳ E / R", size=18, color=MUTED, max_width=room),
-               Text(tx, pv.y + 100 * k, " ".join(f"{s}{n}" for s, n in zip(SIDES, counts)), size=16,
-                    color=MUTED, max_width=room))
+        pitch = pv.h / 3           # three lines beside the tile, within its height
+        sc.add("board", Text(tx, pv.y + pitch / 2, pick.pattern, size=MIN_TEXT, bold=True,
+                             color=INK, max_width=room),
+               Text(tx, pv.y + pitch * 1.5, f"turned {ROTATION_NAMES[pick.rotation % 4]}",
+                    size=MIN_TEXT, color=INK, max_width=room),
+               Text(tx, pv.y + pitch * 2.5, "⟲ Q  ⟳ E", size=MIN_TEXT, color=MUTED,
+                    max_width=room))
         sc.regions.append(Region(pv.key, pv.x, pv.y, pv.w, pv.h))
     else:
-        sc.add("board", Rect(pv.x, pv.y, pv.w, pv.h, stroke="#bbbbbb", dash=(6, 4), radius=8),
-               Text(pv.x + pv.w + 14, pv.y + pv.h / 2, "—" if state.phase != "place"
-                    else "hidden in this view" if secret else "choose a hand tile", size=18,
-                    color=MUTED))
-    y = pv.y + pv.h + 40 * lay.text_scale
+        lines = (("—",) if state.phase != "place" else ("hidden in", "this view") if secret
+                 else ("choose a", "hand tile"))
+        sc.add("board", Rect(pv.x, pv.y, pv.w, pv.h, stroke="#bbbbbb", dash=(6, 4), radius=7))
+        for i, line in enumerate(lines):
+            sc.add("board", Text(tx, pv.y + pv.h * (i + 1) / (len(lines) + 1), line,
+                                 size=MIN_TEXT, color=MUTED, max_width=room))
+    y = pv.y + pv.h + line_height(k) / 2 + 2
     sc.add("board", Text(SIDE_X, y, f"Supply: {state.cacao_supply} cacao · "
-                                    f"{state.sun_supply} sun tokens", size=16, color=INK,
+                                    f"{state.sun_supply} sun tokens", size=MIN_TEXT, color=INK,
                          max_width=SIDE_W))
-    if state.pending:
-        sc.add("board", Text(SIDE_X, y + 30 * lay.text_scale, "Glowing edges: activated "
-                             "workers", size=16, bold=True, color=INK, max_width=SIDE_W),
-               Text(SIDE_X, y + 54 * lay.text_scale, "(green: acting now, click to use one)", size=16,
-                    color=MUTED, max_width=SIDE_W))
 
 
 def _rows(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick, playable: bool,
           sheet=None) -> None:
     acting = state.current_player
     hand_boxes = {b.key: b for b in lay.hands}
+    cap = ROW_TEXT_SCALE
     for row in lay.rows:
         p = row.key[1]
         turn = acting == p
+        bands = row_bands(row, lay.text_scale)
+        title_mid = bands.title_y + (bands.hand_y - bands.title_y) / 2
         sc.add("board", Rect(row.x, row.y, row.w, row.h, fill=TURN_BG if turn else PANEL_BG,
                              stroke="#f9a825" if turn else "#cfd8dc", line_width=3 if turn else 1,
-                             radius=10))
-        sc.add("board", Rect(row.x + 10, row.y + 12, 22, 22, fill=PLAYER_COLOURS[p], stroke=INK,
-                             radius=4),
-               Text(row.x + 40, row.y + 24, player_title(p) + (f"  {TURN_MARK}" if turn else ""), size=18,
-                    bold=True, color=INK, max_width=HAND_X - row.x - 48))
-        pile = len(state.worker_piles[p])
-        on_board = sum(1 for t in state.workers.values() if t.owner == p)
-        room = HAND_X - row.x - 20
-        sc.add("board", Text(row.x + 12, row.y + 54, f"Hand {len(state.hands[p])} · "
-                                                     f"pile {pile}", size=16, color=INK,
-                             max_width=room),
-               Text(row.x + 12, row.y + 78, f"on the board: {on_board}", size=16, color=MUTED,
-                    max_width=room))
+                             radius=8))
+        title = player_title(p) + (f"  {TURN_MARK}" if turn else "")
+        sc.add("board", Rect(row.x + 8, title_mid - 9, 18, 18, fill=PLAYER_COLOURS[p], stroke=INK,
+                             radius=3),
+               Text(row.x + 32, title_mid, title, size=MIN_TEXT, bold=True, color=INK,
+                    max_width=200, max_scale=cap))
+        if sheet is None:      # at the scoring step the total takes this place
+            pile = len(state.worker_piles[p])
+            on_board = sum(1 for t in state.workers.values() if t.owner == p)
+            sc.add("board", Text(row.x + row.w - 8, title_mid, f"hand {len(state.hands[p])} · "
+                                 f"pile {pile} · placed {on_board}", size=MIN_TEXT, color=MUTED,
+                                 align="right", max_width=row.w - 250, max_scale=cap))
         for i, tile in enumerate(state.hands[p]):
             box = hand_boxes[("hand", p, i)]
             rect = (box.x, box.y, box.w, box.h)
@@ -329,52 +334,58 @@ def _rows(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick, playable: boo
                 if turn and playable and state.phase == "place":
                     chosen = pattern == pick.pattern and i == _first_index(state.hands[p], pattern)
                     if chosen:
-                        sc.add("highlights", Rect(box.x - 5, box.y - 5, box.w + 10, box.h + 10,
-                                                  stroke=SELECTED, line_width=6, radius=10))
-                    elif pattern in hints.patterns:
                         sc.add("highlights", Rect(box.x - 3, box.y - 3, box.w + 6, box.h + 6,
-                                                  stroke=LEGAL, line_width=3, radius=9))
+                                                  stroke=SELECTED, line_width=5, radius=8))
+                    elif pattern in hints.patterns:
+                        sc.add("highlights", Rect(box.x - 2, box.y - 2, box.w + 4, box.h + 4,
+                                                  stroke=LEGAL, line_width=3, radius=7))
             sc.regions.append(Region(box.key, box.x, box.y, box.w, box.h))
-        _village(sc, state, p, row)
+        _village(sc, state, p, row, bands)
         if sheet is not None:
-            _row_scoring(sc, state, p, row, sheet)
+            _row_scoring(sc, state, p, row, bands, sheet)
 
 
 def _first_index(hand, pattern) -> int:
     return next((i for i, t in enumerate(hand) if t != C.HIDDEN and C.pattern_of(t) == pattern), -1)
 
 
-def _village(sc: Scene, state, p: int, row) -> None:
-    x0, y = VILLAGE_X, row.y + 12
-    sc.add("board", Text(x0, y + 11, "Cacao", size=16, bold=True, color=INK, max_width=52))
+def _village(sc: Scene, state, p: int, row, bands) -> None:
+    """Beside the hand: cacao and sun tokens (one line each) and gold; along the foot of the
+    row, the water track with the carrier's field filled."""
+    cap = ROW_TEXT_SCALE
+    x0 = VILLAGE_X
+    y1 = bands.hand_y + bands.hand / 4              # two lines within the hand's height
+    y2 = bands.hand_y + bands.hand * 3 / 4
+    sc.add("board", Text(x0, y1, "Cacao", size=MIN_TEXT, bold=True, color=INK, max_width=52,
+                         max_scale=cap))
     for i in range(C.CACAO_CAP):
         have = i < state.cacao[p]
-        sc.add("board", Rect(x0 + 58 + i * 26, y, 20, 22, fill=POD if have else "#ffffff",
-                             stroke="#3e2723", line_width=1.5, radius=9))
-    sx = x0 + 200
-    sc.add("board", Text(sx, y + 11, "Sun", size=16, bold=True, color=INK, max_width=36))
+        sc.add("board", Rect(x0 + 58 + i * 24, y1 - 10, 19, 20, fill=POD if have else "#ffffff",
+                             stroke="#3e2723", line_width=1.5, radius=8))
+    sc.add("board", Text(x0, y2, "Sun", size=MIN_TEXT, bold=True, color=INK, max_width=40,
+                         max_scale=cap))
     for i in range(C.SUN_CAP):
         have = i < state.sun[p]
-        sc.add("board", Rect(sx + 40 + i * 26, y, 22, 22, fill="#ffca28" if have else "#ffffff",
-                             stroke="#e65100", line_width=1.5, radius=11))
-        if have:
-            sc.add("board", Text(sx + 51 + i * 26, y + 12, "☀", size=16, color="#e65100",
-                                 align="center", scales=False))
-    gx = sx + 130
-    sc.add("board", Rect(gx, y - 2, 26, 26, fill=COIN, stroke="#8d6e00", line_width=1.5, radius=13),
-           Text(gx + 34, y + 11, f"{state.gold[p]} gold", size=20, bold=True, color=INK))
-    wy = row.y + 52
-    sc.add("board", Text(x0, wy + 15, "Water", size=16, bold=True, color=INK, max_width=52))
+        cx = x0 + 58 + i * 24
+        sc.add("board", Rect(cx, y2 - 10, 20, 20, fill="#ffca28" if have else "#ffffff",
+                             stroke="#e65100", line_width=1.5, radius=10))
+    gx = x0 + 58 + C.SUN_CAP * 24 + 10
+    room = row.x + row.w - 8 - (gx + 28)
+    sc.add("board", Rect(gx, y2 - 11, 22, 22, fill=COIN, stroke="#8d6e00", line_width=1.5,
+                         radius=11),
+           Text(gx + 28, y2, f"{state.gold[p]} gold", size=18, bold=True, color=INK,
+                max_width=room, max_scale=cap))
+    wy = bands.water_y
+    sc.add("board", Text(row.x + 8, wy + WATER_H / 2, "Water", size=MIN_TEXT, bold=True,
+                         color=INK, max_width=WATER_X - row.x - 12, max_scale=cap))
     for i, value in enumerate(C.WATER_TRACK):
         here = state.water[p] == i
-        fx = x0 + 58 + i * WATER_W
-        sc.add("board", Rect(fx, wy, WATER_W - 4, 30, fill="#0288d1" if here else "#e1f5fe",
+        fx = WATER_X + i * WATER_W
+        sc.add("board", Rect(fx, wy, WATER_W - 4, WATER_H, fill="#0288d1" if here else "#e1f5fe",
                              stroke="#01579b", line_width=3 if here else 1, radius=5),
-               Text(fx + (WATER_W - 4) / 2, wy + 16, f"{value:+d}" if value else "0", size=16,
-                    bold=here, color="#ffffff" if here else "#01579b", align="center", scales=False))
-    cx = x0 + 58 + state.water[p] * WATER_W
-    sc.add("board", Text(cx + (WATER_W - 4) / 2, wy - 9, "▼", size=14, color="#01579b",
-                         align="center", scales=False))
+               Text(fx + (WATER_W - 4) / 2, wy + WATER_H / 2 + 1, f"{value:+d}" if value else "0",
+                    size=MIN_TEXT, bold=here, color="#ffffff" if here else "#01579b",
+                    align="center", max_width=WATER_W - 6, scales=False))
 
 
 def _points(sheet, p: int, rule: str) -> int:
@@ -382,38 +393,39 @@ def _points(sheet, p: int, rule: str) -> int:
     return sum(line.points for line in sheet.lines_for(p) if line.rule.startswith(rule))
 
 
-def _row_scoring(sc: Scene, state, p: int, row, sheet) -> None:
-    """The scoring step on a player's row: water and sun tokens in gold, temples, the total.
+def _row_scoring(sc: Scene, state, p: int, row, bands, sheet) -> None:
+    """The scoring step on a player's row: temples and sun tokens where the hand was, the
+    water field's gold after the track, the total in the title line.
 
     Every number is the engine's (its score sheet); the hand space is empty by now."""
     marks = "highlights"
+    cap = ROW_TEXT_SCALE
     water = _points(sheet, p, "cacao.scoring.water")
     sun = _points(sheet, p, "cacao.scoring.sun")
     temples = _points(sheet, p, "cacao.scoring.temple")
-    x, w = HAND_X, 3 * (HAND + HAND_GAP) - 4
-    sc.add(marks, Rect(x, row.y + 5, w, row.h - 10, fill="#fffdf0", stroke=SCORE_GOLD,
-                       line_width=2, radius=8))
+    x, w = HAND_X - 4, VILLAGE_X - HAND_X - 4
+    sc.add(marks, Rect(x, bands.hand_y, w, bands.hand, fill="#fffdf0", stroke=SCORE_GOLD,
+                       line_width=2, radius=6))
     n_sun = state.sun[p]
-    lines = (f"Temples: {temples:+d} gold",
-             f"Sun, {n_sun} token{'s' * (n_sun != 1)}: {sun:+d} gold",
-             f"Water, field {state.water[p] + 1} of {len(C.WATER_TRACK)}: {water:+d} gold")
-    for i, text in enumerate(lines):   # four lines in the row's height: little room to grow
-        sc.add(marks, Text(x + 8, row.y + 18 + 21 * i, text, size=16, color=INK,
-                           max_width=w - 14, max_scale=1.2))
-    sc.add(marks, Text(x + 8, row.y + 81, f"Total: {sheet.totals.get(p, 0)} gold", size=18,
-                       bold=True, color=INK, max_width=w - 14, max_scale=1.2))
-    # on the village: the water field and the sun tokens that score, ringed in gold
-    y = row.y + 12
-    sx = VILLAGE_X + 200
-    sc.add(marks, Rect(sx + 36, y - 4, C.SUN_CAP * 26 + 4, 30, stroke=SCORE_GOLD, line_width=3,
-                       radius=15))
-    wy = row.y + 52
-    fx = VILLAGE_X + 58 + state.water[p] * WATER_W
-    sc.add(marks, Rect(fx - 3, wy - 3, WATER_W + 2, 36, stroke=SCORE_GOLD, line_width=3,
+    lines = (f"Temples: {temples:+d} gold", f"Sun ×{n_sun}: {sun:+d} gold")
+    for i, text in enumerate(lines):
+        sc.add(marks, Text(x + 6, bands.hand_y + bands.hand * (1 + 2 * i) / 4, text,
+                           size=MIN_TEXT, color=INK, max_width=w - 10, max_scale=1.1))
+    title_mid = bands.title_y + (bands.hand_y - bands.title_y) / 2
+    sc.add(marks, Text(row.x + row.w - 8, title_mid, f"Total: {sheet.totals.get(p, 0)} gold",
+                       size=18, bold=True, color=INK, align="right", max_width=row.w - 250,
+                       max_scale=cap))
+    # on the village: the sun tokens and the water field that score, ringed in gold
+    y2 = bands.hand_y + bands.hand * 3 / 4
+    sc.add(marks, Rect(VILLAGE_X + 54, y2 - 14, C.SUN_CAP * 24 + 4, 28, stroke=SCORE_GOLD,
+                       line_width=3, radius=14))
+    wy = bands.water_y
+    fx = WATER_X + state.water[p] * WATER_W
+    sc.add(marks, Rect(fx - 3, wy - 3, WATER_W + 2, WATER_H + 6, stroke=SCORE_GOLD, line_width=3,
                        radius=6))
-    track_end = VILLAGE_X + 58 + len(C.WATER_TRACK) * WATER_W
-    sc.add(marks, Text(track_end + 4, wy + 15, f"= {water:+d} gold", size=18, bold=True,
-                       color="#01579b", max_width=row.x + row.w - track_end - 10))
+    track_end = WATER_X + len(C.WATER_TRACK) * WATER_W
+    sc.add(marks, Text(track_end + 2, wy + WATER_H / 2, f"= {water:+d}", size=18, bold=True,
+                       color="#01579b", max_width=row.x + row.w - track_end - 6, max_scale=1.0))
 
 
 def _highlights(sc: Scene, state, lay: Layout, hints: Hints, last_cell) -> None:
@@ -434,18 +446,19 @@ def _highlights(sc: Scene, state, lay: Layout, hints: Hints, last_cell) -> None:
             sc.add(marks, Rect(*r, stroke=REBUILD, line_width=5, dash=(8, 5)))
             if vp.visible(cell, whole=True):
                 cx, cy = vp.center(cell)
-                size = max(14, int(vp.cell * 0.42))
+                size = max(MIN_TEXT, int(vp.cell * 0.42))
                 sc.add(marks, Rect(cx - size * 0.6, cy - size * 0.6, size * 1.2, size * 1.2,
                                    fill="#ffffff", stroke=REBUILD, line_width=2, radius=size * 0.6),
-                       Text(cx, cy + 1, "↻", size=size, bold=True, color=REBUILD, align="center", scales=False))
+                       Text(cx, cy + 1, "↻", size=size, bold=True, color=REBUILD, align="center",
+                            scales=False))
     for cell in sorted(hints.fill):
         r = clipped(cell, 3)
         if r:
             sc.add(marks, Rect(*r, fill=SPACE_FILL, stroke=SPACE, line_width=4, dash=(8, 5)))
             if vp.visible(cell, whole=True):
                 cx, cy = vp.center(cell)
-                sc.add(marks, Text(cx, cy, "fill", size=max(12, int(vp.cell * 0.24)), bold=True,
-                                   color=SPACE, align="center", scales=False))
+                sc.add(marks, Text(cx, cy, "fill", size=max(MIN_TEXT, int(vp.cell * 0.24)),
+                                   bold=True, color=SPACE, align="center", scales=False))
     if last_cell is not None:
         r = clipped(last_cell, 0)
         if r:
@@ -475,22 +488,41 @@ def _temples(sc: Scene, lay: Layout, prizes: dict) -> None:
         sc.add("highlights", Rect(x - 2, y - 2, s + 4, s + 4, stroke="#ffb300", line_width=5,
                                   radius=s * 0.1))
         chips = sorted(paid.items())
-        sc.add("highlights", Rect(x + 1, y + s * 0.36, s - 2, s * 0.62 - 1, fill="#5d4037",
-                                  radius=s * 0.06))   # covers the "6 / 3" with the result
         if not chips:
-            sc.add("highlights", Text(x + s / 2, y + s * 0.68, "0", size=max(12, int(s * 0.3)),
-                                      bold=True, color="#ffffff", align="center", scales=False))
-        n = max(1, len(chips))   # side by side within the tile
-        size = min(max(16.0, s * 0.4), (s - 4 - 2 * (n - 1)) / n)
-        total = len(chips) * size + (len(chips) - 1) * 2
+            sc.add("highlights", Rect(x + 1, y + s * 0.36, s - 2, s * 0.62 - 1, fill="#5d4037",
+                                      radius=s * 0.06),   # covers the "6 / 3" with the result
+                   Text(x + s / 2, y + s * 0.68, "0", size=MIN_TEXT, bold=True,
+                        color="#ffffff", align="center", scales=False))
+            continue
+        n = len(chips)
+        big = max(20.0, s * 0.4)
+
+        def chip(cols, rows, area_h):
+            return (min(big, (s - 4 - 2 * (cols - 1)) / cols),
+                    min(big, (area_h - 2 - 2 * (rows - 1)) / rows))
+
+        def fits_digit(size):          # a 16 px digit inside the chip
+            return size[0] >= 12 and size[1] >= MIN_TEXT + 1
+
+        # one row of chips under the name, else two columns over the whole tile
+        cols, rows, top, height = n, 1, y + s * 0.36, s * 0.62 - 1
+        if not fits_digit(chip(cols, rows, height)):
+            cols, rows, top, height = min(2, n), -(-n // 2), y + 1, s - 2
+        cw, ch = chip(cols, rows, height)
+        sc.add("highlights", Rect(x + 1, top, s - 2, height, fill="#5d4037", radius=s * 0.06))
+        left = x + (s - cols * cw - 2 * (cols - 1)) / 2
+        first = top + (height - rows * ch - 2 * (rows - 1)) / 2
         for i, (p, pts) in enumerate(chips):
-            cx = x + (s - total) / 2 + i * (size + 2)
+            cx = left + (i % cols) * (cw + 2)
+            cy = first + (i // cols) * (ch + 2)
             fill = PLAYER_COLOURS[p]
-            top = y + s * 0.67 - size / 2
-            sc.add("highlights", Rect(cx, top, size, size, fill=fill, stroke=INK,
-                                      line_width=1.5, radius=3),
-                   Text(cx + size / 2, top + size / 2 + 1, str(pts), size=int(size * 0.7),
-                        bold=True, color=text_color_on(fill), align="center", scales=False))
+            sc.add("highlights", Rect(cx, cy, cw, ch, fill=fill, stroke=INK, line_width=1.5,
+                                      radius=3))
+            if fits_digit((cw, ch)):  # else the colours alone: the score sheet has the figures
+                sc.add("highlights", Text(cx + cw / 2, cy + ch / 2 + 1, str(pts),
+                                          size=max(MIN_TEXT, int(min(cw, ch) * 0.7)), bold=True,
+                                          color=text_color_on(fill), align="center",
+                                          scales=False))
 
 
 def scene(state, hints: Hints | None = None, pick: Pick | None = None, lay: Layout | None = None,
@@ -507,7 +539,7 @@ def scene(state, hints: Hints | None = None, pick: Pick | None = None, lay: Layo
     _grid(sc, state, lay)
     _mask(sc, lay)
     _axes(sc, lay)
-    sc.add("board", Text(MARGIN, 24, header_text(state), size=20, bold=True, color=INK,
+    sc.add("board", Text(MARGIN, TOP / 2, header_text(state), size=20, bold=True, color=INK,
                          max_width=lay.width - 2 * MARGIN))
     _side(sc, state, lay, hints, pick)
     _rows(sc, state, lay, hints, pick, playable, sheet)

@@ -14,24 +14,33 @@ from dataclasses import dataclass, field
 from ..shared.scene import Region
 from .geometry import Area, Viewport, bounds, fit
 
-WIDTH = 1100
-MARGIN = 16
-HEADER_H = 44
-TOP = 52                               # below the header line
-AXIS_W, AXIS_H = 32, 20                # the grid's coordinates: row numbers left, columns above
-GRID = Area(MARGIN + AXIS_W, TOP + AXIS_H, 716 - AXIS_W, 540 - AXIS_H)
-SIDE_X = GRID.x + GRID.w + 16          # right column: display, pile, chosen tile
+WIDTH, HEIGHT = 1120, 680             # one size for 2 to 4 players: the board never rescales
+MARGIN = 14
+TOP = 44                               # below the header line
+AXIS_W, AXIS_H = 36, 22                # the grid's coordinates: row numbers left, columns above
+GRID_SIDE = HEIGHT - TOP - AXIS_H - MARGIN
+GRID = Area(MARGIN + AXIS_W, TOP + AXIS_H, GRID_SIDE, GRID_SIDE)
+SIDE_X = GRID.x + GRID.w + 18          # right column: display, pile, chosen tile, player rows
 SIDE_W = WIDTH - MARGIN - SIDE_X        # its width
-TILE = 96                              # display / pile tiles
-PREVIEW = 120
-ROWS_TOP = GRID.y + GRID.h + 12
-ROW_H = 100
-ROW_GAP = 8
-HAND_X = MARGIN + 220
-HAND = 80
-HAND_GAP = 8
-VILLAGE_X = HAND_X + 3 * (HAND + HAND_GAP) + 16
-WATER_W = 42
+TILE = 72                              # display / pile tiles and the chosen tile
+TILE_GAP = 8
+PILE_X = SIDE_X + 2 * (TILE + TILE_GAP) + 8
+PREVIEW_X = PILE_X + TILE + 18
+PREVIEW = TILE
+ROW_GAP = 6
+HAND = 52                              # hand tiles in a player's row (at most)
+HAND_GAP = 6
+HAND_X = SIDE_X + 8
+VILLAGE_X = HAND_X + 3 * (HAND + HAND_GAP) + 8   # cacao, sun tokens and gold beside the hand
+WATER_X = SIDE_X + 62                  # the water track along the row's foot
+WATER_W = 34
+WATER_H = 26
+ROW_TEXT_SCALE = 1.25                  # a row's labels grow at most this much: no room for more
+
+
+def line_height(text_scale: float = 1.0) -> int:
+    """Room for one line of 16-18 px labels, grown with the text scale (projector mode)."""
+    return round(22 * max(1.0, text_scale)) + 4
 
 
 Box = Region  # a clickable place on the board
@@ -45,7 +54,7 @@ class Layout:
     text_scale: float = 1.0     # labels this much larger (projector mode)
     hands: list[Box] = field(default_factory=list)
     display: list[Box] = field(default_factory=list)    # display tiles, or the drawn tile
-    rows: list[Box] = field(default_factory=list)
+    rows: list[Box] = field(default_factory=list)   # each: title band, hand band, water band
     pile: Box | None = None
     preview: Box | None = None
 
@@ -97,28 +106,52 @@ def game_extent(*states) -> tuple[int, int, int, int]:
     return tuple(view)
 
 
+@dataclass(frozen=True)
+class RowBands:
+    """A player's row, top to bottom: the title line, the hand (with cacao, sun and gold
+    beside it) and the water track."""
+
+    title_y: float
+    hand_y: float
+    hand: float          # the hand tiles' size
+    water_y: float
+
+
+def row_bands(row: Box, text_scale: float = 1.0) -> RowBands:
+    title = line_height(min(max(1.0, text_scale), ROW_TEXT_SCALE))
+    hand = min(HAND, row.h - title - WATER_H - 8)
+    return RowBands(row.y, row.y + title, hand, row.y + title + hand + 4)
+
+
 def layout(state, zoom: float = 1.0, pan: tuple[float, float] = (0.0, 0.0),
            width: int = WIDTH, text_scale: float = 1.0,
            extent: tuple[int, int, int, int] | None = None) -> Layout:
     """Boxes for `state` (a position or a player's view) with the grid fitted to `extent`
-    (default: the state's own board, see `board_box`), zoomed and panned."""
-    height = ROWS_TOP + state.players * (ROW_H + ROW_GAP) + MARGIN - ROW_GAP
-    lay = Layout(int(width), int(height), fit(extent or board_box(state), GRID, zoom, pan),
-                 text_scale=max(1.0, float(text_scale)))
-    top = TOP + 38
+    (default: the state's own board, see `board_box`), zoomed and panned.
+
+    The grid fills the left; the right column holds the display, the pile and the chosen tile
+    above the players' rows. One size for every number of players, so that the board is shown
+    as large as a 1280x800 page allows (its smallest text 16 px drawn, 11 px shown)."""
+    k = max(1.0, float(text_scale))
+    lay = Layout(int(width), HEIGHT, fit(extent or board_box(state), GRID, zoom, pan),
+                 text_scale=k)
+    top = TOP + line_height(k)
     if state.display:
-        lay.display = [Box(("display", i), SIDE_X + i * (TILE + 8), top, TILE, TILE)
+        lay.display = [Box(("display", i), SIDE_X + i * (TILE + TILE_GAP), top, TILE, TILE)
                        for i in range(len(state.display))]
     elif state.drawn:
         lay.display = [Box(("drawn", 0), SIDE_X, top, TILE, TILE)]
-    lay.pile = Box(("pile",), SIDE_X + 2 * (TILE + 8), top, TILE, TILE)
-    lay.preview = Box(("preview",), SIDE_X, top + TILE + round(60 * lay.text_scale), PREVIEW,
-                      PREVIEW)
-    y = ROWS_TOP
+    lay.pile = Box(("pile",), PILE_X, top, TILE, TILE)
+    lay.preview = Box(("preview",), PREVIEW_X, top, PREVIEW, PREVIEW)
+    rows_top = top + TILE + line_height(k) + 4      # a line for the supply under the tiles
+    row_h = (HEIGHT - MARGIN - rows_top - 3 * ROW_GAP) / 4
+    y = rows_top
     for p in range(state.players):
-        lay.rows.append(Box(("row", p), MARGIN, y, width - 2 * MARGIN, ROW_H))
+        row = Box(("row", p), SIDE_X, y, SIDE_W, row_h)
+        lay.rows.append(row)
+        bands = row_bands(row, k)
         for i in range(len(state.hands[p])):
-            lay.hands.append(Box(("hand", p, i), HAND_X + i * (HAND + HAND_GAP),
-                                 y + (ROW_H - HAND) / 2, HAND, HAND))
-        y += ROW_H + ROW_GAP
+            lay.hands.append(Box(("hand", p, i), HAND_X + i * (bands.hand + HAND_GAP),
+                                 bands.hand_y, bands.hand, bands.hand))
+        y += row_h + ROW_GAP
     return lay

@@ -58,19 +58,20 @@ CSS = """
 canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !important;
   object-fit: contain; object-position: left top; }
 .rx-board { pointer-events: none; }
-/* Cacao's activated workers: a list beside the board that scrolls (the board is bound by its
-   height, so the width it gives up costs it less than the height would) */
-.rx-board-widget > .rx-board-row { flex: 1 1 0 !important; min-height: 120px; margin: 0;
-  gap: 8px; }
-.rx-board-row > .rx-board-frame { flex: 1 1 0 !important; min-width: 0; height: 100%;
-  overflow: hidden; margin: 0; }
-.rx-board-row > .rx-pending { flex: 0 0 clamp(240px, 20vw, 340px); max-height: 100%;
-  overflow-y: auto; overflow-x: hidden; margin: 0; }
-.rx-pending > * { flex: 0 0 auto; }   /* lines keep their height; the list scrolls */
-.rx-pending-line { flex-wrap: wrap; row-gap: 2px; }
-.rx-pending-line .widget-button { flex: 0 0 auto; }
-.rx-pending-line .widget-html { flex: 1 1 100%; min-width: 0; }
-.rx-pending-line .widget-html-content { line-height: 1.3; font-size: 15px; }
+/* Cacao's activated workers (step C): a list in the place of the tile choice and the status
+   line, of their height (fixed regions below), that scrolls past two sides */
+.rx-board-widget > .rx-pending { height: 90px; overflow-y: auto; overflow-x: hidden;
+  margin: 0 !important; flex: 0 0 auto; gap: 0; }
+.rx-pending > * { flex: 0 0 auto; margin: 0 !important; }
+.rx-pending-title { height: 18px !important; }
+.rx-pending-title .widget-html-content { font-size: 14px; line-height: 18px; white-space: nowrap;
+  overflow: hidden; text-overflow: ellipsis; }
+.rx-pending-line { height: 36px; align-items: center; gap: 4px; }
+.rx-pending-line .widget-button { flex: 0 0 auto; height: 32px !important; margin: 0 !important; }
+.rx-pending-line .widget-html { flex: 1 1 0; min-width: 0; margin: 0 !important; }
+.rx-pending-line .widget-html-content { line-height: 17px; font-size: 14px; white-space: normal;
+  overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical;
+  -webkit-line-clamp: 2; }
 .rx-why { font-size: 14px; color: #555; }
 .rx-board-frame { cursor: pointer; }
 .rx-side { flex: 0 0 clamp(440px, 36vw, 680px); min-height: 0; gap: 6px; }
@@ -144,7 +145,12 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 .rx-projector .rx-board-widget .widget-button { min-width: 44px; width: auto !important;
   padding: 0 8px; }
 .rx-projector .rx-board-widget .widget-dropdown { width: auto !important; }
-.rx-projector .rx-pending-line .widget-html-content { font-size: 19px; }
+.rx-projector .rx-board-widget > .rx-pending { height: 106px; }
+.rx-projector .rx-pending-title { height: 24px !important; }
+.rx-projector .rx-pending-title .widget-html-content { font-size: 18px; line-height: 24px; }
+.rx-projector .rx-pending-line { height: 41px; }
+.rx-projector .rx-pending-line .widget-button { height: 38px !important; }
+.rx-projector .rx-pending-line .widget-html-content { font-size: 17px; line-height: 20px; }
 .rx-projector .rx-why { font-size: 17px; }
 .rx-projector .rx-rule-source, .rx-projector .rx-rule-note { font-size: 20px; }
 .rx-projector .rx-rulebook-text { font-size: 21px; }
