@@ -303,6 +303,15 @@ def test_rule_panel_search_lists_matches():
     assert "No rule matches" in panel.results.value
 
 
+def test_a_second_quote_from_the_rules_own_line_does_not_repeat_the_source():
+    rule = explorer.rules.get("taluva.erupt.volcano_on_volcano")
+    also, = rule.also
+    assert (also.source, also.lines) == (rule.source, rule.lines)
+    html = rule_html(rule.id)
+    assert html.count(f"line {rule.lines[0]}") == 1 and "Also on the same line" in html
+    assert also.quote.strip() in html
+
+
 def test_rule_html_escapes_and_handles_unknown_ids():
     assert "not in the rule index" in rule_html("<script>")
     assert "<script>" not in rule_html("<script>")

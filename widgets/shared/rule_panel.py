@@ -41,8 +41,10 @@ def rule_html(rule_id: str, emphasis: str = "") -> str:
                 f'<i>not in the rule index</i></div>')
     head = f'<span class="rx-rule-flag">{escape(emphasis)}</span> ' if emphasis else ""
     note = f'<div class="rx-rule-note">Note: {escape(r.note)}</div>' if r.note else ""
-    also = "".join(f'<div class="rx-rule-source">Also: {_where(a.source, a.lines)}'
-                   f'{_quote(a.source, a.quote)}</div>'
+    also = "".join(f'<div class="rx-rule-source">Also'
+                   + (" on the same line" if (a.source, a.lines) == (r.source, r.lines)
+                      else f": {_where(a.source, a.lines)}")
+                   + f'{_quote(a.source, a.quote)}</div>'
                    for a in r.also)
     return (f'<div class="rx-rule" data-rule="{escape(r.id, quote=True)}">'
             f'{head}<b>{escape(r.title or r.id)}</b> <code>{escape(r.id)}</code>'
