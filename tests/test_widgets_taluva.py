@@ -168,6 +168,27 @@ def test_scene_shows_terrain_letters_levels_lava_and_buildings():
         assert hit_test(sc.regions, *lay.hex_centre(h)) == ("island",)
 
 
+def test_kept_hex_shapes_draw_each_step_as_shapes_built_afresh():
+    """Each hex's shapes are kept between steps (keyed by the view and what the hex shows): a
+    step drawn after many others, in two zooms, is the scene built with nothing kept."""
+    from widgets.taluva import draw
+
+    actions, state = greedy_actions(players=4, seed=3)
+    states = [GAME.setup(4, 3)]
+    for action in actions:
+        states.append(states[-1].apply(action))
+    shown = states[::4] + [state]
+
+    def frame(s, zoom):
+        return scene(s, move_hints(s), Pick(hover=(0, 0)), layout(s, zoom), playable=True)
+
+    kept = [frame(s, zoom) for zoom in (1.0, 1.6) for s in shown]
+    assert draw._face.cache_info().hits > 0 and draw._edges.cache_info().hits > 0
+    for i, (s, zoom) in enumerate((s, zoom) for zoom in (1.0, 1.6) for s in shown):
+        draw.memo_clear()
+        assert frame(s, zoom) == kept[i]
+
+
 def test_hints_come_from_the_engine():
     actions, state = greedy_actions(until=can_erupt)
     hints = move_hints(state)

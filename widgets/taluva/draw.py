@@ -7,16 +7,17 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from explorer.taluva import components as C
-from explorer.taluva.board import DIRECTION_NAMES, settlement_at, tile_hexes
+from explorer.taluva.board import DIRECTION_NAMES, neighbours, settlement_at, tile_hexes
 from explorer.taluva.scoring import RANK_ORDER
 
-from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, text_color_on
+from ..shared.scene import TURN_MARK, Polygon, Rect, Region, Scene, Text, text_color_on
 from .geometry import SQRT3, Area, Viewport
 from .layout import HEADER_H, MARGIN, Layout, island_hexes, layout
-from .shapes import (INK, LAVA, PLAYER_COLOURS, TERRAIN_STYLE, building_glyph, hex_face,
-                     hex_polygon, hex_shadow, lava_arrow, outline, rgba, tile_outlines)
+from .shapes import (INK, LAVA, PLAYER_COLOURS, TERRAIN_STYLE, building_glyph, edge_line,
+                     hex_face, hex_polygon, hex_shadow, lava_arrow, outline, rgba)
 
 SEA = "#d4e9f5"
 SEA_LINE = "#bcd9ea"
@@ -117,7 +118,7 @@ def _sea(sc: Scene, state, lay: Layout) -> None:
     sc.add("board", Rect(a.x, a.y, a.w, a.h, fill=SEA))
     for h in sorted(_sea_ring(state)):
         if vp.visible(h):
-            sc.add("board", hex_polygon(vp, h, inset=1, stroke=SEA_LINE, line_width=1))
+            sc.add("board", _sea_hex(vp, h))
     sc.regions.append(Region(("island",), a.x, a.y, a.w, a.h))
 
 
@@ -125,17 +126,74 @@ def _sea_ring(state) -> set:
     return island_hexes(state) - set(state.hexes)
 
 
+# A step changes a few hexes of a late island of ~90, and the view only when the island grows:
+# each hex's shapes are kept, keyed by the view and by what the hex shows, so a step rebuilds
+# only what changed (the shapes are equal to freshly built ones, so the pixels are the same).
+MEMO = 8192
+
+
+@lru_cache(maxsize=MEMO)
+def _sea_hex(vp: Viewport, h) -> Polygon:
+    return hex_polygon(vp, h, inset=1, stroke=SEA_LINE, line_width=1)
+
+
+@lru_cache(maxsize=MEMO)
+def _shadow(vp: Viewport, h, level: int) -> Polygon:
+    return hex_shadow(vp, h, level)
+
+
+@lru_cache(maxsize=MEMO)
+def _face(vp: Viewport, h, terrain: str, level: int, rotation: int) -> tuple:
+    """A hex's face and, on a volcano, its lava arrow (`rotation` is 0 elsewhere)."""
+    shapes = hex_face(vp, h, terrain, level)
+    if terrain == C.VOLCANO:
+        shapes.append(lava_arrow(vp, h, rotation))
+    return tuple(shapes)
+
+
+@lru_cache(maxsize=MEMO)
+def _edges(vp: Viewport, h, open_sides: tuple) -> tuple:
+    """The thick lines of a hex's sides `open_sides` (towards another tile or the sea)."""
+    width = max(2.0, vp.size * 0.08)
+    return tuple(edge_line(vp, h, d, stroke=INK, line_width=width) for d in open_sides)
+
+
+@lru_cache(maxsize=MEMO)
+def _building(cx: float, cy: float, unit: float, owner: int, kind: str, count: int) -> tuple:
+    return tuple(building_glyph(cx, cy, unit, owner, kind, count))
+
+
+def memo_clear() -> None:
+    """Forget every kept shape (tests compare kept shapes with freshly built ones)."""
+    for kept in (_sea_hex, _shadow, _face, _edges, _building):
+        kept.cache_clear()
+
+
+def tile_outlines(vp: Viewport, hexes) -> list:
+    """Thick lines where two tiles (or a tile and the sea) meet, so every tile reads as one."""
+    lines = []
+    for h, cell in sorted(hexes.items()):
+        sides = []
+        for d, n in enumerate(neighbours(h)):
+            other = hexes.get(n)
+            if other is None or other.placement != cell.placement:
+                sides.append(d)
+        if sides:
+            lines += _edges(vp, h, tuple(sides))
+    return lines
+
+
 def _island(sc: Scene, state, lay: Layout) -> None:
     vp = lay.viewport
     shown = [(h, c) for h, c in sorted(state.hexes.items(), key=lambda hc: (hc[0][1], hc[0][0]))
              if vp.visible(h)]
     for h, cell in shown:
-        sc.add("board", hex_shadow(vp, h, cell.level))
+        sc.add("board", _shadow(vp, h, cell.level))
     for h, cell in shown:
-        sc.add("board", *hex_face(vp, h, cell.terrain, cell.level))
-        if cell.terrain == C.VOLCANO:
-            sc.add("board", lava_arrow(vp, h, cell.rotation))
-    sc.add("board", *tile_outlines(vp, {h: c for h, c in state.hexes.items() if vp.visible(h)}))
+        volcano = cell.terrain == C.VOLCANO
+        sc.add("board", *_face(vp, h, cell.terrain, cell.level, cell.rotation if volcano else 0))
+    sc.add("board", *tile_outlines(vp, {h: c for h, c in state.hexes.items()
+                                          if vp.visible(h)}))
     if state.placed:   # the tile placed last, outlined in pink
         last = state.placed[-1]
         sc.add("board", *outline(vp, tile_hexes(last.volcano, last.rotation), stroke=LAST,
@@ -148,7 +206,7 @@ def _buildings(sc: Scene, state, lay: Layout) -> None:
     for h, b in sorted(state.buildings.items()):
         if vp.visible(h):
             cx, cy = vp.centre(h)
-            sc.add("pieces", *building_glyph(cx, cy, unit, b.owner, b.kind, b.count))
+            sc.add("pieces", *_building(cx, cy, unit, b.owner, b.kind, b.count))
 
 
 def _mask(sc: Scene, lay: Layout) -> None:

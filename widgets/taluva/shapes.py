@@ -123,17 +123,6 @@ def outline(vp: Viewport, hexes, inside=None, **style) -> list[Polygon]:
     return lines
 
 
-def tile_outlines(vp: Viewport, hexes) -> list[Polygon]:
-    """Thick lines where two tiles (or a tile and the sea) meet, so every tile reads as one."""
-    lines = []
-    for h, cell in sorted(hexes.items()):
-        for d, n in enumerate(neighbours(h)):
-            other = hexes.get(n)
-            if other is None or other.placement != cell.placement:
-                lines.append(edge_line(vp, h, d, stroke=INK, line_width=max(2.0, vp.size * 0.08)))
-    return lines
-
-
 # -- buildings ----------------------------------------------------------------------------
 _HUT = ((-1.0, 0.8), (1.0, 0.8), (1.0, -0.15), (0.0, -1.0), (-1.0, -0.15))
 _TEMPLE = ((-1.25, 1.0), (1.25, 1.0), (1.25, 0.7), (0.95, 0.7), (0.95, -0.2), (1.25, -0.2),
