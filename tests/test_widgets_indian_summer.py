@@ -86,6 +86,28 @@ def test_the_preview_under_the_pointer_names_the_treasure_under_the_hole():
     assert "earth: no token" in [m.text for m in marks if isinstance(m, Text)]
 
 
+def test_kept_floors_draw_each_step_as_floors_built_afresh():
+    """A floor's shapes are kept between steps (keyed by the floor and where it is drawn): a
+    step drawn after many others, and its scoring, is the scene built with nothing kept."""
+    from widgets.indian_summer import draw
+
+    state, bot, states = GAME.setup(4, 3), bots.RandomBot(3), []
+    while not state.is_over:
+        states.append(state)
+        state = state.apply(bot.choose(state))
+    shown = states[::15] + [state]
+
+    def frame(s):
+        sheet = s.score() if s.is_over else None
+        return scene(s, View(move_hints(s), Pick(), playable=True, sheet=sheet))
+
+    kept = [frame(s) for s in shown] + [frame(s) for s in reversed(shown)]
+    assert draw.floor_shapes.cache_info().hits > 0
+    for s, sc in zip(shown + shown[::-1], kept):
+        draw.floor_shapes.cache_clear()
+        assert frame(s) == sc
+
+
 def test_gallery_picture_is_an_svg_of_the_real_renderer():
     svg = gallery_picture(width=420)
     assert svg.startswith("<svg") and 'width="420"' in svg and "Forest circle" in svg

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from explorer.indian_summer import components as C
 from explorer.indian_summer.ending import payout
@@ -156,8 +157,11 @@ def leaf_in_box(tile: int, box, max_cell: float = 16.0) -> list:
 
 
 # -- boards ---------------------------------------------------------------------------
+@lru_cache(maxsize=64)
 def floor_shapes(floor, ox: float, oy: float, s: float, scoring: bool = False):
-    """(board layer, pieces layer) of one forest floor at cell size `s`."""
+    """(board layer, pieces layer) of one forest floor at cell size `s`, as tuples. Kept per
+    floor and place: a step changes one player's floor at most, but a late frame shows five
+    (the large board and four small ones), ~1,300 shapes."""
     big = s >= 30
     ground, pieces = [], []
     covered = set(cells_of(floor.covered))
@@ -213,7 +217,7 @@ def floor_shapes(floor, ox: float, oy: float, s: float, scoring: bool = False):
         for x, y in cells_of(floor.empty):
             pieces.append(Text(ox + (x + 0.5) * s, oy + (y + 0.85) * s, "−1", size=17,
                                bold=True, color=BAD, align="center", scales=False))
-    return ground, pieces
+    return tuple(ground), tuple(pieces)
 
 
 def _main_board(sc: Scene, state, lay: Layout, view: View) -> None:
