@@ -11,7 +11,8 @@ from widgets.shared.canvas import PICTURE_SCALE, BoardCanvas, buffer_scale, held
 from widgets.shared.controls import MessageArea, PerspectiveSwitch
 from widgets.shared.event_log import EventLog, entry_text
 from widgets.shared.rule_panel import RulePanel, rule_html
-from widgets.shared.scene import Rect, Region, Scene, Text, hit_test, overlaps, text_color_on
+from widgets.shared.scene import (Polygon, Rect, Region, Scene, Text, hit_test, overlaps,
+                                  text_color_on)
 from widgets.shared.score_sheet import PADS, PadStyle, ScoreSheetView, by_rule, pad_rows
 from widgets.shared.setup_panel import SetupPanel
 from widgets.shared.svg import scene_to_svg
@@ -83,6 +84,66 @@ def test_pen_sends_what_ipycanvas_attribute_setters_send():
         by_pen = list(manager._commands_cache)
         manager._commands_cache = []
     assert by_pen == by_setter and len(by_pen) == len(values)
+
+
+def test_shapes_are_sent_as_ipycanvas_own_drawing_methods_send_them():
+    """draw_shapes sends each shape drawn on its own straight to the manager: the very
+    commands ipycanvas' methods send for it, in the same order."""
+    from widgets.shared.canvas import draw_shapes
+    canvas = BoardCanvas(300, 200).widget
+    shapes = [Rect(10, 10, 50, 40, fill="#ff0000", stroke="#000000", line_width=2, radius=6),
+              Rect(70, 10, 30, 30, fill="#00ff00", radius=20),       # a disc: radius cut to 15
+              Rect(5, 60, 40, 20, fill="#0000ff", stroke="#111111"),
+              Rect(50, 60, 40, 20, stroke="#111111", dash=(4, 2)),
+              Rect(95, 60, 10, 10, fill="#0000ff"),                   # too short a run to batch
+              Polygon(((0, 100), (40, 100), (20, 130)), fill="#ff0000", stroke="#000000"),
+              Text(10, 150, "with a width", max_width=80),
+              Text(10, 170, "without", bold=True, align="center")]
+    manager = ipycanvas_canvas._CANVAS_MANAGER
+
+    def sent(draw):
+        with held():
+            manager._current_canvas = canvas
+            draw()
+            commands, manager._commands_cache = manager._commands_cache, []
+        return [list(c) for c in commands]
+
+    def by_methods():          # what the one-by-one drawing called, in its order
+        c = canvas
+        c.begin_path(); c.move_to(16, 10); c.arc_to(60, 10, 60, 50, 6)
+        c.arc_to(60, 50, 10, 50, 6); c.arc_to(10, 50, 10, 10, 6); c.arc_to(10, 10, 60, 10, 6)
+        c.close_path()
+        c.fill_style = "#ff0000"
+        c.fill()
+        c.set_line_dash([])
+        c.line_width, c.stroke_style = 2, "#000000"
+        c.stroke()
+        c.begin_path(); c.move_to(85, 10); c.arc_to(100, 10, 100, 40, 15)
+        c.arc_to(100, 40, 70, 40, 15); c.arc_to(70, 40, 70, 10, 15)
+        c.arc_to(70, 10, 100, 10, 15); c.close_path()
+        c.fill_style = "#00ff00"
+        c.fill()
+        c.fill_style = "#0000ff"
+        c.fill_rect(5, 60, 40, 20)
+        c.line_width, c.stroke_style = 1.0, "#111111"
+        c.stroke_rect(5, 60, 40, 20)
+        c.set_line_dash([4, 2])
+        c.stroke_rect(50, 60, 40, 20)
+        c.fill_rect(95, 60, 10, 10)
+        c.begin_path(); c.move_to(0, 100); c.line_to(40, 100); c.line_to(20, 130)
+        c.close_path()
+        c.fill_style = "#ff0000"
+        c.fill()
+        c.set_line_dash([])
+        c.stroke_style = "#000000"
+        c.stroke()
+        c.font, c.fill_style = Text(0, 0, "").font, "#111111"
+        c.text_align, c.text_baseline = "left", "middle"
+        c.fill_text("with a width", 10, 150, 80)
+        c.font, c.text_align = Text(0, 0, "", bold=True).font, "center"
+        c.fill_text("without", 10, 170)
+
+    assert sent(lambda: draw_shapes(canvas, shapes)) == sent(by_methods)
 
 
 def test_canvas_starts_with_a_1x_buffer_and_board_class():

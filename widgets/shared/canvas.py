@@ -96,26 +96,33 @@ def held():
                 manager._buffers_cache = []
 
 
-def _rounded(canvas, r: Rect) -> None:
+# ipycanvas' command codes, for sending commands as its own methods send them
+BEGIN_PATH, MOVE_TO, LINE_TO, ARC_TO, CLOSE_PATH = (
+    _COMMANDS[name] for name in ("beginPath", "moveTo", "lineTo", "arcTo", "closePath"))
+FILL, STROKE, FILL_RECT, STROKE_RECT, FILL_TEXT = (
+    _COMMANDS[name] for name in ("fill", "stroke", "fillRect", "strokeRect", "fillText"))
+
+
+def _rounded(send, canvas, r: Rect) -> None:
     rad = max(0.0, min(r.radius, r.w / 2, r.h / 2))
     x, y, w, h = r.x, r.y, r.w, r.h
-    canvas.begin_path()
-    canvas.move_to(x + rad, y)
-    canvas.arc_to(x + w, y, x + w, y + h, rad)
-    canvas.arc_to(x + w, y + h, x, y + h, rad)
-    canvas.arc_to(x, y + h, x, y, rad)
-    canvas.arc_to(x, y, x + w, y, rad)
-    canvas.close_path()
+    send(canvas, [BEGIN_PATH, [], 0])
+    send(canvas, [MOVE_TO, [x + rad, y], 0])
+    send(canvas, [ARC_TO, [x + w, y, x + w, y + h, rad], 0])
+    send(canvas, [ARC_TO, [x + w, y + h, x, y + h, rad], 0])
+    send(canvas, [ARC_TO, [x, y + h, x, y, rad], 0])
+    send(canvas, [ARC_TO, [x, y, x + w, y, rad], 0])
+    send(canvas, [CLOSE_PATH, [], 0])
 
 
-def _path(canvas, p: Polygon) -> None:
-    canvas.begin_path()
+def _path(send, canvas, p: Polygon) -> None:
+    send(canvas, [BEGIN_PATH, [], 0])
     (x0, y0), *rest = p.points
-    canvas.move_to(x0, y0)
+    send(canvas, [MOVE_TO, [x0, y0], 0])
     for x, y in rest:
-        canvas.line_to(x, y)
+        send(canvas, [LINE_TO, [x, y], 0])
     if p.closed:
-        canvas.close_path()
+        send(canvas, [CLOSE_PATH, [], 0])
 
 
 class _Pen:
@@ -196,8 +203,9 @@ class _Batch:
         if key[0] == "rects":
             pen.set("fill_style", key[1])
             if len(self.counts) < RECT_BATCH:
-                for rect in self.points:
-                    canvas.fill_rect(*rect)
+                send = pen.send
+                for x, y, w, h in self.points:
+                    send(canvas, [FILL_RECT, [x, y, w, h], 0])
             else:
                 canvas.fill_rects(*(np.ascontiguousarray(points[:, i]) for i in range(4)))
         elif key[0] == "fill":
@@ -217,8 +225,11 @@ class _Batch:
 def draw_shapes(canvas, shapes, text_scale: float = 1.0) -> None:
     """Send shapes to an ipycanvas Canvas (inside a hold); `text_scale` enlarges
     every text (projector mode), each still squeezed into its box by `max_width`. Runs of
-    polygons drawn alike go as one batched command (`_Batch`), in the same order."""
+    polygons drawn alike go as one batched command (`_Batch`), in the same order. Each command
+    is sent as ipycanvas' own method sends it, straight to its manager: a late frame has
+    ~3,000, and the method's look-ups took most of the time of drawing."""
     pen = _Pen(canvas)
+    send = pen.send
     batch = _Batch(canvas, pen)
     for s in shapes:
         key = _Batch.key_of(s)
@@ -228,40 +239,43 @@ def draw_shapes(canvas, shapes, text_scale: float = 1.0) -> None:
         batch.flush()
         if isinstance(s, Rect):
             if s.radius:
-                _rounded(canvas, s)
+                _rounded(send, canvas, s)
                 if s.fill:
                     pen.set("fill_style", s.fill)
-                    canvas.fill()
+                    send(canvas, [FILL, ["nonzero"], 0])
                 if s.stroke:
                     pen.dash(s.dash)
                     pen.set("line_width", s.line_width)
                     pen.set("stroke_style", s.stroke)
-                    canvas.stroke()
+                    send(canvas, [STROKE, [], 0])
             else:
                 if s.fill:
                     pen.set("fill_style", s.fill)
-                    canvas.fill_rect(s.x, s.y, s.w, s.h)
+                    send(canvas, [FILL_RECT, [s.x, s.y, s.w, s.h], 0])
                 if s.stroke:
                     pen.dash(s.dash)
                     pen.set("line_width", s.line_width)
                     pen.set("stroke_style", s.stroke)
-                    canvas.stroke_rect(s.x, s.y, s.w, s.h)
+                    send(canvas, [STROKE_RECT, [s.x, s.y, s.w, s.h], 0])
         elif isinstance(s, Polygon):
-            _path(canvas, s)
+            _path(send, canvas, s)
             if s.fill and s.closed:
                 pen.set("fill_style", s.fill)
-                canvas.fill()
+                send(canvas, [FILL, ["nonzero"], 0])
             if s.stroke:
                 pen.dash(s.dash)
                 pen.set("line_width", s.line_width)
                 pen.set("stroke_style", s.stroke)
-                canvas.stroke()
+                send(canvas, [STROKE, [], 0])
         elif isinstance(s, Text):
             pen.set("font", s.font if text_scale == 1.0 else s.scaled(text_scale).font)
             pen.set("fill_style", s.color)
             pen.set("text_align", s.align)
             pen.set("text_baseline", s.baseline)
-            canvas.fill_text(s.text, s.x, s.y, s.max_width)
+            args = [s.text, s.x, s.y]
+            if s.max_width is not None:      # as ipycanvas drops a trailing None
+                args.append(s.max_width)
+            send(canvas, [FILL_TEXT, args, 0])
     batch.flush()
 
 
