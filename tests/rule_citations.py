@@ -58,8 +58,7 @@ class Recorder:
             return
         self.current = set()
         yield
-        if self.current:
-            self._keep(collector.nodeid, set(), "collected")
+        self._keep(collector.nodeid, set(), "collected")   # kept even if empty: it replaces
 
     def pytest_collection_modifyitems(self, items) -> None:
         self.seen |= {item.nodeid for item in items}

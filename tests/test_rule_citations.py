@@ -132,7 +132,7 @@ def test_the_plugin_records_what_each_test_cites_and_declares(tmp_path):
     assert "1 failed, 3 passed" in done.stdout, done.stdout + done.stderr
     record = citations.load(record_path)
     entries = record.tests
-    assert set(entries) == {f"test_played.py::{name}" for name in (
+    assert set(entries) == {"test_played.py"} | {f"test_played.py::{name}" for name in (
         "test_taluva_setup_stack", "test_declared_only", "test_failing",
         "test_by_parameter[taluva.setup.buildings]")}
     stack = entries["test_played.py::test_taluva_setup_stack"]
@@ -165,15 +165,17 @@ def test_a_later_run_replaces_its_tests_and_drops_the_ones_gone(tmp_path):
     (tmp_path / "test_b.py").write_text("def test_three():\n    pass\n", encoding="utf-8")
     assert run_pytest(tmp_path, record_path).returncode == 0
     assert set(citations.load(record_path).tests) == {
-        "test_a.py::test_one", "test_a.py::test_two", "test_b.py::test_three"}
+        "test_a.py", "test_a.py::test_one", "test_a.py::test_two",
+        "test_b.py", "test_b.py::test_three"}
     (tmp_path / "test_a.py").write_text("def test_one():\n    pass\n", encoding="utf-8")
     assert run_pytest(tmp_path, record_path, "test_a.py").returncode == 0
     tests = citations.load(record_path).tests
-    assert set(tests) == {"test_a.py::test_one", "test_b.py::test_three"}  # test_two is gone
+    assert set(tests) == {"test_a.py", "test_a.py::test_one",                # test_two is gone
+                          "test_b.py", "test_b.py::test_three"}
     assert tests["test_a.py::test_one"]["cited"] == []                     # replaced
     (tmp_path / "test_b.py").unlink()
     assert run_pytest(tmp_path, record_path, "test_a.py").returncode == 0
-    assert set(citations.load(record_path).tests) == {"test_a.py::test_one"}
+    assert set(citations.load(record_path).tests) == {"test_a.py", "test_a.py::test_one"}
 
 
 def test_a_mark_naming_no_rule_is_a_usage_error(tmp_path):
