@@ -106,3 +106,29 @@ def test_a_reload_keeps_the_branches_too(page, voila_url):
     act(page, lambda: page.click(".rx-branch"))
     act(page, lambda: page.click(".rx-last"))
     wait_text(page, ".rx-step-label", f"Step {total} of {total}")
+
+
+CURRENT_ENTRY_IN_BOX_JS = """() => {
+  const box = document.querySelector('.rx-log'), entry = box?.querySelector('.rx-current');
+  if (!entry || !box.clientHeight) return false;
+  const b = box.getBoundingClientRect(), r = entry.getBoundingClientRect();
+  return r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5;
+}"""
+
+
+def test_the_history_keeps_the_current_step_in_view(page, voila_url):
+    """With the History tab open, the current entry stays wholly inside its scrolling box
+    while stepping to the end, to the start, and after the tab is shown again."""
+    open_board(page, voila_url, "taluva")
+    total = play_to_end(page)
+    tab(page, "History")
+    page.wait_for_function(CURRENT_ENTRY_IN_BOX_JS)
+    act(page, lambda: page.click(".rx-first"))
+    wait_text(page, ".rx-step-label", f"Step 1 of {total}")
+    page.wait_for_function(CURRENT_ENTRY_IN_BOX_JS)
+    tab(page, "Rules")
+    act(page, lambda: page.click(".rx-last"))
+    wait_text(page, ".rx-step-label", f"Step {total} of {total}")
+    tab(page, "History")
+    page.wait_for_function(CURRENT_ENTRY_IN_BOX_JS)
+    screenshot(page, "history-current-step-in-view")

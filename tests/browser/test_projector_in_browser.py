@@ -64,6 +64,31 @@ BOARD_TEXTS_JS = """() => {
 }"""
 
 
+# Controls of the side column (search box, buttons, menus) that reach past its right edge
+SIDE_OVERFLOW_JS = """() => {
+  const side = document.querySelector('.rx-side').getBoundingClientRect();
+  const controls = '.rx-side input, .rx-side select, .rx-side button, .rx-rule-search';
+  return [...document.querySelectorAll(controls)]
+    .filter(el => el.offsetParent !== null)
+    .map(el => [el.className || el.tagName, el.getBoundingClientRect().right - side.right])
+    .filter(([_, over]) => over > 0.5);
+}"""
+
+
+# Menus whose chosen option is cut or runs under the arrow: the option's text (measured in the
+# menu's own font) with the menu's padding must fit, and the right padding hold the arrow
+CUT_MENUS_JS = """() => {
+  const ctx = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('.rx-app select')].filter(s => s.offsetParent !== null)
+    .map(s => { const cs = getComputedStyle(s); ctx.font = cs.font;
+      const text = s.options[s.selectedIndex]?.text || '';
+      const need = ctx.measureText(text).width + parseFloat(cs.paddingLeft)
+        + parseFloat(cs.paddingRight);
+      return [text, need, s.clientWidth, parseFloat(cs.paddingRight)]; })
+    .filter(([_, need, width, right]) => need > width + 1 || right < 18);
+}"""
+
+
 def probe(page) -> None:
     page.evaluate(TEXT_PROBE_JS)
 
@@ -153,6 +178,8 @@ def test_projector_mode_is_a_layout(browser, voila_url, name, size):
         # the labels are larger as shown, not just in the drawing (marks on tiles keep theirs)
         assert grown(normal, texts) >= 1.2, grown(normal, texts)
         assert quote_in_view(page), "the rule quote or its paraphrase is out of view"
+        assert page.evaluate(SIDE_OVERFLOW_JS) == []
+        assert page.evaluate(CUT_MENUS_JS) == []
         assert page.errors == []
     finally:
         leave(page)

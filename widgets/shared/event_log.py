@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+import anywidget
 import ipywidgets as w
 
 from .models import shared_layout
@@ -17,6 +18,40 @@ def entry_text(index: int, frame, viewer: int | None = None) -> str:
     ids = frame.rule_ids
     rules = f"  [{', '.join(ids)}]" if ids else ""
     return f"{index + 1}. {frame.title(viewer)}{rules}"
+
+
+class CurrentInView(anywidget.AnyWidget):
+    """Keeps the current entry (rx-current) wholly inside the History's scrolling box: scrolls
+    the box alone (not the page) when the entry moves out of it, or when the box is shown."""
+
+    _esm = """
+    export default {
+      render({ el }) {
+        el.style.display = "none";
+        let tries = 0;
+        const start = () => {
+          const box = el.closest(".rx-history")?.querySelector(".rx-log");
+          if (!box) { if (tries++ < 200) requestAnimationFrame(start); return; }
+          let pending = false;
+          const keep = () => {
+            pending = false;
+            const entry = box.querySelector(".rx-current");
+            if (!entry || !box.clientHeight) return;
+            const b = box.getBoundingClientRect(), r = entry.getBoundingClientRect();
+            if (r.top < b.top) box.scrollTop -= b.top - r.top + 4;
+            else if (r.bottom > b.bottom) box.scrollTop += r.bottom - b.bottom + 4;
+          };
+          const later = () => { if (!pending) { pending = true; requestAnimationFrame(keep); } };
+          new MutationObserver(later).observe(box, { subtree: true, childList: true,
+                                                     attributes: true,
+                                                     attributeFilter: ["class"] });
+          new ResizeObserver(later).observe(box);
+          later();
+        };
+        start();
+      },
+    };
+    """
 
 
 class EventLog:
@@ -39,7 +74,8 @@ class EventLog:
         self._shown_branches: list[Branch] = []
         set_visible(self.branch_title, False)
         self.widget = w.VBox([w.HTML("<h3>History</h3>"), self.box, self.branch_title,
-                              self.branch_box])
+                              self.branch_box, CurrentInView()])
+        self.widget.add_class("rx-history")
 
     def sync(self, timeline: Timeline, viewer: int | None = None) -> None:
         """Match the entries to the timeline's frames (reusing buttons) and mark the current one."""

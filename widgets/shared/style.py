@@ -195,5 +195,7 @@ body:has(.rx-app.rx-projector) .jp-RenderedHTMLCommon h1 { display: none; }
 .rx-projector .rx-is-controls { height: 118px; }
 .rx-projector .rx-is-controls .widget-button, .rx-projector .rx-is-controls select {
   font-size: 17px; padding: 0 6px; }
+.rx-projector .rx-is-controls select { flex: 0 0 auto; width: auto !important;
+  padding-right: 26px; }  /* its longest option, clear of the arrow */
 </style>
 """
