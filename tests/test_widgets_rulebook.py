@@ -315,3 +315,16 @@ def test_rule_cards_and_the_rulebook_name_the_rulebook_not_a_file(name):
     assert labels and not any(SEED_FILE.search(label) for label in labels)
     html = rulebook_page(f"?game={name}").value
     assert "rx-passage" in html and not SEED_FILE.search(shown_text(html))
+
+
+def test_without_a_record_of_the_tests_the_rulebook_claims_nothing_about_them(monkeypatch):
+    """A page served from a checkout whose tests never ran knows what each rule shows, not
+    whether the tests enforce it: it says so by leaving those counts and marks out."""
+    from widgets.shared.rulebook_view import marks_html, summary_text
+    monkeypatch.setattr(rulebook, "_record", lambda: None)
+    text = summary_text("taluva")
+    assert "None" not in text and "enforced" not in text and "👁 shown" in text
+    cov = rulebook.coverage("taluva")[0]
+    assert cov.enforced is None
+    html = marks_html(cov)
+    assert "⚙" not in html and "✓" not in html and "👁" in html

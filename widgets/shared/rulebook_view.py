@@ -42,16 +42,21 @@ def source_label(source: str) -> str:
 def summary_text(game: str) -> str:
     """The coverage counts of a game's rulebook, one line."""
     counts = rulebook.summary(game)
-    tested = "" if counts["tested"] is None else f" · ✓ tested {counts['tested']}"
-    return (f'{counts["passages"]} rule passages, {counts["rules"]} rules: ⚙ enforced '
-            f'{counts["enforced"]}{tested} · 👁 shown {counts["shown"]}.')
+    # enforced and tested are known only where the test suite has run (its record of cited
+    # rules); elsewhere they are left out, not guessed
+    known = [f"{mark} {name} {counts[name]}" for name, mark, _ in MARKS
+             if counts[name] is not None]
+    return f'{counts["passages"]} rule passages, {counts["rules"]} rules: {" · ".join(known)}.'
 
 
 def marks_html(cov) -> str:
+    """A mark per known fact of a rule (lit or greyed); unknown ones are not drawn."""
     out = []
     for name, mark, meaning in MARKS:
         on = getattr(cov, name) if cov is not None else None
-        state = "yes" if on else ("unknown" if on is None else "no")
+        if on is None:
+            continue
+        state = "yes" if on else "no"
         out.append(f'<span class="rx-mark rx-mark-{name} rx-{state}" title="{meaning}: '
                    f'{state}">{mark}</span>')
     return "".join(out)
