@@ -101,10 +101,15 @@ class Option:
 
 @dataclass(frozen=True)
 class ScoreLine:
+    """One explained part of a player's score. `label` is the English sentence; `facts` are
+    the values in it (a temple's number and cell, a field, a count), for views that lay a
+    score out on their own and must not read them back out of the words."""
+
     player: int
     label: str
     points: int
     rule: str
+    facts: dict = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
+import pytest
+
 import explorer
 from explorer import bots
 from explorer.core import ScoreLine, ScoreSheet
@@ -57,13 +59,17 @@ def cacao_sheet() -> ScoreSheet:
     for p, (n, pts) in temple.items():
         rule = "cacao.scoring.temples"
         lines.append(ScoreLine(p, f"temple 1 at (3, -2): {n} adjacent workers -> {pts} (why)",
-                               pts, rule))
+                               pts, rule, {"temple": 1, "cell": (3, -2), "workers": n,
+                                           "top_tile": False}))
     lines += [ScoreLine(p, f"temple 2 at (0, 4): 0 adjacent workers -> 0 (why)", 0,
-                        "cacao.scoring.temples") for p in range(4)]       # nobody: no row
+                        "cacao.scoring.temples", {"temple": 2, "cell": (0, 4), "workers": 0,
+                                                  "top_tile": False})
+              for p in range(4)]       # nobody: no row
     lines += [ScoreLine(p, f"{s} sun tokens left x 1", s, "cacao.scoring.sun")
               for p, s in enumerate((1, 0, 2, 0))]
     lines += [ScoreLine(p, f"water carrier on field {f} of 9: Player {p + 1} gets 0",
-                        v, "cacao.scoring.water") for p, (f, v) in enumerate(
+                        v, "cacao.scoring.water", {"field": f, "fields": 9})
+              for p, (f, v) in enumerate(
                             ((4, 0), (1, -10), (6, 4), (5, 2)))]
     totals = {0: 11, 1: 3, 2: 9, 3: 12}
     return ScoreSheet(totals, [3], lines, "", None,
@@ -154,3 +160,20 @@ def test_the_pad_css_is_a_style_element_for_the_app():
     assert SCORE_CSS.strip().startswith("<style>") and SCORE_CSS.strip().endswith("</style>")
     for name in ("rx-score-pad", "rx-score-total", "rx-winner-col"):
         assert "." + name in SCORE_CSS
+
+
+@pytest.mark.parametrize("name,players", [("cacao", 4), ("animals_on_board", 3),
+                                          ("indian_summer", 3), ("indian_summer", 1)])
+def test_a_pad_reads_the_lines_facts_not_their_wording(name, players):
+    """Reworded score lines (another language, a new phrasing) give the very same pad: rows,
+    notes and points come from rule ids and facts, never from the English labels."""
+    import dataclasses
+    import importlib
+    importlib.import_module(f"widgets.{name}")          # registers the game's pad
+    states, _ = bots.play(explorer.GAMES[name].setup(players, 5), bots.RandomBot(3))
+    sheet = states[-1].score()
+    reworded = dataclasses.replace(sheet, lines=[dataclasses.replace(line, label="…")
+                                                 for line in sheet.lines])
+    rows = PADS[name].categorize
+    assert pad_rows(reworded, rows) == pad_rows(sheet, rows)
+    assert any(cell.details for row in pad_rows(sheet, rows) for cell in row.cells.values())

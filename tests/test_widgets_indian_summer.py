@@ -438,8 +438,10 @@ def test_a_solo_pad_says_won_or_lost_with_its_score_and_names_no_winner():
     actions = [GAME.action_from_json(a) for a in explorer.Record.from_json(header).actions]
     assert s.new_game(1, lost.seed, {}, actions, step=10**9)
     assert "lost · -18 points" in s.board.canvas.scene.texts()
-    tokens = [ScoreLine(0, "3 nuts left x 2", 6, "indian_summer.solo.win"),
-              ScoreLine(0, "1 berry left x 1", 1, "indian_summer.solo.win")]
+    tokens = [ScoreLine(0, "3 nuts left x 2", 6, "indian_summer.solo.win",
+                        {"kind": "nut", "left": 3, "each": 2}),
+              ScoreLine(0, "1 berry left x 1", 1, "indian_summer.solo.win",
+                        {"kind": "berry", "left": 1, "each": 1})]
     won = ScoreSheet({0: 7}, [0], tokens, "the board is full: the solo game is won",
                      "indian_summer.solo.win")
     html = sheet_html(won, 1, PADS["indian_summer"])

@@ -18,7 +18,7 @@ HERD_POINTS = 5
 @dataclass(frozen=True)
 class ArkScore:
     points: int
-    lines: list[tuple[str, int, str]]   # (label, points, rule id)
+    lines: list[tuple[str, int, str, dict]]   # (label, points, rule id, facts)
     kept: tuple[int, ...]
     returned_pairs: tuple[int, ...]
     cut: tuple[int, ...]
@@ -67,11 +67,11 @@ def score_ark(tiles, crates: int) -> ArkScore:
         by_species[species_of(t)].append(t)
     pairs = tuple(t for sp in sorted(by_species) if len(by_species[sp]) == 2
                   for t in by_species[sp])
-    lines: list[tuple[str, int, str]] = []
+    lines: list[tuple[str, int, str, dict]] = []
     if pairs:
         pair_names = sorted({SPECIES[species_of(t)] for t in pairs})
         lines.append((f"pairs returned to the box: {', '.join(pair_names)}", 0,
-                      "animals_on_board.scoring.pairs"))
+                      "animals_on_board.scoring.pairs", {"species": tuple(pair_names)}))
     remaining = {sp: ts for sp, ts in by_species.items() if len(ts) != 2}
     cut: tuple[int, ...] = ()
     if sum(len(ts) for ts in remaining.values()) > FULL_ARK:
@@ -88,20 +88,23 @@ def score_ark(tiles, crates: int) -> ArkScore:
         if most != fewest:
             label += (f"; cuts worth the same points could keep as few as {fewest} species, "
                       f"this one keeps {most} (species break a tie for the win)")
-        lines.append((label, 0, "animals_on_board.scoring.reduce"))
+        lines.append((label, 0, "animals_on_board.scoring.reduce",
+                      {"returned": tuple(map(tile_name, cut))}))
     points = 0
     for sp in sorted(remaining):
         ts = remaining[sp]
         if len(ts) == 1:
             pts = value_of(ts[0])
-            lines.append((f"single {tile_name(ts[0])}", pts, "animals_on_board.scoring.single"))
+            lines.append((f"single {tile_name(ts[0])}", pts, "animals_on_board.scoring.single",
+                          {"tile": tile_name(ts[0])}))
         else:
             pts = HERD_POINTS * len(ts)
             lines.append((f"herd of {len(ts)} {SPECIES[sp]} x {HERD_POINTS}", pts,
-                          "animals_on_board.scoring.herd"))
+                          "animals_on_board.scoring.herd", {"tiles": len(ts),
+                                                            "species": SPECIES[sp]}))
         points += pts
     lines.append((f"{crates} food crate{'s' if crates != 1 else ''} left", crates,
-                  "animals_on_board.scoring.crates"))
+                  "animals_on_board.scoring.crates", {"crates": crates}))
     points += crates
     kept = tuple(t for sp in sorted(remaining) for t in remaining[sp])
     return ArkScore(points, lines, kept, pairs, cut, len(remaining))

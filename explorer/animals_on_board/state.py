@@ -442,7 +442,7 @@ class AnimalsState(State):
             ark = score_ark(self.arks[p], self.crates[p])
             totals[p] = ark.points
             species[p] = ark.species
-            lines += [ScoreLine(p, label, pts, rule) for label, pts, rule in ark.lines]
+            lines += [ScoreLine(p, label, pts, rule, facts) for label, pts, rule, facts in ark.lines]
             notes[p] = [f"{ark.species} species in the ark"]
         best = max(totals.values())
         leaders = [p for p in totals if totals[p] == best]

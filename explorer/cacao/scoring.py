@@ -85,13 +85,13 @@ def score_sheet(state) -> ScoreSheet:
     lines: list[ScoreLine] = []
     totals = {p: 0 for p in players}
 
-    def add(p: int, label: str, points: int, rule: str) -> None:
-        lines.append(ScoreLine(p, label, points, rule))
+    def add(p: int, label: str, points: int, rule: str, **facts) -> None:
+        lines.append(ScoreLine(p, label, points, rule, facts))
         totals[p] += points
 
     for p in players:
         add(p, f"gold collected during the game: {state.gold[p]}", state.gold[p],
-            "cacao.scoring.gold")
+            "cacao.scoring.gold", gold=state.gold[p])
     for t, temple in enumerate(score_temples(state.workers, state.jungle, state.covered), 1):
         for p in players:
             n = temple.workers.get(p, 0)
@@ -102,17 +102,19 @@ def score_sheet(state) -> ScoreSheet:
             if p in temple.rebuilt:
                 rule = "cacao.scoring.temple_top"
                 why += "; a rebuilt stack counts only its top tile"
-            add(p, f"temple {t} at {temple.cell}: {_workers(n)} -> {pts} ({why})", pts, rule)
+            add(p, f"temple {t} at {temple.cell}: {_workers(n)} -> {pts} ({why})", pts, rule,
+                temple=t, cell=temple.cell, workers=n, top_tile=p in temple.rebuilt)
     for p in players:
         add(p, f"{state.sun[p]} sun token{'s' if state.sun[p] != 1 else ''} left x 1",
-            state.sun[p], "cacao.scoring.sun")
+            state.sun[p], "cacao.scoring.sun", tokens=state.sun[p])
     for p in players:
         value = C.WATER_TRACK[state.water[p]]
         verb = "pays" if value < 0 else "gets"
         add(p, f"water carrier on field {state.water[p] + 1} of 9: {name(p)} {verb} {abs(value)}",
-            value, "cacao.scoring.water")
+            value, "cacao.scoring.water", field=state.water[p] + 1, fields=len(C.WATER_TRACK))
     for p in players:
-        add(p, f"{state.cacao[p]} cacao left: worth nothing", 0, "cacao.scoring.cacao_worthless")
+        add(p, f"{state.cacao[p]} cacao left: worth nothing", 0, "cacao.scoring.cacao_worthless",
+            cacao=state.cacao[p])
     best = max(totals.values())
     leaders = [p for p in players if totals[p] == best]
     winners, tiebreak, rule = leaders, "", None

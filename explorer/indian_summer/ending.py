@@ -224,13 +224,14 @@ def _solo_sheet(state) -> ScoreSheet:
         for kind, n in state.tokens(0).items():
             pts = n * C.SOLO.points[kind]
             lines.append(ScoreLine(0, f"{plural(n, kind)} left x {C.SOLO.points[kind]}", pts,
-                                   "indian_summer.solo.win"))
+                                   "indian_summer.solo.win",
+                                   {"kind": kind, "left": n, "each": C.SOLO.points[kind]}))
         total = sum(line.points for line in lines)
         return ScoreSheet({0: total}, [0], lines, "the board is full: the solo game is won",
                           "indian_summer.solo.win", {0: ["won", series]})
     n = floor.empty_cells
     lines.append(ScoreLine(0, f"{plural(n, 'empty cell')} x -1: the solo game is lost", -n,
-                           "indian_summer.solo.loss"))
+                           "indian_summer.solo.loss", {"empty_cells": n}))
     return ScoreSheet({0: -n}, [], lines, "the board is not full: the solo game is lost",
                       "indian_summer.solo.loss", {0: ["lost", series]})
 
@@ -246,7 +247,7 @@ def score_sheet(state) -> ScoreSheet:
         n = state.floors[p].empty_cells
         rule = "indian_summer.end.winner" if n == 0 else "indian_summer.end.ranking"
         label = "board full" if n == 0 else plural(n, "empty cell")
-        lines.append(ScoreLine(p, label, -n, rule))
+        lines.append(ScoreLine(p, label, -n, rule, {"empty_cells": n}))
         totals[p] = -n
     full = [p for p in players if state.floors[p].full]
     key = {p: (state.backpacks[p][1], state.backpacks[p][0]) for p in players}

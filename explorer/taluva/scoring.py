@@ -122,13 +122,14 @@ def score_sheet(state) -> ScoreSheet:
     for p in range(state.players):
         n = st.built[p]
         lines.append(ScoreLine(p, f"temples built: {n['temple']} (ranked first)", n["temple"],
-                               "taluva.end.ranking"))
+                               "taluva.end.ranking", {"kind": "temple", "built": n["temple"]}))
         lines.append(ScoreLine(p, f"towers built: {n['tower']} (ranked second)", n["tower"],
-                               "taluva.end.ranking"))
+                               "taluva.end.ranking", {"kind": "tower", "built": n["tower"]}))
         gone = st.removed[p]
         extra = f", {gone} of them removed by eruptions" if gone else ""
         lines.append(ScoreLine(p, f"huts built: {n['hut']}{extra} (ranked third)", n["hut"],
-                               "taluva.erupt.covered_huts" if gone else "taluva.end.ranking"))
+                               "taluva.erupt.covered_huts" if gone else "taluva.end.ranking",
+                               {"kind": "hut", "built": n["hut"], "removed": gone}))
         if p in st.eliminated:
             lines.append(ScoreLine(p, "eliminated: cannot win", 0, "taluva.build.elimination"))
         totals[p] = sum(n.values())

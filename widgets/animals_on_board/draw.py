@@ -87,7 +87,8 @@ def scoring_runs(state) -> dict[int, list[Run]]:
                     HERD_POINTS * len(ts)) for ts in kept.values() if len(ts) > 1]
         singles = tuple(ts[0] for ts in kept.values() if len(ts) == 1)
         if singles:
-            points = sum(pts for _, pts, rule in score.lines if rule.endswith(".single"))
+            points = sum(pts for _, pts, rule, _ in score.lines
+                         if rule == "animals_on_board.scoring.single")
             word = "singles" if len(singles) > 1 else "single"
             rows.append(Run("single", singles, f"{word} = {points}", points))
         pairs: dict[int, list[int]] = {}
@@ -211,7 +212,7 @@ def scene(state, selected=frozenset(), hints: Hints | None = None, width: int = 
         sc.add(board, Text(lay.hand_x, arks_y, "Drawn: keep 1", size=18, bold=True, color=INK))
     label_w = row_label_w(scale)
     at = row_lines(scale)
-    start_told = any(e.rule.endswith("setup.start_player") for e in state.events)
+    start_told = any(e.rule == "animals_on_board.setup.start_player" for e in state.events)
     for row in lay.rows:
         p = row.key[1]
         turn = state.current_player == p
