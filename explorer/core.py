@@ -647,6 +647,13 @@ _CITING = {(State, "_emit"): _emit_citing, (State, "apply"): _apply_citing,
            (State, "view"): _view_citing, (ScoreSheet, "__init__"): _sheet_citing}
 
 
+def cite(rule: str) -> None:
+    """Tell the recorder (if any) that an engine applied `rule` outside an event, a refusal or
+    a score sheet (a solo series' score); free when nothing records."""
+    if _cite is not None:
+        _cite(rule)
+
+
 def record_citations(cite) -> Any:
     """Call `cite(rule_id)` for every rule the engines cite from now on; None stops. Returns
     the recorder this one replaces, so a caller can put it back."""

@@ -21,6 +21,7 @@ import pytest
 from explorer import GAMES, citations, core, rules
 
 _KEY = pytest.StashKey["Recorder"]()
+BROWSER = "tests/browser/"      # browser tests are not recorded
 
 
 def pytest_configure(config) -> None:
@@ -92,7 +93,7 @@ class Recorder:
             if not any("::" in str(arg) for arg in session.config.args) else set()
         for nodeid in list(kept):
             path = nodeid.split("::", 1)[0]
-            gone = not (self.root / path).exists() or \
+            gone = path.startswith(BROWSER) or not (self.root / path).exists() or \
                 (path in ran_whole and "::" in nodeid and nodeid not in self.seen)
             if gone:
                 del kept[nodeid]
@@ -100,6 +101,9 @@ class Recorder:
         citations.save(kept)
 
     def _keep(self, nodeid: str, declares: set[str], outcome: str) -> None:
+        if nodeid.startswith(BROWSER):   # the engines run in the pages' kernels: nothing here
+            self.current = set()
+            return
         self.entries[nodeid] = {"cited": sorted(self.current), "declared": sorted(declares),
                                 "outcome": outcome, "recorded": time.time()}
         self.current = set()

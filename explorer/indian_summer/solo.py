@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import core
 from ..core import IllegalAction
 from . import components as C
 from .actions import ENDS, PATHS, Berry, Mushroom, Refill
@@ -214,6 +215,12 @@ def series_score(results) -> SeriesScore:
 
     The first two lost: the third is lost automatically and the two count. One game won: the two
     lost games count. Otherwise the best two count."""
+    score = _series_score(results)
+    core.cite(score.rule)
+    return score
+
+
+def _series_score(results) -> SeriesScore:
     results = [(bool(w), int(p)) for w, p in results]
     if len(results) > 3:
         raise ValueError("a series has three games")
