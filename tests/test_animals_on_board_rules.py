@@ -8,23 +8,13 @@ import random
 import pytest
 
 import explorer
-from explorer import IllegalAction, SetupError
+from explorer import SetupError
 from explorer.animals_on_board import Keep, Split, Take
 from explorer.animals_on_board import components as C
 from explorer.animals_on_board.scoring import score_ark
 
 from aob_helpers import GAME, assert_43_point_ark, rules_of, t, ts
-
-
-def refused(state, action, rule):
-    before = state.fingerprint()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert info.value.rule == rule
-    assert explorer.rules.exists(info.value.rule)
-    assert info.value.reason
-    assert state.fingerprint() == before
-    return info.value
+from conftest import refused
 
 
 # -- set-up ---------------------------------------------------------------------------------

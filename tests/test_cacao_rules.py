@@ -8,25 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from explorer import IllegalAction, SetupError, rules
+from explorer import SetupError, rules
 from explorer.cacao import GAME, Decline, Fill, Place, Rebuild, Work, scenarios
 from explorer.cacao import components as C
 from explorer.cacao.board import FrozenMap, is_jungle_cell, neighbours
 from explorer.cacao.scenarios import PURPLE, RED, START, WHITE
+from conftest import refused
 
 N, E, S, W = range(4)
 PACKAGE = Path(__file__).resolve().parent.parent / "explorer" / "cacao"
-
-
-def refused(state, action, rule):
-    """Assert that `action` is refused with `rule` and leaves `state` unchanged."""
-    before = state.fingerprint()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert info.value.rule == rule, info.value.reason
-    assert rules.exists(info.value.rule)
-    assert state.fingerprint() == before
-    return info.value
 
 
 def play(state, *actions):

@@ -13,6 +13,7 @@ from explorer.indian_summer import components as C
 from explorer.indian_summer.ending import best_squirrel
 from explorer.indian_summer.board import complete_areas, leaf_cells, treasure_under_hole
 from explorer.indian_summer.geometry import orientation_of, orientations
+from conftest import refused
 
 EMPTY = "." * 8
 FULL_ROW = "#" * 8
@@ -24,15 +25,6 @@ def ids(*names):
 
 def rows(*top):
     return list(top) + [EMPTY] * (9 - len(top))
-
-
-def refused(state, action, rule):
-    before = state.fingerprint()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert info.value.rule == rule, info.value.reason
-    assert rules.exists(rule) and state.fingerprint() == before
-    return info.value
 
 
 def rules_of(state):

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from explorer import IllegalAction
 from explorer.indian_summer import (GAME, Berry, EndTurn, Mushroom, Place, Refill, Series,
                                     Squirrel, series_score)
 from explorer.indian_summer import components as C
+from conftest import refused
 
 EMPTY = "." * 8
 FULL_ROW = "#" * 8
@@ -14,14 +14,6 @@ FULL_ROW = "#" * 8
 
 def ids(*names):
     return tuple(C.tile_id(n) for n in names)
-
-
-def refused(state, action, rule):
-    before = state.fingerprint()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert info.value.rule == rule, info.value.reason
-    assert state.fingerprint() == before
 
 
 def solo(**fields):

@@ -11,6 +11,7 @@ from explorer.taluva.board import settlements, tile_hexes
 from explorer.taluva.placement import covered_tiles
 from explorer.taluva.scoring import ranking
 from taluva_helpers import ERUPTED, ISLAND, NORTH
+from conftest import refused
 
 ERUPTION = Place((0, 0), 2)   # volcano on (0, 0); covers (-1, 1) and (-1, 0) of the second tile
 
@@ -28,18 +29,6 @@ TALL_ERUPTION = Place((0, 0), 3)   # on level 3: covers (-1, 0) and (0, -1)
 # (ERUPTED has room for 20). TALL (room for 16 removed huts) and a level-2 eruption north of it: room for 18
 TALL_ERUPTED = TALL + [(name, v, k) for (v, k), (name, _, _) in zip(
     [((0, -4), 3), ((1, -6), 0), ((1, -6), 1)], NORTH)]
-
-
-def refused(state, action, rule):
-    """Assert that `action` is refused with `rule`, is not listed as legal, and changes nothing."""
-    before = state.fingerprint()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert info.value.rule == rule, info.value.reason
-    assert rules.exists(rule) and info.value.reason
-    assert action not in state.legal_actions()
-    assert state.fingerprint() == before
-    return info.value
 
 
 def accepted(state, action):
