@@ -300,10 +300,7 @@ class ExplorerApp:
         try:
             nxt = frame.state.apply(action)
         except IllegalAction as exc:
-            self.message.refuse(exc.reason, exc.rule)
-            self.rules.show(frame.rule_ids, refused=exc.rule)
-            self.show_rules_tab()
-            self.counter.tick()
+            self.show_refusal(exc.reason, exc.rule)
             return False
         t.push(action, nxt)
         if t.kept is not None and lesson is not None:
@@ -339,6 +336,14 @@ class ExplorerApp:
         self.show_rules_tab()
         return True
 
+    def show_refusal(self, reason: str, rule: str | None, legal: bool = False) -> None:
+        """Tell why a move is not taken: the reason in the message line, its rule first in the
+        Rules tab. `legal`: the engine allows the move but a lesson wanted another."""
+        (self.message.wrong if legal else self.message.refuse)(reason, rule)
+        self.rules.show(self.timeline.frame.rule_ids, refused=rule)
+        self.show_rules_tab()
+        self.counter.tick()
+
     def show_rules_tab(self) -> None:
         self.tabs.selected_index = RULES_TAB
 
@@ -348,7 +353,7 @@ class ExplorerApp:
             try:
                 nxt = self.timeline.frame.state.apply(action)
             except IllegalAction as exc:
-                self.message.refuse(exc.reason, exc.rule)
+                self.show_refusal(exc.reason, exc.rule)
                 return False
             self.timeline.push(action, nxt)
             return True

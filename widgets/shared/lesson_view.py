@@ -273,13 +273,7 @@ class LessonView:
         if self._waiting():
             verdict = lesson.judge(i, t.frame.state, action)
             if not verdict.right:
-                if verdict.legal:
-                    app.message.wrong(verdict.text, verdict.rule)
-                else:
-                    app.message.refuse(verdict.text, verdict.rule)
-                app.rules.show(t.frame.rule_ids, refused=verdict.rule)
-                app.show_rules_tab()
-                app.counter.tick()
+                app.show_refusal(verdict.text, verdict.rule, legal=verdict.legal)
                 return False
             same = action == step.action
             self._answer(t)
