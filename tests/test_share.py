@@ -754,3 +754,25 @@ def test_without_players_a_rule_link_opens_what_it_opened_before():
 ])
 def test_a_rule_link_with_players_it_cannot_show_is_refused(game, query, message):
     assert refused(game, query).startswith(message)
+
+
+@pytest.mark.parametrize("name", ["cacao", "taluva"])
+def test_a_link_is_replayed_once(monkeypatch, name):
+    """Checking a link replays its moves; the app shows the states it checked instead of
+    replaying the moves a second time (and shows the same game as stepping there)."""
+    import importlib
+    from explorer import bots
+    from widgets.shared import app as app_module
+    from widgets.shared.share_panel import position_query
+    shell = importlib.import_module(f"widgets.{name}").app(players=3, seed=2).explorer
+    shell.go(shell.timeline.setup_count - 1)
+    bot = bots.RandomBot(4)
+    for _ in range(30):
+        shell.play(bot.choose(shell.timeline.frame.state), refresh=False)
+    shell.go(shell.timeline.last)
+    query, shown = position_query(shell), shell.timeline.frame.state.fingerprint()
+    replays = []
+    monkeypatch.setattr(app_module, "replay", lambda record: replays.append(record) or [])
+    other = importlib.import_module(f"widgets.{name}").app(players=3, seed=2).explorer
+    assert other.open_query(query)
+    assert replays == [] and other.timeline.frame.state.fingerprint() == shown

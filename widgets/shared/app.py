@@ -181,9 +181,10 @@ class ExplorerApp:
 
     # -- game and navigation -------------------------------------------------------------
     def new_game(self, players: int, seed: int, options: dict, actions=(),
-                 step: int | None = None) -> bool:
+                 step: int | None = None, states=None) -> bool:
         """Set up a fresh game (timeline at its first step, or after `actions` at `step`, a
-        frame index); on bad settings say why and keep the current game."""
+        frame index); on bad settings say why and keep the current game. `states`: the state
+        after each action where a checked link has replayed them already."""
         try:
             steps = self.game.setup_steps(players, seed, **options)
         except SetupError as exc:
@@ -192,8 +193,10 @@ class ExplorerApp:
         timeline = Timeline(steps)
         if actions:
             timeline.go(timeline.setup_count - 1)
-            for state, action in zip(replay(Record(self.game.name, players, seed, options,
-                                                   list(actions)))[1:], actions):
+            if not states or len(states) != len(actions):
+                states = replay(Record(self.game.name, players, seed, options,
+                                       list(actions)))[1:]
+            for state, action in zip(states, actions):
                 timeline.push(action if not isinstance(action, dict)
                               else self.game.action_from_json(action), state)
         timeline.go(0 if step is None else step)
@@ -232,7 +235,7 @@ class ExplorerApp:
             return self.lessons.open(link.lesson, link.step)
         if link.rule:
             return self.show_rule(link.rule, link.options or None)
-        self.new_game(link.players, link.seed, link.options, link.actions)
+        self.new_game(link.players, link.seed, link.options, link.actions, states=link.states)
         if link.step is not None:
             if not 1 <= link.step <= len(self.timeline):
                 self.message.error(f"This link asks for step {link.step}, but the game has "

@@ -69,6 +69,8 @@ class DeepLink:
     actions: list = field(default_factory=list)
     step: int | None = None
     lesson: str | None = None   # a shipped lesson's name (`?lesson=<name>&step=N`)
+    states: list = field(default_factory=list, compare=False, repr=False)   # after each move,
+    # as checking the link replayed them: the app shows them without replaying the moves again
     rule: str | None = None     # a rule id to see act (`?rule=<id>`, options pick a reading;
     # with `players=N` the options also hold "players": N, a step in a game of N players,
     # e.g. the solo game, as `explorer.rulebook.demo` reads them)
@@ -151,8 +153,8 @@ def _parse_query(game, query, default_players, default_seed) -> DeepLink:
             raise LinkError("a link gives its moves once: moves or record, not both")
         players, seed, chosen = _check_setup(game, given.get("players", default_players),
                                              given.get("seed", default_seed), options)
-        actions = _moves_from_text(game, players, seed, chosen, params["moves"])
-        return DeepLink(players, seed, chosen, actions, step)
+        actions, states = _moves_from_text(game, players, seed, chosen, params["moves"])
+        return DeepLink(players, seed, chosen, actions, step, states=states)
 
     if "record" not in params:
         players, seed, chosen = _check_setup(game, given.get("players", default_players),
@@ -160,7 +162,7 @@ def _parse_query(game, query, default_players, default_seed) -> DeepLink:
         return DeepLink(players, seed, chosen, [], step)
 
     record = _record_from_text(game, _base64url("record", params["record"]), in_link=True)
-    players, seed, chosen, actions = _check_record(game, record, in_link=True)
+    players, seed, chosen, actions, states = _check_record(game, record, in_link=True)
     in_record = {"players": players, "seed": seed}
     for name, value in given.items():
         if value != in_record[name]:
@@ -172,7 +174,7 @@ def _parse_query(game, query, default_players, default_seed) -> DeepLink:
             if asked[name] != chosen[name]:
                 raise LinkError(f"{name}={_option_text(asked[name])} differs from the "
                                 f"record, which has {name}={_option_text(chosen[name])}")
-    return DeepLink(players, seed, chosen, actions, step)
+    return DeepLink(players, seed, chosen, actions, step, states=states)
 
 
 def _split_query(query: str) -> dict[str, str]:
@@ -265,8 +267,10 @@ def _number_bytes(radix: int) -> int:
     return ((radix - 1).bit_length() + 7) // 8
 
 
-def _moves_from_text(game, players: int, seed: int, chosen: dict, text: str) -> list:
-    """The moves a `moves=` value packs, replayed from the set-up and checked."""
+def _moves_from_text(game, players: int, seed: int, chosen: dict, text: str
+                     ) -> tuple[list, list]:
+    """The moves a `moves=` value packs, replayed from the set-up and checked, and the state
+    after each."""
     found = re.fullmatch(r"v([0-9]{1,4})\.([0-9]{1,6})\.([A-Za-z0-9_=+/ -]*)", text)
     if not found:
         raise LinkError(f"moves must read v1.<number of moves>.<letters>, not {_shown(text)}")
@@ -284,7 +288,7 @@ def _moves_from_text(game, players: int, seed: int, chosen: dict, text: str) -> 
         raise LinkError("moves: too short to hold its check (the link was cut off?)")
     check, number = raw[:CHECK_BYTES], int.from_bytes(raw[CHECK_BYTES:], "big")
     state = game.setup(players, seed, **chosen)
-    radix, moves = 1, []
+    radix, moves, states = 1, [], []
     for done in range(count):
         choices = state.legal_actions() if not state.is_over else []
         if not choices:
@@ -295,12 +299,13 @@ def _moves_from_text(game, players: int, seed: int, chosen: dict, text: str) -> 
         action = choices[place]
         state = state.apply(action)
         moves.append(action.to_json())
+        states.append(state)
     if number or len(raw) - CHECK_BYTES != _number_bytes(radix) or \
             check != _check(game, players, seed, chosen, moves):
         raise LinkError("moves: these moves do not fit this game (its check does not match): "
                         "the link was damaged, its players, seed or options were changed, or "
                         "another version of the explorer made it")
-    return moves
+    return moves, states
 
 
 class _MovePacker:
@@ -380,7 +385,7 @@ def _read_record_file(game, content) -> Record:
         raise LinkError("This file is empty.")
     text = _utf8(content, "This file is not UTF-8 text.")
     record = _record_from_text(game, text, in_link=False)
-    players, seed, chosen, actions = _check_record(game, record, in_link=False)
+    players, seed, chosen, actions, _ = _check_record(game, record, in_link=False)
     return Record(game.name, players, seed, chosen, actions)
 
 
@@ -425,9 +430,10 @@ def _record_from_text(game, raw, in_link: bool) -> Record:
     return record
 
 
-def _check_record(game, record: Record, in_link: bool) -> tuple[int, int, dict, list]:
+def _check_record(game, record: Record, in_link: bool) -> tuple[int, int, dict, list, list]:
     """Set-up and moves of `record`, replayed: (players, seed, complete options, moves as
-    canonical JSON dicts). Moves are counted as the app's step labels count them ("Move 12")."""
+    canonical JSON dicts, the state after each). Moves are counted as the app's step labels
+    count them ("Move 12")."""
     count = len(record.actions)
     if count > MAX_ACTIONS:
         raise _refusal(in_link, f"{count:,} moves; at most {MAX_ACTIONS:,} can be opened",
@@ -439,7 +445,7 @@ def _check_record(game, record: Record, in_link: bool) -> tuple[int, int, dict, 
         raise _refusal(in_link, f"the set-up is not allowed: {exc}",
                        f"The record's set-up is not allowed: {exc}.") from None
     state = game.setup(players, seed, **chosen)
-    moves = []
+    moves, states = [], []
     for number, raw in enumerate(record.actions, start=1):
         where = f"record: move {number}" if in_link else f"Move {number} of the record"
         try:
@@ -454,7 +460,8 @@ def _check_record(game, record: Record, in_link: bool) -> tuple[int, int, dict, 
             raise LinkError(f"{where} is not a move of {game.title} "
                             f"({type(exc).__name__})") from None
         moves.append(action.to_json())
-    return players, seed, chosen, moves
+        states.append(state)
+    return players, seed, chosen, moves, states
 
 
 # -- writing a link ---------------------------------------------------------------------------
