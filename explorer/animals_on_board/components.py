@@ -11,7 +11,6 @@ SPECIES = ("elephant", "giraffe", "panda", "crocodile", "tiger", "chimpanzee",
            "turtle", "rhino", "gorilla", "zebra", "lion", "flamingo")
 SPECIES_KO = ("코끼리", "기린", "판다", "악어", "호랑이", "침팬지",
               "거북이", "코뿔소", "고릴라", "얼룩말", "사자", "홍학")
-SPECIES_ILLUSTRATIVE = True
 TILES_PER_SPECIES = 5
 ALL_TILES = tuple(range(len(SPECIES) * TILES_PER_SPECIES))
 CRATES = 20

@@ -34,7 +34,6 @@ SPECIES_COLOURS = (
 BACK = "#1a237e"
 BACKGROUND = "#ffffff"
 CENTRE_BG = "#eef3f8"
-GROUP_BG = "#ffffff"
 TURN_BG = "#fff3c4"
 ROW_BG = "#f6f6f6"
 LEGAL = "#00a152"

@@ -81,9 +81,6 @@ class Layout:
                 return b
         return None
 
-    def boxes_of_tile(self, tile: int) -> list[Box]:
-        return [b for b in self.tiles if b.tile == tile]
-
 
 def group_label_h(text_scale: float = 1.0) -> float:
     """The band above a group's tiles: its name and what taking it costs, one line each."""
