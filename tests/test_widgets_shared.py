@@ -392,6 +392,25 @@ def test_event_log_one_entry_per_frame_with_rule_ids_and_jumps():
     assert entry_text(0, t.frames[0]).startswith("1. Set-up 1/5")
 
 
+def test_event_log_follows_a_new_timeline_and_marks_one_current_entry():
+    """Entries are rebuilt only for frames that changed; the current mark follows the step,
+    a shorter new timeline, and a frame replaced at the same index."""
+    log = EventLog(lambda i: None)
+    long = Timeline(GAME.setup_steps(3, 1))
+    long.go(4)
+    log.sync(long)
+    short = Timeline(GAME.setup_steps(2, 9))
+    short.go(short.last)
+    log.sync(short)
+    current = [i for i, e in enumerate(log.entries) if "rx-current" in e._dom_classes]
+    assert len(log.entries) == len(short) and current == [short.last]
+    assert [e.description for e in log.entries] == [entry_text(i, f)
+                                                    for i, f in enumerate(short.frames)]
+    short.go(0)
+    log.sync(short)
+    assert [i for i, e in enumerate(log.entries) if "rx-current" in e._dom_classes] == [0]
+
+
 def test_score_sheet_lists_every_line_total_and_winner():
     _, states, _ = played()
     final = states[-1]

@@ -72,6 +72,8 @@ class EventLog:
                                    "an earlier step. Click one to take it up again; the line "
                                    "shown is kept in its place.</p>")
         self._shown_branches: list[Branch] = []
+        self._entries_of: list = []      # the frame each entry shows, and for which viewer
+        self._current: int | None = None
         set_visible(self.branch_title, False)
         self.widget = w.VBox([w.HTML("<h3>History</h3>"), self.box, self.branch_title,
                               self.branch_box, CurrentInView()])
@@ -82,7 +84,12 @@ class EventLog:
         frames = timeline.frames
         while len(self.entries) > len(frames):
             self.entries.pop().close()
+            self._current = None
+        del self._entries_of[len(self.entries):]
         for i, frame in enumerate(frames):
+            if i < len(self._entries_of) and self._entries_of[i][0] is frame \
+                    and self._entries_of[i][1] == viewer:
+                continue                 # frames do not change: nor does their entry
             text = entry_text(i, frame, viewer)
             tip = "\n".join(f"{t} [{r}]" for t, r in frame.narration)
             if i < len(self.entries):
@@ -96,9 +103,18 @@ class EventLog:
                 button.on_click(self._clicked)
                 button._rx_index = i
                 self.entries.append(button)
+                self._current = None
+            if i < len(self._entries_of):
+                self._entries_of[i] = (frame, viewer)
+            else:
+                self._entries_of.append((frame, viewer))
         self.box.children = tuple(self.entries)
-        for i, button in enumerate(self.entries):
-            (button.add_class if i == timeline.index else button.remove_class)("rx-current")
+        if self._current != timeline.index:
+            for button in self.entries:
+                button.remove_class("rx-current")
+            if 0 <= timeline.index < len(self.entries):
+                self.entries[timeline.index].add_class("rx-current")
+            self._current = timeline.index
         self._sync_branches(timeline, viewer)
 
     def _sync_branches(self, timeline: Timeline, viewer: int | None) -> None:
