@@ -28,17 +28,18 @@ buffer is 1x.
 from __future__ import annotations
 
 import math
-from contextlib import contextmanager
 from typing import Callable, Hashable
 
 import anywidget
 import ipywidgets as w
 import numpy as np
 import traitlets
-from ipycanvas import Canvas, canvas as _ipycanvas
-from ipycanvas.canvas import COMMANDS as _COMMANDS
+from ipycanvas import Canvas
 from ipyevents import Event
 
+from .ipycanvas_wire import (ARC_TO, BEGIN_PATH, CLOSE_PATH, FILL, FILL_RECT, FILL_TEXT,
+                             LINE_TO, MOVE_TO, SET, STROKE, STROKE_RECT, attribute_code,
+                             forget_current_canvas, held, sender)
 from .models import shared_layout
 from .scene import LAYERS, Polygon, Rect, Region, Scene, Text, hit_test
 
@@ -78,31 +79,6 @@ class PixelRatio(anywidget.AnyWidget):
     value = traitlets.Float(1.0).tag(sync=True)
 
 
-@contextmanager
-def held():
-    """`hold_canvas` that always switches caching off again, even when drawing fails."""
-    manager = _ipycanvas._CANVAS_MANAGER
-    was = manager._caching
-    manager._caching = True
-    try:
-        yield
-    finally:
-        try:
-            manager.flush()
-        finally:
-            manager._caching = was
-            if not was:
-                manager._commands_cache = []
-                manager._buffers_cache = []
-
-
-# ipycanvas' command codes, for sending commands as its own methods send them
-BEGIN_PATH, MOVE_TO, LINE_TO, ARC_TO, CLOSE_PATH = (
-    _COMMANDS[name] for name in ("beginPath", "moveTo", "lineTo", "arcTo", "closePath"))
-FILL, STROKE, FILL_RECT, STROKE_RECT, FILL_TEXT = (
-    _COMMANDS[name] for name in ("fill", "stroke", "fillRect", "strokeRect", "fillText"))
-
-
 def _rounded(send, canvas, r: Rect) -> None:
     rad = max(0.0, min(r.radius, r.w / 2, r.h / 2))
     x, y, w, h = r.x, r.y, r.w, r.h
@@ -132,12 +108,12 @@ class _Pen:
 
     def __init__(self, canvas):
         self.canvas = canvas
-        self.send = canvas._canvas_manager.send_command
+        self.send = sender(canvas)
         self.now: dict = {}
 
     def set(self, name: str, value) -> None:
         if self.now.get(name, _UNSET) != value:
-            self.send(self.canvas, [_COMMANDS["set"], [self.canvas.ATTRS[name], value]])
+            self.send(self.canvas, [SET, [attribute_code(self.canvas, name), value]])
             self.now[name] = value
 
     def dash(self, pattern) -> None:
@@ -362,7 +338,7 @@ class BoardCanvas:
         if not full and all(self._drawn.get(name, []) == layers[name] for name in LAYERS):
             return
         if full:
-            _ipycanvas._CANVAS_MANAGER._current_canvas = None
+            forget_current_canvas()
         scale = self.scale
         with held():
             self.widget.set_transform(scale, 0, 0, scale, 0, 0)
@@ -422,9 +398,7 @@ class BoardCanvas:
             self._pictures.discard(canvas)
             canvas.sync_image_data = False   # before closing: later batches may still name it
             canvas.close()
-            manager = _ipycanvas._CANVAS_MANAGER
-            if manager._current_canvas is canvas:
-                manager._current_canvas = None
+            forget_current_canvas(canvas)
             deliver(bytes(data))
 
         canvas.observe(arrived, names="image_data")
