@@ -507,3 +507,21 @@ def test_the_score_pad_ranks_by_temples_towers_huts_and_adds_no_points():
     assert "Winner: Player 1" in html
     assert "Decided by: most towers (1) decides after a tie on temples 2" in html
     assert "taluva.end.ranking" in html and "taluva.erupt.covered_huts" in html
+
+
+def test_a_pointer_event_with_junk_values_hovers_nothing(shell):
+    """The page is untrusted: a NaN, an infinity or a string where a coordinate goes is no
+    place on the board (it used to reach the hex lookup)."""
+    board = shell.board
+    frame = {"boundingRectWidth": 800, "boundingRectHeight": 600}
+    board.hover((0, 0))
+    for junk in (float("nan"), float("inf"), "12", None, True):
+        board._on_pointer({"type": "mousemove", "relativeX": junk, "relativeY": 5, **frame})
+        assert board.pick.hover is None
+        board.hover((0, 0))
+    board.hover(None)
+    x, y = board.layout.viewport.centre((0, 0))
+    scale = min(800 / board.canvas.width, 600 / board.canvas.height)
+    board._on_pointer({"type": "mousemove", "relativeX": x * scale, "relativeY": y * scale,
+                       **frame})
+    assert board.pick.hover == (0, 0)

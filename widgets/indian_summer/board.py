@@ -6,16 +6,13 @@ which shows the engine's refusal (reason and rule) for an illegal one.
 """
 from __future__ import annotations
 
-import math
-
-from ipyevents import Event
-
 import ipywidgets as w
+from ipyevents import Event
 
 from explorer.indian_summer import Refill
 from explorer.indian_summer import components as C
 
-from ..shared.canvas import BoardCanvas, shown_scale
+from ..shared.canvas import BoardCanvas
 from ..shared.timeline import SCORING
 from .controls import SQUIRREL_CHOICE, Controls
 from .draw import View, scene, strip_tiles
@@ -211,17 +208,8 @@ class IndianSummerBoard:
         """Follow the pointer over the board, for the preview of the pick under it."""
         if not isinstance(event, dict) or self.frame is None:
             return
-        cell = None
-        if event.get("type") == "mousemove":
-            values = [event.get(k) for k in ("relativeX", "relativeY", "boundingRectWidth",
-                                              "boundingRectHeight")]
-            if all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-                   for v in values):
-                x, y, fw, fh = (float(v) for v in values)
-                scale = shown_scale(fw, fh, self.canvas.width, self.canvas.height)
-                if scale > 0:
-                    cell = self.layout.cell_at(x / scale, y / scale)
-        self.hover_at(cell)
+        at = self.canvas.point(event) if event.get("type") == "mousemove" else None
+        self.hover_at(self.layout.cell_at(*at) if at is not None else None)
 
     def hover_at(self, cell) -> None:
         if cell != self.hover:

@@ -410,19 +410,25 @@ class BoardCanvas:
         """Call `handler(region_key_or_None, x, y)` (CSS pixels) for every click."""
         self._click_handlers.append(handler)
 
-    def _on_dom_click(self, event) -> None:
-        """A click on the frame, in page pixels relative to its top-left corner, where the
-        drawing is shown scaled to fit the frame's size (sent along with the click)."""
+    def point(self, event) -> tuple[float, float] | None:
+        """Where a pointer event from the page (ipyevents: page pixels relative to the frame's
+        top-left corner, and the frame's size) lies on the board, in board pixels; None for
+        anything else, a value that is not a finite number included (the page is untrusted)."""
         if not isinstance(event, dict):
-            return
+            return None
         values = [_finite(event.get(k)) for k in ("relativeX", "relativeY", "boundingRectWidth",
                                                   "boundingRectHeight")]
         if None in values:
-            return
+            return None
         x, y, frame_w, frame_h = values
         scale = shown_scale(frame_w, frame_h, self.width, self.height)
-        if scale > 0:
-            self.click(x / scale, y / scale)
+        return (x / scale, y / scale) if scale > 0 else None
+
+    def _on_dom_click(self, event) -> None:
+        """A click on the frame, where the drawing is shown scaled to fit the frame."""
+        at = self.point(event)
+        if at is not None:
+            self.click(*at)
 
     def click(self, x: float, y: float) -> Hashable | None:
         """A click at CSS pixel (x, y): hit-test and notify; returns the region key hit."""

@@ -15,7 +15,7 @@ from explorer.taluva import Expand, Finish, Hut, Place, Temple, Tower
 from explorer.taluva import components as C
 from explorer.taluva.board import lava_direction, settlement_at
 
-from ..shared.canvas import BoardCanvas, shown_scale
+from ..shared.canvas import BoardCanvas
 from ..shared.models import set_visible
 from ..shared.view_buttons import add_view_buttons
 from .controls import CSS, button, why_not
@@ -207,16 +207,8 @@ class TaluvaBoard:
         """Hover: the ghost of the tile, the hex's coordinates and its settlement."""
         if not isinstance(event, dict) or self.layout is None:
             return
-        h = None
-        if event.get("type") == "mousemove":
-            values = [event.get(k) for k in ("relativeX", "relativeY", "boundingRectWidth",
-                                              "boundingRectHeight")]
-            if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
-                x, y, fw, fh = (float(v) for v in values)
-                scale = shown_scale(fw, fh, self.canvas.width, self.canvas.height)
-                if scale > 0:
-                    h = self.layout.viewport.hex_at(x / scale, y / scale)
-        self.hover(h)
+        at = self.canvas.point(event) if event.get("type") == "mousemove" else None
+        self.hover(self.layout.viewport.hex_at(*at) if at is not None else None)
 
     def hover(self, h) -> None:
         """Show what the pointer is over (None: nothing)."""
