@@ -19,11 +19,8 @@ from typing import Iterable
 from ..core import (Action, Game, IllegalAction, LazyActions, Option, ScoreLine, ScoreSheet,
                     SetupError, State, TupleAction)
 from . import components as C
+from ..text import player_name
 from .scoring import score_ark
-
-
-def player_name(p: int) -> str:
-    return f"Player {p + 1}"
 
 
 def _tiles_json(tiles) -> list[str]:

@@ -10,12 +10,13 @@ from ..core import (Action, Game, IllegalAction, JoinedActions, LazyActions, Opt
 from . import components as C
 from .actions import ACTION_TYPES, Decline, Fill, Place, Rebuild, Work
 from .board import OPPOSITE, SIDES, START_CELLS, FrozenMap, frontier, neighbours
+from ..text import player_name as _player_name
 from .scoring import score_sheet
 
 SIDE_NAMES = ("top", "right", "bottom", "left")
 PLAYING = ("place", "fill", "work")   # the phases in which someone decides
 ROTATIONS = (0, 1, 2, 3)
-PLAYER_NAMES = tuple(f"Player {p + 1} ({colour})" for p, colour in enumerate(C.COLOURS))
+PLAYER_NAMES = tuple(_player_name(p, C.COLOURS) for p in range(len(C.COLOURS)))
 
 
 def player_name(p: int) -> str:

@@ -6,6 +6,7 @@ Leaf tiles are named ("G01", "Y12", "R29"), cells are [x, y], orientations index
 from __future__ import annotations
 
 from ..core import TupleAction
+from ..text import player_name, plural
 from . import components as C
 
 PATHS = ("upper", "lower")
@@ -163,7 +164,6 @@ class Exchange(_Action):
         return cls(_choice(data, "give", C.TOKENS), _choice(data, "take", C.TOKENS))
 
     def describe(self) -> str:
-        from .state import plural      # state imports this module
         up = (self.give in C.TOKENS and self.take in C.TOKENS
               and C.TOKENS.index(self.take) > C.TOKENS.index(self.give))
         return f"exchange {plural(2 if up else 1, str(self.give))} for a {self.take}"
@@ -230,7 +230,7 @@ class Mushroom(_Action):
         return cls(raw + ([FOREST] if forest else []))
 
     def describe(self) -> str:
-        names = [s if s == FOREST else f"Player {s + 1}" for s in self]
+        names = [s if s == FOREST else player_name(s) for s in self]
         return "spend a mushroom: take " + (" and ".join(names) if names else "the track's tiles")
 
 

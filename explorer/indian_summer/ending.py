@@ -17,11 +17,11 @@ enough because the empty cells of one area are alike and completing an area only
 from __future__ import annotations
 
 from ..core import ScoreLine, ScoreSheet
+from ..text import plural
 from . import components as C
 from .board import area_masks, area_of
 from .geometry import FULL, bit, cells_of
 from .moves import NUT_MOVES, cells_moves
-from .words import plural
 
 CONVERSIONS = (("feather", 1, "mushroom"), ("mushroom", 1, "nut"), ("berry", 2, "nut"))
 SOLO_ORDER = (("berry", 2, "nut"), ("mushroom", 1, "nut"), ("feather", 1, "mushroom"))

@@ -9,7 +9,8 @@ from . import components as C
 from .actions import ACTION_TYPES
 from .board import Floor
 from .moves import warm
-from .state import IndianSummerState, player_name, plural
+from ..text import player_name, plural
+from .state import IndianSummerState
 
 
 def _step(s: IndianSummerState) -> IndianSummerState:

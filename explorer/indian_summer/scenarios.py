@@ -54,7 +54,8 @@ from . import components as C
 from .board import Floor, area_masks, picture, printed_treasure
 from .geometry import bit
 from .moves import animal_by_cell, warm
-from .state import FOREST_LOW, IndianSummerState, player_name, plural
+from ..text import player_name, plural
+from .state import FOREST_LOW, IndianSummerState
 
 FIELDS = {"turn", "start_player", "layouts", "boards", "paths", "forest", "set_aside",
           "backpacks", "animals", "animals_left", "squirrels_left", "stand_ins", "tile_done",

@@ -16,6 +16,7 @@ Flow (OpenSpiel style):
 from __future__ import annotations
 
 from ..core import Action, IllegalAction, ScoreSheet, State
+from ..text import player_name, plural
 from . import components as C
 from .actions import (FOREST, Berry, EndTurn, Exchange, Feather, Mushroom, Refill)
 from .board import Floor, area_masks, area_of, empty_holes, printed_treasure, with_token
@@ -25,7 +26,6 @@ from .moves import (NUT_MOVES, SQUIRREL_MOVES, animal_moves, animal_table, cells
                     pair_fits)
 from . import ending
 from .solo import SoloRules
-from .words import player_name, plural
 
 FOREST_LOW = 6
 EXCHANGES = tuple((C.TOKENS[i + 1], C.TOKENS[i]) for i in range(3)) + tuple(

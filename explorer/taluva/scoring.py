@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core import ScoreLine, ScoreSheet
+from ..text import plural
 from .components import KINDS, PIECES
 
 RANK_ORDER = ("temple", "tower", "hut")
@@ -134,9 +135,5 @@ def score_sheet(state) -> ScoreSheet:
             lines.append(ScoreLine(p, "eliminated: cannot win", 0, "taluva.build.elimination"))
         totals[p] = sum(n.values())
         left = dict(zip(KINDS, state.supply[p]))
-        notes[p] = [", ".join(_count(left[k], k) for k in KINDS) + " in the supply"]
+        notes[p] = [", ".join(plural(left[k], k) for k in KINDS) + " in the supply"]
     return ScoreSheet(totals, list(st.winners), lines, st.how, st.rule, notes)
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..core import Action, IllegalAction, ScoreSheet, State
+from ..text import player_name as _player_name, plural
 from . import components as C
 from .actions import Expand, Finish, Place
 from .board import Building, Cell, FrozenMap, lava_direction, settlements, tile_hexes
@@ -16,7 +17,7 @@ KIND_INDEX = {"hut": HUT, "temple": TEMPLE, "tower": TOWER}
 
 
 def player_name(p: int) -> str:
-    return f"Player {p + 1} ({C.COLOURS[p]})"
+    return _player_name(p, C.COLOURS)
 
 
 class Placed(NamedTuple):
@@ -191,7 +192,7 @@ class TaluvaState(State):
             else:
                 self.removed = _replace(self.removed, b.owner, self.removed[b.owner] + b.count)
                 fate = "leave the game (they still count as built)"
-            huts = _count(b.count, "hut")
+            huts = plural(b.count, "hut")
             self._emit(f"The lava covers {huts} of {player_name(b.owner)} on {h}: they {fate}.",
                        "taluva.erupt.covered_huts", p, hex=h, owner=b.owner, huts=b.count)
         after = settlements(self.buildings)
@@ -242,7 +243,7 @@ class TaluvaState(State):
             self._put(p, h, "hut", n)
         where = ", ".join(f"{h} x{n}" for h, n in plan.targets)
         self._emit(f"{player_name(p)} expands the settlement at {action.settlement} into the "
-                   f"{action.terrain}: {_count(plan.huts, 'hut')} on "
+                   f"{action.terrain}: {plural(plan.huts, 'hut')} on "
                    f"{where} (as many per hex as its level).", "taluva.build.expansion", p,
                    hexes=tuple(h for h, _ in plan.targets))
 
@@ -267,8 +268,8 @@ class TaluvaState(State):
 
     def _after_build(self, p: int, kind: str) -> None:
         huts, temples, towers = self.supply[p]
-        self._emit(f"{player_name(p)} has {_count(huts, 'hut')}, {_count(temples, 'temple')} "
-                   f"and {_count(towers, 'tower')} left.", "taluva.build.supply", p)
+        self._emit(f"{player_name(p)} has {plural(huts, 'hut')}, {plural(temples, 'temple')} "
+                   f"and {plural(towers, 'tower')} left.", "taluva.build.supply", p)
         done = early_win_kinds(self.supply[p])
         if len(done) >= 2:
             self.winner, self.end = p, "early"
@@ -347,10 +348,6 @@ class TaluvaState(State):
     def _hide(self, player: int) -> None:
         self.stack = (C.HIDDEN,) * len(self.stack)
         self.boxed = (C.HIDDEN,) * len(self.boxed)
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _replace(values: tuple, index: int, value) -> tuple:

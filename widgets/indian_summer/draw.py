@@ -15,7 +15,7 @@ from explorer.indian_summer import components as C
 from explorer.indian_summer.ending import payout
 from explorer.indian_summer.board import animal_cells, complete_areas, leaf_cells, printed_treasure
 from explorer.indian_summer.geometry import cells_of
-from explorer.indian_summer.state import plural
+from explorer.text import plural
 
 from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text
 from .layout import (ANIMALS_Y, BOARD_X, BOARD_Y, CELL, FOREST_R, HEADER_Y, MARGIN, PREVIEW_X,
