@@ -31,11 +31,6 @@ def opposite(side: int) -> int:
     return OPPOSITE[side]
 
 
-def side_towards(cell: tuple[int, int], other: tuple[int, int]) -> int:
-    """The side of `cell` that touches the edge-adjacent `other`."""
-    return STEPS.index((other[0] - cell[0], other[1] - cell[1]))
-
-
 def frontier(jungle, workers) -> tuple[tuple[int, int], ...]:
     """Empty worker cells edge-adjacent to a jungle tile, sorted: where a tile may be placed."""
     return tuple(sorted({n for cell in jungle for n in neighbours(cell)}.difference(workers)))

@@ -8,7 +8,6 @@ texts; they come from the published components.
 from __future__ import annotations
 
 COLOURS = ("red", "purple", "white", "yellow")
-COLOURS_KO = ("빨간색", "보라색", "흰색", "노란색")
 
 # -- worker tiles ---------------------------------------------------------------------------
 PATTERNS = {

@@ -134,10 +134,6 @@ LEFT_COLUMN = mask_of((0, y) for y in range(HEIGHT))
 RIGHT_COLUMN = mask_of((WIDTH - 1, y) for y in range(HEIGHT))
 
 
-def popcount(mask: int) -> int:
-    return mask.bit_count()
-
-
 def neighbours_mask(mask: int) -> int:
     """Cells edge-adjacent to a mask (on the board)."""
     return (((mask & ~RIGHT_COLUMN) << 1) | ((mask & ~LEFT_COLUMN) >> 1)

@@ -58,11 +58,6 @@ class Problem(NamedTuple):
     reason: str
 
 
-def is_eruption(hexes, volcano: Hex, rotation: int) -> bool:
-    """A placement is an eruption when any of its hexes lies on the island."""
-    return any(h in hexes for h in tile_hexes(volcano, rotation))
-
-
 def placement_problem(hexes, buildings, volcano: Hex, rotation: int) -> Problem | None:
     """The first rule placing the tile this way breaks, or None if it is legal."""
     if not (len(volcano) == 2 and all(type(v) is int for v in volcano)):
