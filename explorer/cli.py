@@ -9,9 +9,9 @@ import statistics
 import sys
 import time
 
-from . import GAMES
 from .bots import BOTS, RandomBot, make_bot, play, play_seats
 from .core import RecordError, SetupError
+from .games import GAMES
 from .record import Record, replay
 from .untrusted import clipped
 

@@ -38,6 +38,7 @@ from typing import Any
 
 from . import rules as rule_index
 from .core import Action, IllegalAction, PositionError, SetupError, State
+from .games import GAMES
 from .untrusted import MESSAGE_LIMIT, clipped, counted_path, parse_json, parse_toml, read_file
 
 _PLACE = counted_path("steps", "step")  # how a refusal names where in a lesson a value is
@@ -91,7 +92,6 @@ class Lesson:
     expect: dict = field(default_factory=dict)
 
     def start_state(self) -> State:
-        from . import GAMES
         return _start_state(GAMES[self.game], self.start)
 
     def states(self) -> list[State]:
@@ -152,7 +152,6 @@ def _start_state(game, start: dict) -> State:
 
 def parse(data: dict, game_name: str, name: str, where: str = "") -> Lesson:
     """A checked Lesson from file data; LessonError names `where` (the file) and the step."""
-    from . import GAMES
     where = where or name
     game = GAMES.get(game_name)
 

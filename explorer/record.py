@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .core import Action, IllegalAction, RecordError, SetupError, State
+from .games import GAMES
 from .untrusted import check_data, clipped, counted_path, decode, parse_json, read_file, shown
 
 FIELDS = {"game": str, "players": int, "seed": int, "options": dict, "actions": list}
@@ -73,8 +74,6 @@ def _check_fields(data: dict) -> None:
 def replay(record: Record | dict | str) -> list[State]:
     """Every state of a record: the position after set-up, then one per action.
     RecordError names the field or the action (counted from 1) that cannot be replayed."""
-    from . import GAMES
-
     if isinstance(record, Record):
         _check_fields(vars(record))
         check_data(vars(record), "record", RecordError, _where)

@@ -17,6 +17,7 @@ from . import lessons as lesson_files
 from . import rules as rule_index
 from .bots import make_bot, play
 from .core import IllegalAction, SetupError
+from .games import GAMES
 
 # How far the search for demonstrations goes (fixed, so every run finds the same demos).
 GAMES_PER_COUNT = {"random": 20, "greedy": 1}   # seeds tried per player count, at most
@@ -29,7 +30,6 @@ NEARBY_MOVES = 6          # legal moves of each kind tried from each neighbourin
 
 
 def _game(game: str):
-    from . import GAMES
     if game not in GAMES:
         raise KeyError(f"unknown game {game!r}; games: {', '.join(sorted(GAMES))}")
     return GAMES[game]
