@@ -562,6 +562,12 @@ class Game:
         use tuples as keys override this."""
         return data
 
+    def position_data(self, state: State) -> dict:
+        """`state` as plain data (JSON-safe) that `position_from` builds back into the same
+        position, so a position can be kept in a file. Each game says which positions it can
+        write (a position between moves, with nothing hidden)."""
+        raise NotImplementedError(f"{self.title} cannot write a position as data")
+
     def score_position(self, players: int, **fields):
         """Score any position (an ark, a village, an island) in one call, from readable names."""
         return self.position(players, **fields).score()

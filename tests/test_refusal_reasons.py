@@ -283,7 +283,7 @@ def test_taluva_build_refusals_name_the_failed_condition():
 # -- Animals on Board -------------------------------------------------------------------------
 def test_animals_on_board_refusals_name_the_failed_condition():
     from explorer.animals_on_board import components as C
-    from explorer.animals_on_board.state import Keep, Split, Take
+    from explorer.animals_on_board.actions import Keep, Split, Take
     failures: list = []
     for state in sampled_positions("animals_on_board", every=3):
         if state.phase == "keep":

@@ -30,7 +30,8 @@ import random
 from ..core import PositionError
 from ..untrusted import MAX_DIGITS, shown, too_long
 from . import components as C
-from .state import AnimalsState, _clockwise, player_name
+from ..text import player_name
+from .state import AnimalsState, _clockwise
 
 FIELDS = ("groups", "facedown", "arks", "crates", "turn", "resting", "start_player", "round",
           "removed_species", "seed", "over")

@@ -11,91 +11,14 @@ ends after a round in which someone holds 10+ tiles.
 """
 from __future__ import annotations
 
-import random
 from itertools import combinations
 from operator import itemgetter
-from typing import Iterable
 
-from ..core import (Action, Game, IllegalAction, LazyActions, Option, ScoreLine, ScoreSheet,
-                    SetupError, State, TupleAction)
-from . import components as C
+from ..core import Action, IllegalAction, LazyActions, ScoreLine, ScoreSheet, State
 from ..text import player_name
+from . import components as C
+from .actions import Keep, Split, Take
 from .scoring import score_ark
-
-
-def _tiles_json(tiles) -> list[str]:
-    return [C.tile_name(t) for t in tiles]
-
-
-def _tiles_from_json(data, field: str = "tiles") -> tuple[int, ...]:
-    if field not in data:  # refused, not guessed, like every other field an action needs
-        raise ValueError(f"action field {field!r} is missing")
-    raw = data[field]
-    if not isinstance(raw, list) or not raw:
-        raise ValueError(f"action field {field!r} must be a non-empty list of tile names")
-    return tuple(sorted(C.tile_from_name(n) if isinstance(n, str) else _bad_tile(n) for n in raw))
-
-
-def _bad_tile(value):
-    raise ValueError(f"tile names are strings like 'panda-3', not {value!r}")
-
-
-class _TileAction(TupleAction):
-    """An action naming tiles: a sorted tuple of tile ids that knows its kind.
-
-    A tuple subclass, so that `Moves` can make a split from a group with one cheap call.
-    """
-    __slots__ = ()
-
-    def __new__(cls, tiles):
-        if isinstance(tiles, int):
-            tiles = (tiles,)
-        return tuple.__new__(cls, sorted(tiles))
-
-    @property
-    def tiles(self) -> tuple[int, ...]:
-        return tuple(self)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({C.names(self)})"
-
-    def to_json(self) -> dict:
-        return {"type": self.kind, "tiles": _tiles_json(self)}
-
-    @classmethod
-    def from_json(cls, data: dict):
-        return cls(_tiles_from_json(data))
-
-
-class Keep(_TileAction):
-    """Set-up: keep this one of your three drawn tiles secretly in your ark."""
-    __slots__ = ()
-    kind = "keep"
-
-    @property
-    def tile(self) -> int:
-        return self.tiles[0]
-
-    def describe(self) -> str:
-        return f"keep {C.tile_name(self.tile)}"
-
-
-class Split(_TileAction):
-    """Action A: `tiles` leave their group and form a new group beside it."""
-    __slots__ = ()
-    kind = "split"
-
-    def describe(self) -> str:
-        return f"split off {C.names(self.tiles)}"
-
-
-class Take(_TileAction):
-    """Action B: take the whole group made of `tiles` into your ark."""
-    __slots__ = ()
-    kind = "take"
-
-    def describe(self) -> str:
-        return f"take {C.names(self.tiles)}"
 
 
 # For each group size n, the index subsets that can leave a group of n: every non-empty proper
@@ -454,9 +377,9 @@ class AnimalsState(State):
         return ScoreSheet(totals, winners, lines, tiebreak, rule, notes)
 
     def position_data(self) -> dict:
-        """This play or end position as plain data for `GAME.position_from` (a file to share)."""
-        from .position import position_data
-        return position_data(self)
+        """This play or end position as plain data for `GAME.position_from` (a file to share);
+        the same as `GAME.position_data(state)`."""
+        return self.game.position_data(self)
 
     # -- hidden information ------------------------------------------------------------------
     def _hide(self, player: int) -> None:
@@ -477,105 +400,3 @@ def _replace(values: tuple, index: int, value) -> tuple:
 
 def _clockwise(start: int, players: int) -> list[int]:
     return [(start + i) % players for i in range(players)]
-
-
-class AnimalsOnBoard(Game):
-    name = "animals_on_board"
-    title = "Animals on Board"
-    player_counts = (2, 3, 4)
-    options = {
-        "removed_species": Option(
-            None, None,
-            "Species left in the box (2 players: 4, 3 players: 2, 4 players: none); "
-            "default: chosen at random from the seed.",
-            ("animals_on_board.setup.species",)),
-        "start_player": Option(
-            0, (0, 1, 2, 3), "Who takes the start flag (the rule says: the oldest player).",
-            ("animals_on_board.setup.start_player",), "Start player (oldest)"),
-    }
-    action_types = {"keep": Keep, "split": Split, "take": Take}
-    turn_rule = "animals_on_board.round.turn_order"
-    end_rule = "animals_on_board.end.trigger"
-    view_rules = ("animals_on_board.hidden.ark", "animals_on_board.round.one_facedown")
-    species = C.SPECIES
-
-    def position(self, players: int = 3, **fields) -> AnimalsState:
-        """A validated play (or, with over=True, end) position from tile names; the fields are
-        listed in `position.py`. PositionError names the bad field."""
-        from .position import build
-        return build(self, players, **fields)
-
-    def score_position(self, players: int, **fields) -> ScoreSheet:
-        """Score arks as they sail, e.g. `score_position(2, arks=[[...], [...]])`; with a turn,
-        rest flags or round given, the provisional score of that play position."""
-        from .position import PLAY_ONLY
-        if not set(fields) & set(PLAY_ONLY):
-            fields.setdefault("over", True)
-        return self.position(players, **fields).score()
-
-    def _check_options(self, players: int, chosen: dict) -> None:
-        super()._check_options(players, chosen)
-        if chosen["start_player"] >= players:
-            raise SetupError(f"start_player must be 0..{players - 1} for {players} players")
-        removed = chosen["removed_species"]
-        if removed is None:
-            return
-        count = len(C.SPECIES) - C.SPECIES_IN_PLAY[players]
-        if isinstance(removed, str) or not isinstance(removed, (list, tuple)):
-            raise SetupError("removed_species is a list of species names or None (random)")
-        unknown = [s for s in removed if s not in C.SPECIES]
-        if unknown:
-            raise SetupError(f"unknown species {unknown[0]!r}; species: {', '.join(C.SPECIES)}")
-        if len(set(removed)) != count:
-            raise SetupError(f"with {players} players exactly {count} different species leave "
-                             f"the game, not {len(set(removed))}")
-        chosen["removed_species"] = sorted(set(removed))
-
-    def _setup(self, players: int, seed: int, rng: random.Random,
-               options: dict) -> Iterable[AnimalsState]:
-        s = AnimalsState(self, players, seed, options)
-        keep = C.SPECIES_IN_PLAY[players]
-        if options["removed_species"] is None:
-            removed = sorted(rng.sample(range(len(C.SPECIES)), len(C.SPECIES) - keep))
-            how = "chosen at random"
-        else:
-            removed = sorted(C.SPECIES.index(n) for n in options["removed_species"])
-            how = "chosen by the players"
-        s.removed = tuple(removed)
-        s.species = tuple(i for i in range(len(C.SPECIES)) if i not in removed)
-        gone = ", ".join(C.SPECIES[i] for i in removed) or "none"
-        s._emit(f"{players} players use {keep} species ({keep * 5} tiles); left in the box "
-                f"({how}): {gone}.", "animals_on_board.setup.species")
-        yield s
-        s = s._fork()
-        s.events = ()
-        pile = [t for t in C.ALL_TILES if C.species_of(t) in s.species]
-        rng.shuffle(pile)
-        s.pile = tuple(pile)
-        s._emit(f"The {len(pile)} tiles are shuffled face down into draw piles.",
-                "animals_on_board.setup.draw_piles")
-        yield s
-        s = s._fork()
-        s.events = ()
-        s.crates = (1,) * players
-        s._emit(f"The 20 food crates form the supply; every player takes 1 "
-                f"({20 - players} stay in the supply).", "animals_on_board.setup.crates")
-        yield s
-        s = s._fork()
-        s.events = ()
-        s.start_player = options["start_player"]
-        s._emit(f"{player_name(s.start_player)} (the oldest player) takes the start flag.",
-                "animals_on_board.setup.start_player", s.start_player)
-        yield s
-        s = s._fork()
-        s.events = ()
-        draws = []
-        for q in _clockwise(s.start_player, players):
-            draws.append((q, s.pile[-C.DRAW_AT_SETUP:]))
-            s.pile = s.pile[:-C.DRAW_AT_SETUP]
-        s.drawn = tuple(tuple(sorted(dict(draws)[q])) for q in range(players))
-        s.phase = "keep"
-        s.turn = s.start_player
-        s._emit("Every player draws 3 tiles and looks at them; each will keep 1 secretly in the "
-                "ark and put the other 2 face up in the centre.", "animals_on_board.setup.keep_one")
-        yield s

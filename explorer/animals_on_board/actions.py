@@ -1,0 +1,83 @@
+"""Animals on Board: the three kinds of action (keep at set-up, split, take), as tile tuples."""
+from __future__ import annotations
+
+from ..core import TupleAction
+from . import components as C
+
+
+def _tiles_json(tiles) -> list[str]:
+    return [C.tile_name(t) for t in tiles]
+
+
+def _tiles_from_json(data, field: str = "tiles") -> tuple[int, ...]:
+    if field not in data:  # refused, not guessed, like every other field an action needs
+        raise ValueError(f"action field {field!r} is missing")
+    raw = data[field]
+    if not isinstance(raw, list) or not raw:
+        raise ValueError(f"action field {field!r} must be a non-empty list of tile names")
+    return tuple(sorted(C.tile_from_name(n) if isinstance(n, str) else _bad_tile(n) for n in raw))
+
+
+def _bad_tile(value):
+    raise ValueError(f"tile names are strings like 'panda-3', not {value!r}")
+
+
+class _TileAction(TupleAction):
+    """An action naming tiles: a sorted tuple of tile ids that knows its kind.
+
+    A tuple subclass, so that `Moves` can make a split from a group with one cheap call.
+    """
+    __slots__ = ()
+
+    def __new__(cls, tiles):
+        if isinstance(tiles, int):
+            tiles = (tiles,)
+        return tuple.__new__(cls, sorted(tiles))
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        return tuple(self)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({C.names(self)})"
+
+    def to_json(self) -> dict:
+        return {"type": self.kind, "tiles": _tiles_json(self)}
+
+    @classmethod
+    def from_json(cls, data: dict):
+        return cls(_tiles_from_json(data))
+
+
+class Keep(_TileAction):
+    """Set-up: keep this one of your three drawn tiles secretly in your ark."""
+    __slots__ = ()
+    kind = "keep"
+
+    @property
+    def tile(self) -> int:
+        return self.tiles[0]
+
+    def describe(self) -> str:
+        return f"keep {C.tile_name(self.tile)}"
+
+
+class Split(_TileAction):
+    """Action A: `tiles` leave their group and form a new group beside it."""
+    __slots__ = ()
+    kind = "split"
+
+    def describe(self) -> str:
+        return f"split off {C.names(self.tiles)}"
+
+
+class Take(_TileAction):
+    """Action B: take the whole group made of `tiles` into your ark."""
+    __slots__ = ()
+    kind = "take"
+
+    def describe(self) -> str:
+        return f"take {C.names(self.tiles)}"
+
+
+ACTION_TYPES = {"keep": Keep, "split": Split, "take": Take}

@@ -1,0 +1,119 @@
+"""The Animals on Board game: options, hand-built positions and the set-up as narrated steps."""
+from __future__ import annotations
+
+import random
+from typing import Iterable
+
+from ..core import Game, Option, ScoreSheet, SetupError
+from ..text import player_name
+from . import components as C
+from .actions import ACTION_TYPES
+from .position import PLAY_ONLY, build, position_data
+from .state import AnimalsState, _clockwise
+
+
+class AnimalsOnBoard(Game):
+    name = "animals_on_board"
+    title = "Animals on Board"
+    player_counts = (2, 3, 4)
+    options = {
+        "removed_species": Option(
+            None, None,
+            "Species left in the box (2 players: 4, 3 players: 2, 4 players: none); "
+            "default: chosen at random from the seed.",
+            ("animals_on_board.setup.species",)),
+        "start_player": Option(
+            0, (0, 1, 2, 3), "Who takes the start flag (the rule says: the oldest player).",
+            ("animals_on_board.setup.start_player",), "Start player (oldest)"),
+    }
+    action_types = dict(ACTION_TYPES)
+    turn_rule = "animals_on_board.round.turn_order"
+    end_rule = "animals_on_board.end.trigger"
+    view_rules = ("animals_on_board.hidden.ark", "animals_on_board.round.one_facedown")
+    species = C.SPECIES
+
+    def position(self, players: int = 3, **fields) -> AnimalsState:
+        """A validated play (or, with over=True, end) position from tile names; the fields are
+        listed in `position.py`. PositionError names the bad field."""
+        return build(self, players, **fields)
+
+    def position_data(self, state: AnimalsState) -> dict:
+        """A play or end position as plain data for `position_from` (see `position.py`)."""
+        return position_data(state)
+
+    def score_position(self, players: int, **fields) -> ScoreSheet:
+        """Score arks as they sail, e.g. `score_position(2, arks=[[...], [...]])`; with a turn,
+        rest flags or round given, the provisional score of that play position."""
+        if not set(fields) & set(PLAY_ONLY):
+            fields.setdefault("over", True)
+        return self.position(players, **fields).score()
+
+    def _check_options(self, players: int, chosen: dict) -> None:
+        super()._check_options(players, chosen)
+        if chosen["start_player"] >= players:
+            raise SetupError(f"start_player must be 0..{players - 1} for {players} players")
+        removed = chosen["removed_species"]
+        if removed is None:
+            return
+        count = len(C.SPECIES) - C.SPECIES_IN_PLAY[players]
+        if isinstance(removed, str) or not isinstance(removed, (list, tuple)):
+            raise SetupError("removed_species is a list of species names or None (random)")
+        unknown = [s for s in removed if s not in C.SPECIES]
+        if unknown:
+            raise SetupError(f"unknown species {unknown[0]!r}; species: {', '.join(C.SPECIES)}")
+        if len(set(removed)) != count:
+            raise SetupError(f"with {players} players exactly {count} different species leave "
+                             f"the game, not {len(set(removed))}")
+        chosen["removed_species"] = sorted(set(removed))
+
+    def _setup(self, players: int, seed: int, rng: random.Random,
+               options: dict) -> Iterable[AnimalsState]:
+        s = AnimalsState(self, players, seed, options)
+        keep = C.SPECIES_IN_PLAY[players]
+        if options["removed_species"] is None:
+            removed = sorted(rng.sample(range(len(C.SPECIES)), len(C.SPECIES) - keep))
+            how = "chosen at random"
+        else:
+            removed = sorted(C.SPECIES.index(n) for n in options["removed_species"])
+            how = "chosen by the players"
+        s.removed = tuple(removed)
+        s.species = tuple(i for i in range(len(C.SPECIES)) if i not in removed)
+        gone = ", ".join(C.SPECIES[i] for i in removed) or "none"
+        s._emit(f"{players} players use {keep} species ({keep * 5} tiles); left in the box "
+                f"({how}): {gone}.", "animals_on_board.setup.species")
+        yield s
+        s = s._fork()
+        s.events = ()
+        pile = [t for t in C.ALL_TILES if C.species_of(t) in s.species]
+        rng.shuffle(pile)
+        s.pile = tuple(pile)
+        s._emit(f"The {len(pile)} tiles are shuffled face down into draw piles.",
+                "animals_on_board.setup.draw_piles")
+        yield s
+        s = s._fork()
+        s.events = ()
+        s.crates = (1,) * players
+        s._emit(f"The 20 food crates form the supply; every player takes 1 "
+                f"({20 - players} stay in the supply).", "animals_on_board.setup.crates")
+        yield s
+        s = s._fork()
+        s.events = ()
+        s.start_player = options["start_player"]
+        s._emit(f"{player_name(s.start_player)} (the oldest player) takes the start flag.",
+                "animals_on_board.setup.start_player", s.start_player)
+        yield s
+        s = s._fork()
+        s.events = ()
+        draws = []
+        for q in _clockwise(s.start_player, players):
+            draws.append((q, s.pile[-C.DRAW_AT_SETUP:]))
+            s.pile = s.pile[:-C.DRAW_AT_SETUP]
+        s.drawn = tuple(tuple(sorted(dict(draws)[q])) for q in range(players))
+        s.phase = "keep"
+        s.turn = s.start_player
+        s._emit("Every player draws 3 tiles and looks at them; each will keep 1 secretly in the "
+                "ark and put the other 2 face up in the centre.", "animals_on_board.setup.keep_one")
+        yield s
+
+
+GAME = AnimalsOnBoard()
