@@ -10,7 +10,7 @@ import pytest
 from explorer import PositionError
 from explorer.taluva import GAME, Expand, Finish, Hut, Place, Temple
 from explorer.taluva import components as C
-from explorer.taluva.scenarios import position_data
+from explorer.taluva.position import position_data
 from taluva_helpers import ERUPTED, ISLAND
 
 RAISED = ISLAND + [("clearing-sand", (0, 0), "SE")]     # (0, 1) clearing, (-1, 1) sand: level 2

@@ -1,4 +1,4 @@
-"""The Taluva game: options (rule variants) and the narrated set-up."""
+"""The Taluva game: options (rule variants), the narrated set-up and hand-built positions."""
 from __future__ import annotations
 
 import random
@@ -7,6 +7,7 @@ from typing import Iterable
 from ..core import Game, Option, PositionError, SetupError
 from . import components as C
 from .actions import ACTION_TYPES
+from .position import FIELDS, fields_from_data, position, position_data
 from .state import TaluvaState, player_name
 
 
@@ -89,22 +90,27 @@ class Taluva(Game):
         yield s
 
     def position(self, players: int = 2, **fields) -> TaluvaState:
-        """A hand-built position; see `scenarios` for the fields and readable names.
+        """A hand-built position; see `position.py` for the fields and readable names.
         PositionError (a ValueError) names the bad field."""
-        from .scenarios import FIELDS, position
         unknown = sorted(set(fields) - set(FIELDS))
         if unknown:
             raise PositionError(unknown[0], f"not a field of a Taluva position; fields: "
                                 f"{', '.join(FIELDS)}")
-        return position(players, **fields)
+        return position(self, players, **fields)
 
     def _fields_from_data(self, data: dict) -> dict:
-        """Building hexes are "q,r" text keys in JSON and TOML data (see `scenarios`)."""
-        from .scenarios import fields_from_data
+        """Building hexes are "q,r" text keys in JSON and TOML data (see `position.py`)."""
         return fields_from_data(data)
+
+    def position_data(self, state: TaluvaState) -> dict:
+        """A position in play as data for `position_from` (see `position.py`)."""
+        return position_data(state)
 
 
 def _step(s: TaluvaState) -> TaluvaState:
     nxt = s._fork()
     nxt.events = ()
     return nxt
+
+
+GAME = Taluva()

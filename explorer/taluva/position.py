@@ -1,6 +1,6 @@
 """Hand-built Taluva positions from readable names, for lessons, tests and shared files.
 
-`position(players, tiles=[...], buildings={...}, ...)` lays the tiles one by one under the
+`GAME.position(players, tiles=[...], buildings={...}, ...)` (the function `position` here) lays the tiles one by one under the
 placement rules (so every stack on it could have come about in play), puts the buildings on,
 fills the supplies and returns a position where `turn` is about to place (or build).
 PositionError names the field that is wrong.
@@ -21,7 +21,7 @@ text key (TOML and JSON keys are texts):
     "1,0" = [0, "hut"]
     "-1,0" = [1, "temple"]
 
-`position_data(state)` writes any position of a game in play back as such data.
+`GAME.position_data(state)` (`position_data` here) writes any position of a game in play back as such data.
 """
 from __future__ import annotations
 
@@ -40,10 +40,10 @@ FIELDS = ("tiles", "buildings", "drawn", "stack", "turn", "phase", "removed", "e
 BUILD_KINDS = ("hut", "expand", "temple", "tower")
 
 
-def position(players: int = 2, *, tiles=(), buildings=None, drawn=None, stack=None, turn: int = 0,
+def position(game, players: int = 2, *, tiles=(), buildings=None, drawn=None, stack=None, turn: int = 0,
              phase: str = "place", removed=None, eliminated=(), build_kind=None, options=None,
              seed: int = 0) -> TaluvaState:
-    """A position ready for `turn`.
+    """A position of `game` (Taluva's Game) ready for `turn`.
 
     tiles: [(name, volcano hex, rotation), ...] in the order laid, e.g. ("jungle-sand", (0, 0),
       "SW"); an eruption is a tile whose volcano lands on a volcano.
@@ -57,17 +57,16 @@ def position(players: int = 2, *, tiles=(), buildings=None, drawn=None, stack=No
     phase: "place" or "build"; build_kind: in the one_kind variant, the kind built this turn
       ('hut', 'expand', 'temple' or 'tower').
     """
-    from . import GAME
     if options is not None and not isinstance(options, dict):
         raise PositionError("options", f"a table of rule options, not {shown(options)}")
     # one field at a time, so that the refusal names the field at fault
     for field, asked in (("players", (players, 0, {})), ("seed", (players, seed, {})),
                          ("options", (players, seed, dict(options or {})))):
         try:
-            _, seed, chosen = GAME.check_setup(*asked)
+            _, seed, chosen = game.check_setup(*asked)
         except SetupError as exc:
             raise PositionError(field, str(exc)) from None
-    s = TaluvaState(GAME, players, seed, chosen)
+    s = TaluvaState(game, players, seed, chosen)
     free = {pair: list(C.tile_ids(pair)) for pair, _ in C.PAIR_COUNTS}
 
     def take(name, field: str) -> int:
