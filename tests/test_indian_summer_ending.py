@@ -11,7 +11,7 @@ from explorer.bots import GreedyBot
 from explorer.indian_summer import GAME, EndTurn, Place
 from explorer.indian_summer.actions import Nut
 from explorer.indian_summer import components as C
-from explorer.indian_summer.ending import best_squirrel, payout, standing
+from explorer.indian_summer.scoring import best_squirrel, payout, standing
 
 FULL = ["#" * 8] * 9
 TOKEN = {"berry": "b", "nut": "n", "mushroom": "m", "feather": "f"}

@@ -11,7 +11,7 @@ from explorer import PositionError
 from explorer.bots import RandomBot, play
 from explorer.indian_summer import GAME, Animal, EndTurn, Mushroom, Place, Squirrel
 from explorer.indian_summer import components as C
-from explorer.indian_summer.scenarios import to_toml
+from explorer.indian_summer.position import to_toml
 
 EMPTY = "." * 8
 FULL_ROW = "#" * 8

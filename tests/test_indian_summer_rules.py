@@ -10,7 +10,7 @@ from explorer.bots import RandomBot, play
 from explorer.indian_summer import (GAME, Animal, Berry, EndTurn, Exchange, Feather, Mushroom,
                                     Nut, Place, Squirrel)
 from explorer.indian_summer import components as C
-from explorer.indian_summer.ending import best_squirrel
+from explorer.indian_summer.scoring import best_squirrel
 from explorer.indian_summer.board import complete_areas, leaf_cells, treasure_under_hole
 from explorer.indian_summer.geometry import orientation_of, orientations
 from conftest import refused

@@ -388,7 +388,7 @@ def test_stepping_back_redraws_and_switches_the_controls_off(shell):
 
 
 def test_the_final_squirrels_are_placed_by_click_with_what_each_cell_pays():
-    from explorer.indian_summer.ending import best_squirrel, payout
+    from explorer.indian_summer.scoring import best_squirrel, payout
     bot, state, actions = bots.RandomBot(3), explorer.GAMES["indian_summer"].setup(3, 5), []
     while state.phase != "squirrels":
         assert not state.is_over, "this game must end with squirrels to place"

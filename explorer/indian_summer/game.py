@@ -9,6 +9,8 @@ from . import components as C
 from .actions import ACTION_TYPES
 from .board import Floor
 from .moves import warm
+from .position import fields_from_data, position, position_data
+from .solo import SeriesScore, series_score
 from ..text import player_name, plural
 from .state import IndianSummerState
 
@@ -58,17 +60,14 @@ class IndianSummer(Game):
             raise SetupError(f"start_player must be 0..{players - 1} for {players} players")
 
     def position(self, players: int = 2, **fields) -> IndianSummerState:
-        """A validated mid-game position from readable names (see scenarios.position)."""
-        from .scenarios import position
-        return position(players, **fields)
+        """A validated mid-game position from readable names (see `position.py`)."""
+        return position(self, players, **fields)
 
     def _fields_from_data(self, data: dict) -> dict:
-        from .scenarios import fields_from_data
         return fields_from_data(data)
 
     def position_data(self, state: IndianSummerState) -> dict:
-        """A position between moves as data for `position_from` (see scenarios.position_data)."""
-        from .scenarios import position_data
+        """A position between moves as data for `position_from` (see `position.py`)."""
         return position_data(state)
 
     def _setup(self, players: int, seed: int, rng: random.Random,
@@ -196,3 +195,31 @@ class IndianSummer(Game):
         s.turn, s.phase, s.solo_turn = 0, "turn", 1
         s._solo_turn_start()
         yield s
+
+
+GAME = IndianSummer()
+
+
+class Series:
+    """Three solo games from one seed: the 75 tiles are split into three piles of 25 at the start
+    of the series, and game n uses pile n."""
+
+    def __init__(self, seed: int = 0, **options):
+        self.seed = seed
+        self.options = options
+        self.results: list[tuple[bool, int]] = []
+
+    def setup(self, game_number: int):
+        return GAME.setup(1, self.seed, solo_pile=game_number, **self.options)
+
+    def add(self, final_state) -> None:
+        sheet = final_state.score()
+        self.results.append((bool(sheet.winners), sheet.totals[0]))
+
+    @property
+    def next_game(self) -> int | None:
+        """The game to play next (1-3), or None when the series is decided."""
+        return None if series_score(self.results).finished else len(self.results) + 1
+
+    def score(self) -> SeriesScore:
+        return series_score(self.results)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import components as C
 from .board import printed_treasure
-from .ending import best_squirrel
+from .scoring import best_squirrel
 from .geometry import FULL, cells_of, neighbours_mask
 from .moves import leaf_index
 

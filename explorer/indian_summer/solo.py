@@ -239,29 +239,3 @@ def _series_score(results) -> SeriesScore:
     best = tuple(sorted(sorted(range(len(results)), key=lambda i: -results[i][1])[:2]))
     return SeriesScore(sum(results[i][1] for i in best), best, "indian_summer.solo.series_best",
                        "the best two games count", finished)
-
-
-class Series:
-    """Three solo games from one seed: the 75 tiles are split into three piles of 25 at the start
-    of the series, and game n uses pile n."""
-
-    def __init__(self, seed: int = 0, **options):
-        self.seed = seed
-        self.options = options
-        self.results: list[tuple[bool, int]] = []
-
-    def setup(self, game_number: int):
-        from . import GAME
-        return GAME.setup(1, self.seed, solo_pile=game_number, **self.options)
-
-    def add(self, final_state) -> None:
-        sheet = final_state.score()
-        self.results.append((bool(sheet.winners), sheet.totals[0]))
-
-    @property
-    def next_game(self) -> int | None:
-        """The game to play next (1-3), or None when the series is decided."""
-        return None if series_score(self.results).finished else len(self.results) + 1
-
-    def score(self) -> SeriesScore:
-        return series_score(self.results)

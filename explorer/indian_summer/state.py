@@ -24,7 +24,7 @@ from .geometry import FULL, bit, cells_of
 from .moves import (NUT_MOVES, SQUIRREL_MOVES, animal_moves, animal_table, cells_moves, fits,
                     leaf_index, leaf_moves, leaf_moves_leaving_room, orientation_count,
                     pair_fits)
-from . import ending
+from . import scoring
 from .solo import SoloRules
 
 FOREST_LOW = 6
@@ -113,7 +113,7 @@ class IndianSummerState(SoloRules, State):
         if self.phase == "refill":
             return self._solo_refills()
         if self.phase == "squirrels":
-            return ending.legal(self)
+            return scoring.legal(self)
         actions: list[Action] = []
         if not self.tile_done and covered != FULL:
             for tile in self.paths[p]:
@@ -232,7 +232,7 @@ class IndianSummerState(SoloRules, State):
                 raise IllegalAction("indian_summer.end.convert",
                                     "the game is over but for the final "
                                     "squirrels: place one with a nut on an empty cell")
-            return ending.place(self, action)
+            return scoring.place(self, action)
         handler = getattr(self, "_do_" + kind)
         handler(action)
 
@@ -709,11 +709,11 @@ class IndianSummerState(SoloRules, State):
         self._emit(f"{player_name(nxt)} is next (clockwise).", "indian_summer.turn.order", nxt)
 
     def _finish(self) -> None:
-        ending.begin(self)
+        scoring.begin(self)
 
     # -- scoring and views -----------------------------------------------------------------
     def score(self) -> ScoreSheet:
-        return ending.score_sheet(self)
+        return scoring.score_sheet(self)
 
     def _hide(self, player: int) -> None:
         self.set_aside = (C.HIDDEN,) * len(self.set_aside)

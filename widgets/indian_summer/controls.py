@@ -14,7 +14,7 @@ from explorer import IllegalAction
 from explorer.indian_summer import Animal, Berry, EndTurn, Exchange, Feather, Mushroom, Nut, Refill
 from explorer.indian_summer import components as C
 from explorer.indian_summer.actions import FOREST
-from explorer.indian_summer.ending import best_squirrel
+from explorer.indian_summer.scoring import best_squirrel
 from explorer.indian_summer.geometry import cells_of
 
 from ..shared.models import set_visible, shared_layout

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from explorer.indian_summer import components as C
-from explorer.indian_summer.ending import payout
+from explorer.indian_summer.scoring import payout
 from explorer.indian_summer.board import animal_cells, complete_areas, leaf_cells, printed_treasure
 from explorer.indian_summer.geometry import cells_of
 from explorer.text import plural

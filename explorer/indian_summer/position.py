@@ -407,9 +407,9 @@ def _forest_and_empty_paths(s: IndianSummerState, named: bool) -> None:
                                 "give forest = [] and set_aside = [] if the tiles have run out")
 
 
-def position(players: int = 2, **fields) -> IndianSummerState:
-    """A position where `turn` is about to act (see the module docstring for the fields)."""
-    from . import GAME
+def position(game, players: int = 2, **fields) -> IndianSummerState:
+    """A position of `game` (Indian Summer's Game) where `turn` is about to act (see the module
+    docstring for the fields)."""
     warm()
     unknown = sorted(set(fields) - FIELDS)
     if unknown:
@@ -421,16 +421,16 @@ def position(players: int = 2, **fields) -> IndianSummerState:
     if not _whole(seed):
         raise PositionError("seed", f"seed must be a whole number, not {seed!r}")
     try:
-        players, seed, chosen = GAME.check_setup(players, seed, dict(options))
+        players, seed, chosen = game.check_setup(players, seed, dict(options))
     except ValueError as exc:
-        wrong = "players" if str(exc).startswith(f"{GAME.title} is played by") else "options"
+        wrong = "players" if str(exc).startswith(f"{game.title} is played by") else "options"
         raise PositionError(wrong, str(exc)) from None
     solo = players == 1
     if not solo:
         for name in SOLO_FIELDS:
             if name in fields:
                 raise PositionError(name, "a field of the solo game only")
-    s = IndianSummerState(GAME, players, seed, chosen)
+    s = IndianSummerState(game, players, seed, chosen)
     layouts = _layouts(fields.get("layouts", [f"{p + 1}A" for p in range(players)]), players)
     boards = fields.get("boards", [["." * C.WIDTH] * C.HEIGHT] * players)
     floors, unnamed = zip(*(_floor(rows, layouts[p], "boards")
