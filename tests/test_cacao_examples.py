@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from explorer import rules
-from explorer.cacao import GAME, Decline, Fill, Place, Rebuild, Work, scenarios
-from explorer.cacao.scenarios import PURPLE, RED, WHITE, YELLOW
+from explorer.cacao import GAME, Decline, Fill, Place, Rebuild, Work, examples
+from explorer.cacao.examples import PURPLE, RED, WHITE, YELLOW
 from explorer.cacao.scoring import score_temples, temple_prizes
 
 N, E, S, W = range(4)
@@ -25,7 +25,7 @@ def temple_lines(sheet, player):
 def test_cacao_work_market_example():
     """Korean 91-93 / Hungarian line 4: Yellow takes a cacao and sells it for 3; Red sells a
     stored cacao for 3."""
-    state = scenarios.market_example()
+    state = examples.market_example()
     state = play(state, Place("1-1-1-1", (1, 0), 0), Fill("market-3", (2, 0)))
     assert state.current_player == YELLOW
     state = play(state, Work((1, 0), W), Work((1, 0), E), Decline((1, 0), S))
@@ -40,7 +40,7 @@ def test_cacao_work_market_example():
 def test_cacao_rebuild_example():
     """Korean 130-131 / Hungarian line 6: rebuild for a sun token, 2 cacao, sold for 2 x 4 = 8,
     water carrier one field on."""
-    state = scenarios.rebuild_example()
+    state = examples.rebuild_example()
     assert state.rebuilding_open
     state = state.apply(Rebuild("2-1-0-1", (-1, 0), 3))    # N1 plantation-2, W2 market-4, S1 water
     assert state.sun[RED] == 0 and len(state.covered[(-1, 0)]) == 1
@@ -56,7 +56,7 @@ def test_cacao_rebuild_example():
 def test_cacao_scoring_temple_example():
     """Korean 137-138 / Hungarian line 6: Yellow and Red tie with 2 workers and get 3 each;
     Purple with 1 worker gets nothing."""
-    state = scenarios.temple_example().apply(Place("2-1-0-1", (3, 0), 3))   # Yellow's 2 workers
+    state = examples.temple_example().apply(Place("2-1-0-1", (3, 0), 3))   # Yellow's 2 workers
     assert state.is_over
     sheet = state.score()
     points = {p: sum(l.points for l in temple_lines(sheet, p)) for p in range(4)}
@@ -163,7 +163,7 @@ def test_cacao_score_lines_cite_rules_and_add_up():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_cacao_view_keeps_the_board_open(players):
-    state = scenarios.market_example() if players == 4 else GAME.position(players)
+    state = examples.market_example() if players == 4 else GAME.position(players)
     seen = state.view(0)
     assert seen.workers == state.workers and seen.jungle == state.jungle
     assert seen.display == state.display and seen.cacao == state.cacao

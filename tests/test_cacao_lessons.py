@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from explorer import lessons, rules
 from explorer.cacao import Decline, Place, Rebuild, Work
-from explorer.cacao.scenarios import PURPLE, RED, WHITE, YELLOW
+from explorer.cacao.examples import PURPLE, RED, WHITE, YELLOW
 
 N, E, S, W = range(4)
 

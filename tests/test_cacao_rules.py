@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from explorer import SetupError, rules
-from explorer.cacao import GAME, Decline, Fill, Place, Rebuild, Work, scenarios
+from explorer.cacao import GAME, Decline, Fill, Place, Rebuild, Work, examples
 from explorer.cacao import components as C
 from explorer.cacao.board import FrozenMap, is_jungle_cell, neighbours
-from explorer.cacao.scenarios import PURPLE, RED, START, WHITE
+from explorer.cacao.examples import PURPLE, RED, START, WHITE
 from conftest import refused
 
 N, E, S, W = range(4)
@@ -251,7 +251,7 @@ def test_cacao_fill_display_waits():
 
 def test_cacao_fill_draw_pile():
     # Red's tile on (2, 1) makes three spaces touch two worker tiles: display first, then pile.
-    state = scenarios.three_spaces()
+    state = examples.three_spaces()
     state = state.apply(Place("1-1-1-1", (2, 1), 0))
     assert sorted(state.spaces) == [(2, 0), (2, 2), (3, 1)]
     state = play(state, Fill("water", (2, 0)), Fill("gold_mine-2", (2, 2)))

@@ -10,7 +10,7 @@ import explorer
 from explorer import bots
 from explorer.cacao import Decline, Fill, Place, Rebuild, Work
 from explorer.cacao import components as C
-from explorer.cacao import scenarios
+from explorer.cacao import examples
 from widgets.cacao import app, layout, move_hints, scene
 from widgets.cacao.geometry import Area, MAX_CELL, MIN_CELL, bounds, edge_rect, fit, worker_marks
 from widgets.cacao.layout import GRID, WIDTH, board_box
@@ -382,7 +382,7 @@ def test_clicking_an_own_tile_once_rebuilding_is_open_rebuilds_it(shell):
 
 
 def test_a_tile_drawn_from_the_pile_is_offered_in_place_of_the_display():
-    start = scenarios.three_spaces()   # a tile on (2, 1) makes three spaces to fill
+    start = examples.three_spaces()   # a tile on (2, 1) makes three spaces to fill
     state = start.apply(Place("1-1-1-1", (2, 1), 0))
     state = state.apply(Fill("water", (2, 0))).apply(Fill("gold_mine-2", (2, 2)))
     assert state.phase == "fill" and C.JUNGLE[state.drawn[0]] == "market-3"

@@ -1,9 +1,9 @@
 """Hand-built Taluva positions from readable names, for lessons, tests and shared files.
 
-`GAME.position(players, tiles=[...], buildings={...}, ...)` (the function `position` here) lays the tiles one by one under the
-placement rules (so every stack on it could have come about in play), puts the buildings on,
-fills the supplies and returns a position where `turn` is about to place (or build).
-PositionError names the field that is wrong.
+`GAME.position(players, tiles=[...], buildings={...}, ...)` (`position` here) lays the tiles one
+by one under the placement rules (so every stack on it could have come about in play), puts the
+buildings on, fills the supplies and returns a position where `turn` is about to place (or
+build). PositionError names the field that is wrong.
 
 Readable names:
   a tile is its two landscapes going round the volcano clockwise, e.g. "jungle-clearing";
@@ -21,7 +21,8 @@ text key (TOML and JSON keys are texts):
     "1,0" = [0, "hut"]
     "-1,0" = [1, "temple"]
 
-`GAME.position_data(state)` (`position_data` here) writes any position of a game in play back as such data.
+`GAME.position_data(state)` (`position_data` here) writes any position of a game in play back as
+such data.
 """
 from __future__ import annotations
 
@@ -40,9 +41,9 @@ FIELDS = ("tiles", "buildings", "drawn", "stack", "turn", "phase", "removed", "e
 BUILD_KINDS = ("hut", "expand", "temple", "tower")
 
 
-def position(game, players: int = 2, *, tiles=(), buildings=None, drawn=None, stack=None, turn: int = 0,
-             phase: str = "place", removed=None, eliminated=(), build_kind=None, options=None,
-             seed: int = 0) -> TaluvaState:
+def position(game, players: int = 2, *, tiles=(), buildings=None, drawn=None, stack=None,
+             turn: int = 0, phase: str = "place", removed=None, eliminated=(), build_kind=None,
+             options=None, seed: int = 0) -> TaluvaState:
     """A position of `game` (Taluva's Game) ready for `turn`.
 
     tiles: [(name, volcano hex, rotation), ...] in the order laid, e.g. ("jungle-sand", (0, 0),

@@ -2,10 +2,12 @@
 
 Each example is a lesson in `lessons/` (the position, the moves of the text and a caption per
 step); these functions give its start position, so tests and notebooks use the very same board
-the lesson shows. Hand-built positions come from `GAME.position(...)` (see `builder`).
+the lesson shows. Hand-built positions come from `GAME.position(...)` (see `position`).
 """
 from __future__ import annotations
 
+from .. import lessons
+from .game import GAME
 from .state import CacaoState
 
 RED, PURPLE, WHITE, YELLOW = range(4)
@@ -13,7 +15,6 @@ START = {(0, 0): "plantation-1", (1, 1): "market-2"}
 
 
 def _lesson_start(name: str) -> CacaoState:
-    from .. import lessons
     return lessons.get("cacao", name).start_state()
 
 
@@ -55,7 +56,6 @@ def three_spaces() -> CacaoState:
     """Red to place: a tile on (2, 1) makes the spaces (2, 0), (2, 2) and (3, 1) touch two worker
     tiles each (with (1, 0), (1, 2) and (4, 1)). The display (water, gold mine 2) fills two of
     them; the third gets a tile drawn from the jungle pile (a price-3 market, then a temple)."""
-    from . import GAME
     return GAME.position(3, jungle=BAND_JUNGLE, workers=BAND_WORKERS,
                          hands={p: ["1-1-1-1", "2-1-0-1"] for p in range(3)},
                          display=("water", "gold_mine-2"), jungle_pile=("temple", "market-3"))

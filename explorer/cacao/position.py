@@ -206,13 +206,13 @@ class _Box:
 
 
 # -- the builder ----------------------------------------------------------------------------
-def build(players=4, **fields) -> CacaoState:
-    """The checked position; PositionError names the first field that cannot be."""
-    from . import GAME
+def build(game, players=4, **fields) -> CacaoState:
+    """The checked position of `game` (Cacao's Game); PositionError names the first field that
+    cannot be."""
     unknown = sorted(set(fields) - set(FIELDS))
     if unknown:
         _fail(unknown[0], f"not a field of a Cacao position; fields: {', '.join(FIELDS)}")
-    if not _is_int(players) or players not in GAME.player_counts:
+    if not _is_int(players) or players not in game.player_counts:
         _fail("players", f"Cacao is played by 2, 3 or 4 players, not {shown(players)}")
     seed = fields.get("seed", 0)
     if not _is_small_int(seed):
@@ -221,12 +221,12 @@ def build(players=4, **fields) -> CacaoState:
     if not isinstance(options, dict):
         _fail("options", f"a table of rule options, not {shown(options)}")
     try:
-        _, _, chosen = GAME.check_setup(players, seed, dict(options))
+        _, _, chosen = game.check_setup(players, seed, dict(options))
     except SetupError as exc:
         _fail("options", str(exc))
 
     box = _Box(players)
-    s = CacaoState(GAME, players, seed, chosen)
+    s = CacaoState(game, players, seed, chosen)
     s.removed_workers, s.removed_jungle = box.removed_workers, box.removed_jungle
     s.jungle = FrozenMap(_jungle(fields.get("jungle"), box))
     s.workers = FrozenMap(_workers(fields.get("workers"), players, box))
@@ -475,3 +475,41 @@ def fields_from_data(data: dict) -> dict:
         if name in fields and isinstance(fields[name], dict):
             fields[name] = _keyed(fields[name], _player_key, name)
     return fields
+
+
+def _cell_text(cell: tuple[int, int]) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+def position_data(state: CacaoState) -> dict:
+    """A position between turns (or the end) as data for `GAME.position_from`: JSON-safe, with
+    "x,y" cell keys. Tiles are written by pattern and kind, which is all the rules look at, so
+    the position built back has the same board, hands, piles, supplies and legal moves (a
+    position built by `build` comes back exactly, tile for tile)."""
+    if state.phase not in ("place", "over") or state.viewer is not None:
+        raise ValueError("only a full position between turns, or the end, can be written as "
+                         "data")
+    data: dict = {
+        "game": "cacao", "players": state.players,
+        "workers": {_cell_text(cell): [p.owner, C.pattern_of(p.tile), SIDES[p.rotation]]
+                    for cell, p in sorted(state.workers.items())},
+        "jungle": {_cell_text(cell): C.jungle_name(tile)
+                   for cell, tile in sorted(state.jungle.items())},
+        "hands": [[C.pattern_of(t) for t in hand] for hand in state.hands],
+        "worker_piles": [[C.pattern_of(t) for t in pile] for pile in state.worker_piles],
+        "display": [C.jungle_name(t) for t in state.display],
+        "jungle_pile": [C.jungle_name(t) for t in state.jungle_pile],
+        "cacao": list(state.cacao), "sun": list(state.sun), "gold": list(state.gold),
+        "water": [C.WATER_TRACK[i] for i in state.water],
+    }
+    if state.covered:
+        data["rebuilt"] = {_cell_text(cell): [C.pattern_of(tile.tile), SIDES[tile.rotation]]
+                           for cell, (tile, *_) in sorted(state.covered.items())}
+    if state.turn is not None:
+        data["turn"] = state.turn
+    defaults = {name: opt.default for name, opt in state.game.options.items()}
+    chosen = {k: v for k, v in state.options.items() if defaults.get(k) != v}
+    if chosen:
+        data["options"] = chosen
+    data["seed"] = state.seed
+    return data

@@ -1,0 +1,146 @@
+"""The Cacao game: options (rule variants), the narrated set-up and hand-built positions."""
+from __future__ import annotations
+
+import random
+from typing import Iterable
+
+from ..core import Game, Option, SetupError
+from . import components as C
+from .actions import ACTION_TYPES
+from .board import START_CELLS, FrozenMap, frontier
+from .position import build, fields_from_data, position_data
+from .state import CacaoState, player_name
+
+
+class Cacao(Game):
+    name = "cacao"
+    title = "Cacao"
+    player_counts = (2, 3, 4)
+    options = {
+        "start_player": Option(
+            0, (0, 1, 2, 3), "Who starts (the rule says: the oldest player).",
+            ("cacao.setup.start_player",), "Start player (oldest)"),
+        "activation_order": Option(
+            "per_edge", ("per_edge", "per_worker"),
+            "Order of activated workers: per_edge (Hungarian and published English rules: finish "
+            "all workers on one side of a tile before another side) or per_worker (Korean text: "
+            "one worker at a time, sides may be interleaved). They differ only when the 5-cacao "
+            "cap is reached in between (no step C action spends sun tokens).",
+            ("cacao.activate.order",),
+            "Activation order", (("per_edge", "per side (Hungarian rulebook)"),
+                                 ("per_worker", "per worker (Korean rulebook)"))),
+    }
+    action_types = dict(ACTION_TYPES)
+    turn_rule = "cacao.turn.phases"
+    end_rule = "cacao.end.trigger"
+    view_rules = ("cacao.setup.worker_piles", "cacao.setup.jungle_pile")
+
+    def position(self, players: int = 4, **fields) -> CacaoState:
+        """A checked position from readable names (fields: see `explorer.cacao.position`);
+        PositionError names the field that cannot be."""
+        return build(self, players, **fields)
+
+    def _fields_from_data(self, data: dict) -> dict:
+        """Cells from "x,y" keys, players from "0" keys (see `explorer.cacao.position`)."""
+        return fields_from_data(data)
+
+    def position_data(self, state: CacaoState) -> dict:
+        """A position between turns (or the end) as data for `position_from` (see
+        `explorer.cacao.position`)."""
+        return position_data(state)
+
+    def _check_options(self, players: int, chosen: dict) -> None:
+        super()._check_options(players, chosen)
+        if chosen["start_player"] >= players:
+            raise SetupError(f"start_player must be 0..{players - 1} for {players} players")
+
+    def _setup(self, players: int, seed: int, rng: random.Random,
+               options: dict) -> Iterable[CacaoState]:
+        s = CacaoState(self, players, seed, options)
+        colours = ", ".join(player_name(p) for p in range(players))
+        s._emit(f"Colours: {colours}. Each takes the village board, the water carrier and the 11 "
+                "worker tiles of their colour and puts the water carrier on the -10 field.",
+                "cacao.setup.villages")
+        s._emit("Each colour has 11 worker tiles with 4 workers round the edges: 4x 1-1-1-1, "
+                "5x 2-1-0-1, 1x 3-0-0-1, 1x 3-1-0-0; a tile may be turned but not flipped.",
+                "cacao.setup.worker_tiles")
+        yield s
+        s = _step(s)
+        removed = tuple(C.worker_tile(p, n) for p in range(players)
+                        for n in C.REMOVED_NUMBERS[players])
+        s.removed_workers = removed
+        which = {2: "none", 3: "one 1-1-1-1 tile", 4: "one 1-1-1-1 and one 2-1-0-1 tile"}
+        s._emit(f"{players} players: each player puts {which[players]} back in the box "
+                f"({(C.TILES_PER_COLOUR - len(C.REMOVED_NUMBERS[players])) * players} worker "
+                "tiles in play).", "cacao.setup.worker_removal", tiles=removed)
+        yield s
+        s = _step(s)
+        piles, hands = [], []
+        for p in range(players):
+            pile = [C.worker_tile(p, n) for n in range(C.TILES_PER_COLOUR)
+                    if n not in C.REMOVED_NUMBERS[players]]
+            rng.shuffle(pile)
+            hands.append(tuple(sorted(pile[-C.HAND_SIZE:])))
+            piles.append(tuple(pile[:-C.HAND_SIZE]))
+        s.worker_piles, s.hands = tuple(piles), tuple(hands)
+        s._emit("Each player shuffles their worker tiles face down as a pile beside the village "
+                "board and draws 3 into hand (the start workers).", "cacao.setup.worker_piles")
+        yield s
+        s = _step(s)
+        ids = list(range(len(C.JUNGLE)))
+        start = []
+        for name, cell in zip(C.START_TILES, START_CELLS):
+            tile = next(t for t in ids if C.JUNGLE[t] == name)
+            ids.remove(tile)
+            start.append((cell, tile))
+        s.jungle = FrozenMap(start)
+        s.frontier = frontier(s.jungle, s.workers)
+        s._emit("The 28 jungle tiles: 6 single and 2 double plantations, markets (price 2 x2, "
+                "3 x4, 4 x1), gold mines (1 gold x2, 2 gold x1), 3 water, 2 sun-worship sites, "
+                "5 temples.", "cacao.setup.jungle_tiles")
+        s._emit("The start tiles, a single plantation on (0, 0) and a price-2 market on (1, 1), "
+                "lie face up in the middle, diagonal to each other, corner to corner.",
+                "cacao.setup.start_tiles")
+        yield s
+        s = _step(s)
+        if players == 2:
+            gone = []
+            for name in C.TWO_PLAYER_REMOVED:
+                tile = next(t for t in ids if C.JUNGLE[t] == name)
+                ids.remove(tile)
+                gone.append(tile)
+            s.removed_jungle = tuple(gone)
+            s._emit("2 players: 7 jungle tiles go back in the box: 2 single plantations, a gold "
+                    "mine (1), a sun-worship site, a market (price 3), a water tile and a temple.",
+                    "cacao.setup.two_players", tiles=tuple(gone))
+        else:
+            s._emit(f"{players} players: all 28 jungle tiles are used.", "cacao.setup.two_players")
+        yield s
+        s = _step(s)
+        rng.shuffle(ids)
+        s.display = tuple(reversed(ids[-C.DISPLAY_SIZE:]))
+        s.jungle_pile = tuple(ids[:-C.DISPLAY_SIZE])
+        s._emit(f"The other {len(ids)} jungle tiles are shuffled face down as the jungle pile; "
+                f"2 are turned face up beside it as the display: "
+                f"{', '.join(C.jungle_label(t) for t in s.display)}.", "cacao.setup.jungle_pile",
+                tiles=s.display)
+        yield s
+        s = _step(s)
+        s._emit(f"The {C.CACAO_SUPPLY} cacao and {C.SUN_SUPPLY} sun tokens form the supply; the "
+                "gold coins form the bank.", "cacao.setup.supplies")
+        yield s
+        s = _step(s)
+        s.start_player = s.turn = options["start_player"]
+        s.phase, s.is_over = "place", False
+        s._emit(f"{player_name(s.turn)} (the oldest player) starts; play goes clockwise.",
+                "cacao.setup.start_player", s.turn)
+        yield s
+
+
+def _step(s: CacaoState) -> CacaoState:
+    nxt = s._fork()
+    nxt.events = ()
+    return nxt
+
+
+GAME = Cacao()
