@@ -101,7 +101,7 @@ class IndianSummerState(SoloRules, State):
                      self.start_player, self.turn, self.phase, self.turns, self.tile_done,
                      self.animal_done, self.pending, self.need, self.pending_from, self.pending_slots, self.ending,
                      self.upper, self.lower, self.track, self.solo_turn, self.viewer)
-                    # animal shapes given as data (scenarios); a set-up game never has them
+                    # animal shapes given as data (position.py); a set-up game never has them
                     + (() if self.kinds == C.GAME_KINDS else (self.kinds,)))
 
     # -- legal actions -------------------------------------------------------------------
