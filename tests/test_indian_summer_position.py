@@ -6,12 +6,12 @@ import json
 import tomllib
 
 import pytest
+import tomli_w
 
 from explorer import PositionError
 from explorer.bots import RandomBot, play
 from explorer.indian_summer import GAME, Animal, EndTurn, Mushroom, Place, Squirrel
 from explorer.indian_summer import components as C
-from explorer.indian_summer.position import to_toml
 
 EMPTY = "." * 8
 FULL_ROW = "#" * 8
@@ -297,7 +297,7 @@ def test_position_from_refuses_data_it_cannot_read():
 # -- data round trip ----------------------------------------------------------------------------
 def round_trip(state) -> None:
     data = GAME.position_data(state)
-    json_text, toml_text = json.dumps(data), to_toml(data)
+    json_text, toml_text = json.dumps(data), tomli_w.dumps(data)
     assert tomllib.loads(toml_text) == json.loads(json_text) == data
     for text in (json_text, toml_text):
         again = GAME.position_from(text)
@@ -344,8 +344,8 @@ def test_round_trip_of_a_solo_position_with_an_empty_track_place():
                       backpacks=[{"berry": 1}], options={"solo_pile": 2})
     assert s.phase == "refill"
     round_trip(s)
-    text = to_toml(GAME.position_data(s))
-    assert 'track = ["", "", "", "", "G01"' in text
+    text = tomli_w.dumps(GAME.position_data(s))
+    assert tomllib.loads(text)["track"][:5] == ["", "", "", "", "G01"]   # "": an empty place
 
 
 @pytest.mark.parametrize("players, seed", [(2, 3), (4, 5), (1, 6)])

@@ -46,9 +46,6 @@ Fields (all optional):
 """
 from __future__ import annotations
 
-import json
-import re
-
 from ..core import PositionError
 from . import components as C
 from .board import Floor, area_masks, picture, printed_treasure
@@ -526,29 +523,3 @@ def fields_from_data(data: dict) -> dict:
     if isinstance(fields.get("track"), list):
         fields["track"] = [None if t == "" else t for t in fields["track"]]
     return fields
-
-
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
-
-
-def _toml_value(value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, str)):
-        return json.dumps(value)      # a JSON string is a valid TOML basic string
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{_toml_key(k)} = {_toml_value(v)}"
-                                for k, v in value.items()) + " }"
-    raise ValueError(f"cannot write {value!r} as TOML")
-
-
-def _toml_key(key) -> str:
-    key = str(key)
-    return key if _BARE_KEY.match(key) else json.dumps(key)
-
-
-def to_toml(data: dict) -> str:
-    """Position data as TOML text (one `field = value` line each), for a file a teacher keeps."""
-    return "".join(f"{_toml_key(k)} = {_toml_value(v)}\n" for k, v in data.items())
