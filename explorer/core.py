@@ -627,10 +627,12 @@ def _emit_citing(self, text: str, rule: str, player: int | None = None, **data) 
 
 def _apply_citing(self, action: Action) -> "State":
     try:
-        return _plain[State, "apply"](self, action)
+        nxt = _plain[State, "apply"](self, action)
     except IllegalAction as exc:
         _cite(exc.rule)
         raise
+    nxt.events       # an engine that narrates on read cites its rules when narrating: now
+    return nxt
 
 
 def _view_citing(self, player: int | None) -> "State":
