@@ -1,21 +1,5 @@
 """Shared set-up of the test suite: the plugin that records which rules each test cites (for
-`python -m explorer rules coverage`), and the one check of a refused move that every game's
-rule tests use (`from conftest import refused`)."""
-import pytest
-
-from explorer import IllegalAction, rules
+`python -m explorer rules coverage`). Shared checks live in modules of their own
+(`rule_checks.refused`): a test cannot import a conftest by name, as tests/browser has one too."""
 
 pytest_plugins = ["rule_citations"]
-
-
-def refused(state, action, rule: str) -> IllegalAction:
-    """Assert that the engine refuses `action` with `rule` (a rule of the index) and a reason,
-    does not list it among the legal moves, and leaves `state` as it was."""
-    before = state.fingerprint()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert info.value.rule == rule, info.value.reason
-    assert rules.exists(rule) and info.value.reason
-    assert action not in state.legal_actions()
-    assert state.fingerprint() == before
-    return info.value

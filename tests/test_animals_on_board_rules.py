@@ -14,7 +14,7 @@ from explorer.animals_on_board import components as C
 from explorer.animals_on_board.scoring import score_ark
 
 from aob_helpers import GAME, assert_43_point_ark, rules_of, t, ts
-from conftest import refused
+from rule_checks import refused
 
 
 # -- set-up ---------------------------------------------------------------------------------

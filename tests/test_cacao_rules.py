@@ -13,7 +13,7 @@ from explorer.cacao import GAME, Decline, Fill, Place, Rebuild, Work, examples
 from explorer.cacao import components as C
 from explorer.cacao.board import FrozenMap, is_jungle_cell, neighbours
 from explorer.cacao.examples import PURPLE, RED, START, WHITE
-from conftest import refused
+from rule_checks import refused
 
 N, E, S, W = range(4)
 PACKAGE = Path(__file__).resolve().parent.parent / "explorer" / "cacao"

@@ -13,7 +13,7 @@ from explorer.indian_summer import components as C
 from explorer.indian_summer.scoring import best_squirrel
 from explorer.indian_summer.board import complete_areas, leaf_cells, treasure_under_hole
 from explorer.indian_summer.geometry import orientation_of, orientations
-from conftest import refused
+from rule_checks import refused
 
 EMPTY = "." * 8
 FULL_ROW = "#" * 8

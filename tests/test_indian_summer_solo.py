@@ -6,7 +6,7 @@ import pytest
 from explorer.indian_summer import (GAME, Berry, EndTurn, Mushroom, Place, Refill, Series,
                                     Squirrel, series_score)
 from explorer.indian_summer import components as C
-from conftest import refused
+from rule_checks import refused
 
 EMPTY = "." * 8
 FULL_ROW = "#" * 8

@@ -11,7 +11,7 @@ from explorer.taluva.board import settlements, tile_hexes
 from explorer.taluva.placement import covered_tiles
 from explorer.taluva.scoring import ranking
 from taluva_helpers import ERUPTED, ISLAND, NORTH
-from conftest import refused
+from rule_checks import refused
 
 ERUPTION = Place((0, 0), 2)   # volcano on (0, 0); covers (-1, 1) and (-1, 0) of the second tile
 
