@@ -16,7 +16,8 @@ from widgets.shared.svg import scene_to_svg
 from widgets.shared.timeline import SCORING
 from widgets.taluva import app, gallery_picture, layout, move_hints, scene
 from widgets.taluva.controls import why_not
-from widgets.taluva.draw import Pick, ranking_lines
+from widgets.taluva.draw import ranking_lines
+from widgets.taluva.pick import Pick
 from widgets.taluva.score_pad import ranking_html
 from widgets.taluva.geometry import (MAX_SIZE, MIN_SIZE, Area, corner_offsets, edge_corners,
                                      fit, hex_round, lava_angle, ring_around)

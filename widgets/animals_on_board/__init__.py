@@ -6,9 +6,10 @@ import explorer
 from ..shared.app import app_root
 from ..shared.score_sheet import register_pad
 from .board import AnimalsBoard
-from .draw import move_hints, scene
+from .draw import scene
 from .layout import layout
 from .options import option_factories
+from .pick import move_hints
 from .score_pad import categorize
 
 GAME = explorer.GAMES["animals_on_board"]

@@ -15,8 +15,9 @@ from explorer.animals_on_board import components as C
 from ..shared.canvas import BoardCanvas
 from ..shared.models import shared_layout
 from ..shared.timeline import SCORING, player_label
-from .draw import Hints, move_hints, scene, scoring_runs
+from .draw import scene, scoring_runs
 from .layout import WIDTH, layout
+from .pick import Hints, move_hints
 
 
 class AnimalsBoard:

@@ -1,13 +1,10 @@
 """What to draw for an Animals on Board position: a `Scene` built from `layout()` (pure).
 
-Legal-move hints come from the engine's `legal_actions()` (mapped to positions here); the
+Legal-move hints come from pick.py (the engine's legal actions, mapped to positions); the
 drawing never decides what is legal.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from explorer.animals_on_board import Keep, Split, Take
 from explorer.animals_on_board import components as C
 from explorer.animals_on_board.scoring import HERD_POINTS, score_ark
 
@@ -15,6 +12,7 @@ from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, text_color_on
 from .layout import (ARK_W, GAP, GROUP_PAD, MARGIN, WIDTH, Layout, Run, caption_h,
                      group_label_lines, header_h, layout, row_label_w, row_lines, run_width,
                      section_h)
+from .pick import Hints
 
 # One clear colour per species (same order as components.SPECIES), readable on a projector.
 SPECIES_COLOURS = (
@@ -42,32 +40,6 @@ INK = "#111111"
 MUTED = "#555555"
 VEIL = "rgba(255, 255, 255, 0.62)"
 RUN_COLOURS = {"herd": "#2e7d32", "single": INK, "pair": "#c62828", "cut": "#6d4c41"}
-
-
-@dataclass
-class Hints:
-    """Legal moves of the position, by board position (from the engine's legal actions)."""
-
-    keep: set = field(default_factory=set)          # ("hand", p, i) keys
-    take: set = field(default_factory=set)          # group indexes that may be taken
-    split: set = field(default_factory=set)         # group indexes that may be split
-
-
-def move_hints(state) -> Hints:
-    hints = Hints()
-    actions = state.legal_actions()
-    if not actions:
-        return hints
-    player = state.current_player
-    where = {t: g for g, group in enumerate(state.groups) for t in group}
-    for action in actions:
-        if isinstance(action, Keep):
-            hints.keep.add(("hand", player, state.drawn[player].index(action.tile)))
-        elif isinstance(action, Take):
-            hints.take.add(where[action.tiles[0]])
-        elif isinstance(action, Split):
-            hints.split.add(where[action.tiles[0]])
-    return hints
 
 
 def scoring_runs(state) -> dict[int, list[Run]]:

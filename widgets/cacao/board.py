@@ -20,9 +20,10 @@ from ..shared.canvas import BoardCanvas
 from ..shared.models import set_visible, shared_layout
 from ..shared.view_buttons import add_view_buttons
 from ..shared.timeline import SCORING
-from .draw import Hints, Pick, move_hints, scene
+from .draw import scene
 from .geometry import ZOOM_STEP, clamp_zoom
 from .layout import WIDTH, game_extent, layout
+from .pick import Hints, Pick, move_hints
 
 SIDE_WORDS = ("top", "right", "bottom", "left")
 EFFECTS = {  # what one worker does at each kind of jungle tile (value filled in), for the list

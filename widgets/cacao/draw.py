@@ -1,12 +1,11 @@
 """What to draw for a Cacao position: a `Scene` built from `layout()` (pure).
 
-Legal-move hints come from the engine's `legal_actions()` (mapped to cells and tiles here); the
-drawing never decides what is legal.
+Legal-move hints and the pick come from pick.py (the engine's legal actions, mapped to
+cells and tiles); the drawing never decides what is legal.
 """
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
 from explorer.cacao import components as C
 from explorer.cacao.board import SIDES
@@ -16,6 +15,7 @@ from .geometry import edge_rect, worker_marks
 from .layout import (AXIS_H, AXIS_W, HAND_GAP, HAND_X, MARGIN, PILE_X, PREVIEW_X,
                      ROW_TEXT_SCALE, SIDE_W, SIDE_X, TILE, TILE_GAP, TOP, VILLAGE_X, WATER_H,
                      WATER_W, WATER_X, WIDTH, Layout, layout, line_height, row_bands)
+from .pick import Hints, Pick
 
 PLAYER_COLOURS = ("#d32f2f", "#7b1fa2", "#f5f5f5", "#fbc02d")   # red, purple, white, yellow
 JUNGLE_STYLE = {   # kind -> (fill, short label)
@@ -52,47 +52,6 @@ MIN_TEXT = 16      # the smallest text drawn: 11 px as a 1280x800 page shows the
 LABEL_CELL = 56    # a tile this small shows its icon only (its name would be squeezed)
 PHASE_TEXT = {"place": "place a worker tile (step A)", "fill": "fill the jungle spaces (step B)",
               "work": "use or decline activated workers (step C)"}
-
-
-@dataclass
-class Hints:
-    """Legal moves of the position, by board position (from the engine's legal actions)."""
-
-    place: set = field(default_factory=set)        # cells a hand tile may go
-    rebuild: set = field(default_factory=set)      # own cells that may be rebuilt
-    patterns: set = field(default_factory=set)     # hand patterns that may be placed
-    fill: set = field(default_factory=set)         # spaces to fill
-    fill_tiles: set = field(default_factory=set)   # jungle kind names that may fill them
-    work: set = field(default_factory=set)         # (cell, side) that may be used now
-    decline: set = field(default_factory=set)      # (cell, side) that may be declined now
-
-
-def move_hints(state) -> Hints:
-    hints = Hints()
-    for a in state.legal_actions():
-        if a.kind == "place":
-            hints.place.add(a.cell)
-            hints.patterns.add(a.tile)
-        elif a.kind == "rebuild":
-            hints.rebuild.add(a.cell)
-            hints.patterns.add(a.tile)
-        elif a.kind == "fill":
-            hints.fill.add(a.cell)
-            hints.fill_tiles.add(a.tile)
-        elif a.kind == "work":
-            hints.work.add((a.cell, a.side))
-        elif a.kind == "decline":
-            hints.decline.add((a.cell, a.side))
-    return hints
-
-
-@dataclass
-class Pick:
-    """What the person has chosen so far: a hand tile (pattern) and its turn, a jungle tile."""
-
-    pattern: str | None = None
-    rotation: int = 0
-    jungle: str | None = None
 
 
 def player_title(p: int) -> str:
@@ -549,5 +508,5 @@ def scene(state, hints: Hints | None = None, pick: Pick | None = None, lay: Layo
     return sc
 
 
-__all__ = ["Hints", "PLAYER_COLOURS", "Pick", "move_hints", "scene", "header_text",
+__all__ = ["PLAYER_COLOURS", "scene", "header_text",
            "jungle_tile_shapes", "worker_tile_shapes", "WIDTH"]

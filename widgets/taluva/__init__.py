@@ -6,8 +6,9 @@ import explorer
 from ..shared.app import app_root
 from ..shared.score_sheet import by_rule, register_pad
 from .board import TaluvaBoard
-from .draw import PLAYER_COLOURS, Hints, Pick, move_hints, scene
+from .draw import PLAYER_COLOURS, scene
 from .layout import layout
+from .pick import Hints, Pick, move_hints
 from .score_pad import ranking_html
 
 GAME = explorer.GAMES["taluva"]

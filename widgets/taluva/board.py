@@ -19,9 +19,10 @@ from ..shared.canvas import BoardCanvas
 from ..shared.models import set_visible
 from ..shared.view_buttons import add_view_buttons
 from .controls import CSS, button, why_not
-from .draw import BUILD_KINDS, Hints, Pick, move_hints, scene
+from .draw import scene
 from .geometry import ZOOM_STEP, clamp_zoom
 from .layout import HEIGHT, WIDTH, layout
+from .pick import BUILD_KINDS, Hints, Pick, move_hints
 
 ACTIONS = {"hut": Hut, "temple": Temple, "tower": Tower}
 KIND_LABELS = {"hut": "New hut", "expand": "Expand", "temple": "Temple", "tower": "Tower"}

@@ -1,0 +1,36 @@
+"""What the person picked and the legal moves by board position (pure, from the engine).
+
+Legal-move hints come from the engine's `legal_actions()`, mapped to board positions here; the
+selection itself (the tiles clicked) is the board's `selected` set of tile positions.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from explorer.animals_on_board import Keep, Split, Take
+
+
+@dataclass
+class Hints:
+    """Legal moves of the position, by board position (from the engine's legal actions)."""
+
+    keep: set = field(default_factory=set)          # ("hand", p, i) keys
+    take: set = field(default_factory=set)          # group indexes that may be taken
+    split: set = field(default_factory=set)         # group indexes that may be split
+
+
+def move_hints(state) -> Hints:
+    hints = Hints()
+    actions = state.legal_actions()
+    if not actions:
+        return hints
+    player = state.current_player
+    where = {t: g for g, group in enumerate(state.groups) for t in group}
+    for action in actions:
+        if isinstance(action, Keep):
+            hints.keep.add(("hand", player, state.drawn[player].index(action.tile)))
+        elif isinstance(action, Take):
+            hints.take.add(where[action.tiles[0]])
+        elif isinstance(action, Split):
+            hints.split.add(where[action.tiles[0]])
+    return hints
