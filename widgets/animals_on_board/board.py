@@ -13,21 +13,23 @@ from explorer.animals_on_board import Keep, Split, Take
 from explorer.animals_on_board import components as C
 
 from ..shared.canvas import BoardCanvas
-from ..shared.models import shared_layout
 from ..shared.timeline import SCORING, player_label
+from .controls import Controls
 from .draw import scene, scoring_runs
 from .layout import WIDTH, layout
 from .pick import Hints, move_hints
 
 
 class AnimalsBoard:
-    """Canvas (class rx-board) + Split / Take / Clear buttons (rx-split, rx-take, rx-clear)."""
+    """Canvas (class rx-board) + the controls of controls.py (Split / Take / Clear buttons:
+    rx-split, rx-take, rx-clear)."""
 
     def __init__(self, width: int = WIDTH):
         self.width = width
         self.canvas = BoardCanvas(width, 600)
         self.canvas.on_click(self._clicked)
         self.canvas.relayout = self._relayout   # projector mode: labels larger, laid out anew
+        self.keys: dict = {}   # no shortcuts of its own beyond the shell's
         self.app = None
         self.frame = None
         self.viewer: int | None = None
@@ -35,28 +37,12 @@ class AnimalsBoard:
         self.selected: set = set()
         self.hints = Hints()
         self.layout = None
-        self.split = w.Button(description="Split off selected", button_style="info",
-                              tooltip="Action A: the selected tiles leave their group as a new group")
-        self.split.add_class("rx-split")
-        self.take = w.Button(description="Take group", button_style="success",
-                             tooltip="Action B: take the whole group of the selected tile(s)")
-        self.take.add_class("rx-take")
-        self.clear = w.Button(description="Clear selection")
-        self.clear.add_class("rx-clear")
-        for b in (self.split, self.take, self.clear):
-            b.layout = shared_layout(height="40px", width="auto")
-        self.split.on_click(lambda _: self.do_split())
-        self.take.on_click(lambda _: self.do_take())
-        self.clear.on_click(lambda _: self.set_selection(set()))
-        self.status = w.HTML()
-        self.status.add_class("rx-selection")
-        self.note = w.HTML(
-            "<small>Species names are illustrative: the rule text does not list the printed "
-            "animals.</small>")
-        self.note.add_class("rx-board-note")
-        tools = w.HBox([self.split, self.take, self.clear, self.status])
-        tools.add_class("rx-board-tools")   # one height whatever it says (style.py)
-        self.widget = w.VBox([tools, self.canvas.view, self.note])
+        self.controls = Controls(split=self.do_split, take=self.do_take,
+                                 clear=lambda: self.set_selection(set()))
+        c = self.controls   # the tests and the page reach the buttons on the board too
+        self.split, self.take, self.clear, self.status = c.split, c.take, c.clear, c.status
+        self.note = c.note
+        self.widget = w.VBox([c.tools, self.canvas.view, c.note])
 
     def attach(self, app) -> None:
         self.app = app
