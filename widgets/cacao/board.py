@@ -13,38 +13,24 @@ import ipywidgets as w
 from explorer import IllegalAction
 from explorer.cacao import Decline, Fill, Place, Rebuild, Work
 from explorer.cacao import components as C
-from explorer.cacao.board import SIDES, neighbour
 from explorer.cacao.scoring import score_temples
 
 from ..shared.canvas import BoardCanvas
-from ..shared.models import set_visible, shared_layout
-from ..shared.view_buttons import add_view_buttons
 from ..shared.timeline import SCORING
+from ..shared.view_buttons import add_view_buttons
+from .controls import Controls, button, player_title
 from .draw import scene
 from .geometry import ZOOM_STEP, clamp_zoom
 from .layout import WIDTH, game_extent, layout
 from .pick import Hints, Pick, move_hints
 
-SIDE_WORDS = ("top", "right", "bottom", "left")
-EFFECTS = {  # what one worker does at each kind of jungle tile (value filled in), for the list
-    "plantation": "takes {v} cacao", "market": "sells 1 cacao for {v} gold",
-    "gold_mine": "takes {v} gold", "water": "moves the water carrier 1 field",
-    "sun_worship": "takes a sun token", "temple": "scores at the end",
-}
 PAN_STEP = 2  # cells per arrow press
 
 
-def _button(text: str, css: str, tip: str, width: str = "auto", style: str = "") -> w.Button:
-    b = w.Button(description=text, tooltip=tip, button_style=style,
-                 layout=shared_layout(width=width, height="40px"))
-    b.add_class(css)
-    return b
-
-
 class CacaoBoard:
-    """Canvas (class rx-board), tile choice (rx-choice), rotate (rx-rotate-left/right), zoom and
-    pan (rx-zoom-in/out, rx-fit, rx-pan-*), and the activated workers (rx-pending, rx-use,
-    rx-decline)."""
+    """Canvas (class rx-board), zoom and pan (rx-zoom-in/out, rx-fit, rx-pan-*), and the
+    controls of controls.py: tile choice (rx-choice), rotate (rx-rotate-left/right) and the
+    activated workers (rx-pending, rx-use, rx-decline)."""
 
     def __init__(self, width: int = WIDTH):
         self.width = width
@@ -64,35 +50,17 @@ class CacaoBoard:
         self.zoom = 1.0
         self.pan = (0.0, 0.0)
         self.layout = None
-        self._syncing = False
-        self.choice = w.ToggleButtons(options=[], description="Tile:",
-                                      style={"button_width": "auto", "description_width": "40px"})
-        self.choice.add_class("rx-choice")
-        self.choice.observe(self._chosen, names="value")
-        self.rotate_left = _button("⟲ Turn left", "rx-rotate-left", "Turn the tile a quarter turn "
-                                   "anticlockwise (key Q)")
-        self.rotate_right = _button("⟳ Turn right", "rx-rotate-right", "Turn the tile a quarter "
-                                    "turn clockwise (key E or R)")
-        self.rotate_left.on_click(lambda _: self.rotate(-1))
-        self.rotate_right.on_click(lambda _: self.rotate(1))
-        add_view_buttons(self, _button, ZOOM_STEP, PAN_STEP, "Fit the whole board into view")
-        pans = self.pan_buttons
-        self.status = w.HTML()
-        self.status.add_class("rx-pick-status")
-        self.pending = w.VBox()
-        self.pending.add_class("rx-pending")
-        self.pending_buttons: list[tuple[w.Button, w.Button]] = []
-        self._pending_rows: list[tuple] = []
-        self._pending_title = w.HTML("<b>Activated workers (step C)</b>: use or decline each "
-                                     "side, or click a green edge on the board")
-        self._pending_title.add_class("rx-pending-title")
-        view = w.HBox([w.HTML("<b>View:</b>"), self.zoom_out, self.fit_button, self.zoom_in,
-                       *pans], layout=shared_layout(align_items="center"))
-        self.tools = w.HBox([self.choice, self.rotate_left, self.rotate_right])
-        self.tools.add_class("rx-board-tools")   # one height whatever it offers (style.py)
+        add_view_buttons(self, button, ZOOM_STEP, PAN_STEP, "Fit the whole board into view")
+        self.controls = Controls(choose=self._chosen, rotate=self.rotate, use=self.use,
+                                 decline=self.decline,
+                                 view_buttons=[self.zoom_out, self.fit_button, self.zoom_in,
+                                               *self.pan_buttons])
+        c = self.controls   # the tests and the page reach these on the board too
+        self.choice, self.rotate_left, self.rotate_right = c.choice, c.rotate_left, c.rotate_right
+        self.status, self.pending, self.tools = c.status, c.pending, c.tools
         # step C's list takes the place of the tile choice and the status line (the same
         # height), so the board keeps the whole width and never moves
-        self.widget = w.VBox([self.tools, self.status, self.pending, self.canvas.view, view])
+        self.widget = w.VBox([c.tools, c.status, c.pending, self.canvas.view, c.view])
 
     def attach(self, app) -> None:
         self.app = app
@@ -145,72 +113,20 @@ class CacaoBoard:
         return game_extent(state, timeline.frames[-1].state)
 
     def _sync_controls(self) -> None:
-        """Offer the current player's hand tiles (or the jungle tiles to fill with) as buttons."""
-        state = self.frame.state
-        options: list[tuple[str, str]] = []
-        value = None
-        if self.playable and state.phase == "place" and not self._secret():
-            hand = sorted({C.pattern_of(t) for t in state.hands[state.current_player]})
-            options = [(pat, pat) for pat in hand]
-            value = self.pick.pattern
-            self.choice.description = "Tile:"
-        elif self.playable and state.phase == "fill":
-            names = list(dict.fromkeys(C.JUNGLE[t] for t in (state.display or state.drawn)))
-            options = [(C.JUNGLE_LABELS[n], n) for n in names]
-            value = self.pick.jungle
-            self.choice.description = "Jungle:"
-        self._syncing = True
-        try:
-            self.choice.options = options
-            self.choice.value = value if value in [v for _, v in options] else None
-        finally:
-            self._syncing = False
-        # an emptied ToggleButtons keeps showing its old buttons in the page: hide it instead
-        set_visible(self.choice, bool(options))
-        placing = self.playable and state.phase == "place"
-        self.rotate_left.disabled = self.rotate_right.disabled = not placing
-        for button in (self.rotate_left, self.rotate_right):   # room for the board otherwise
-            set_visible(button, placing)
-        self._sync_pending()
+        """Offer the current player's hand tiles (or the jungle tiles to fill with) as buttons,
+        and the activated workers' lines."""
+        self.controls.sync(self.frame.state, self.pick, self.hints, self.playable,
+                           self._secret(), self.unusable_reason)
+
+    @property
+    def pending_buttons(self) -> list:
+        """(Use, Decline) for each activated side shown."""
+        return self.controls.pending_buttons
 
     def _secret(self) -> bool:
         """Whether the acting player's hand is hidden in the view being shown."""
         state = self.frame.state
         return self.viewer is not None and self.viewer != state.current_player
-
-    def _sync_pending(self) -> None:
-        """One line per activated side: whose, where, what it does, with Use / Decline buttons.
-
-        Lines are reused from frame to frame: creating widgets is the slowest thing a page does."""
-        state = self.frame.state
-        while len(self._pending_rows) < len(state.pending):
-            self._pending_rows.append(self._pending_row())
-        self.pending_buttons = []
-        for e, row in zip(state.pending, self._pending_rows):
-            line, use, decline, label = row
-            jtile = state.jungle[neighbour(e.cell, e.side)]
-            effect = EFFECTS[C.jungle_kind(jtile)].format(v=C.jungle_value(jtile))
-            key = (e.cell, e.side)
-            line.key = key
-            use.disabled = not (self.playable and key in self.hints.work)
-            decline.disabled = not (self.playable and key in self.hints.decline)
-            why = self.unusable_reason(e) if use.disabled else ""
-            label.value = (f"<b>{escape(player_title(e.player))}</b>: {e.left} worker"
-                           f"{'s' * (e.left != 1)} on the {SIDE_WORDS[e.side]} of {e.cell} → "
-                           f"{escape(C.jungle_label(jtile))} (each {escape(effect)})"
-                           + (f' <span class="rx-why"><i>— {escape(why)}</i></span>'
-                              if why else ""))
-            use.tooltip = (f"{player_title(e.player)}: one worker on the {SIDE_WORDS[e.side]} "
-                           f"side ({SIDES[e.side]}) of the tile at {e.cell} {effect}")
-            self.pending_buttons.append((use, decline))
-        shown = [row[0] for row in self._pending_rows[:len(state.pending)]]
-        children = [self._pending_title] + shown
-        if list(self.pending.children) != children:
-            self.pending.children = children
-        working = bool(state.pending)
-        set_visible(self.pending, working)
-        set_visible(self.tools, not working)
-        set_visible(self.status, not working)
 
     def unusable_reason(self, e) -> str:
         """Why "Use one" is off for the activated side `e`, in words, from the timeline and the
@@ -225,18 +141,6 @@ class CacaoBoard:
         except IllegalAction as exc:
             return f"not now: {exc.reason}"
         return ""
-
-    def _pending_row(self):
-        """A reusable line: Use / Decline act on whichever side the line shows (line.key)."""
-        use = _button("Use one", "rx-use", "", style="success")
-        decline = _button("Decline", "rx-decline", "Give up the rest of this side")
-        label = w.HTML()
-        line = w.HBox([use, decline, label], layout=shared_layout(align_items="center"))
-        line.add_class("rx-pending-line")
-        line.key = None
-        use.on_click(lambda _: line.key and self.use(*line.key))
-        decline.on_click(lambda _: line.key and self.decline(*line.key))
-        return line, use, decline, label
 
     def _status_html(self) -> str:
         state = self.frame.state
@@ -267,10 +171,9 @@ class CacaoBoard:
             self._draw()
 
     # -- picking -------------------------------------------------------------------------
-    def _chosen(self, change) -> None:
-        if self._syncing or self.frame is None:
+    def _chosen(self, value) -> None:
+        if self.frame is None:
             return
-        value = change["new"]
         if self.frame.state.phase == "place" and value in C.PATTERNS:
             self.pick.pattern = value
         elif self.frame.state.phase == "fill" and value in C.JUNGLE_KINDS:
@@ -350,6 +253,3 @@ class CacaoBoard:
         elif kind == "preview":
             self.rotate(1)
 
-
-def player_title(p: int) -> str:
-    return f"Player {p + 1} ({C.COLOURS[p]})"

@@ -15,7 +15,7 @@ from explorer.taluva.scoring import RANK_ORDER
 from ..shared.scene import TURN_MARK, Polygon, Rect, Region, Scene, Text, text_color_on
 from .geometry import SQRT3, Area, Viewport
 from .layout import HEADER_H, MARGIN, Layout, island_hexes, layout
-from .pick import BUILD_KINDS, Hints, Pick
+from .pick import Hints, Pick
 from .shapes import (INK, LAVA, PLAYER_COLOURS, TERRAIN_STYLE, building_glyph, edge_line,
                      hex_face, hex_polygon, hex_shadow, lava_arrow, outline, rgba)
 
