@@ -16,24 +16,22 @@ from explorer.taluva import components as C
 from explorer.taluva.board import lava_direction, settlement_at
 
 from ..shared.canvas import BoardCanvas
-from ..shared.models import set_visible
 from ..shared.view_buttons import add_view_buttons
-from .controls import CSS, button, why_not
+from .controls import KIND_LABELS, Controls, button, why_not
 from .draw import scene
 from .geometry import ZOOM_STEP, clamp_zoom
 from .layout import HEIGHT, WIDTH, layout
 from .pick import BUILD_KINDS, Hints, Pick, move_hints
 
 ACTIONS = {"hut": Hut, "temple": Temple, "tower": Tower}
-KIND_LABELS = {"hut": "New hut", "expand": "Expand", "temple": "Temple", "tower": "Tower"}
 PAN_STEP = 2  # hexes per arrow press
 
 
 class TaluvaBoard:
-    """Canvas (class rx-board), turning the tile (rx-rotate-left/right), build kinds
-    (rx-kind-hut, -expand, -temple, -tower), expansion confirm (rx-confirm), stop building
-    (rx-finish, one_kind variant), zoom and pan (rx-zoom-in/out, rx-fit, rx-pan-*), and a
-    status line (rx-pick-status)."""
+    """Canvas (class rx-board), zoom and pan (rx-zoom-in/out, rx-fit, rx-pan-*), and the
+    controls of controls.py: turning the tile (rx-rotate-left/right), build kinds (rx-kind-hut,
+    -expand, -temple, -tower), expansion confirm (rx-confirm), stop building (rx-finish,
+    one_kind variant) and a status line (rx-pick-status)."""
 
     def __init__(self, width: int = WIDTH):
         self.width = width
@@ -56,35 +54,18 @@ class TaluvaBoard:
         self.pan = (0.0, 0.0)
         self.layout = None
 
-        self.rotate_left = button("⟲ Turn (Q)", "rx-rotate-left",
-                                  "Turn the drawn tile a sixth anticlockwise (key Q)")
-        self.rotate_right = button("⟳ Turn (E)", "rx-rotate-right",
-                                   "Turn the drawn tile a sixth clockwise (key E or R)")
-        self.rotate_left.on_click(lambda _: self.rotate(-1))
-        self.rotate_right.on_click(lambda _: self.rotate(1))
-        self.kind_buttons = {}
-        for kind in BUILD_KINDS:
-            b = button(KIND_LABELS[kind], f"rx-kind-{kind}", "")
-            b.on_click(lambda _, kind=kind: self.choose_kind(kind))
-            self.kind_buttons[kind] = b
-        self.confirm = button("Build", "rx-confirm", "Place the previewed huts", style="success")
-        self.confirm.on_click(lambda _: self.confirm_expansion())
-        self.finish = button("Stop building", "rx-finish", "End this turn's building")
-        self.finish.on_click(lambda _: self.app.try_action(Finish()))
         add_view_buttons(self, button, ZOOM_STEP, PAN_STEP, "Fit the whole island into view",
                          ("38px", "48px", "34px"))
-        pans = self.pan_buttons
-        self.placing = w.HBox([self.rotate_left, self.rotate_right])
-        self.building = w.HBox([*self.kind_buttons.values(), self.confirm, self.finish])
-        for box in (self.placing, self.building):
-            box.add_class("rx-taluva-group")
-        view = w.HBox([self.zoom_out, self.fit_button, self.zoom_in, *pans])
-        view.add_class("rx-taluva-view")
-        controls = w.HBox([self.placing, self.building, view])
-        controls.add_class("rx-taluva-controls")
-        self.status = w.HTML()
-        self.status.add_class("rx-pick-status")
-        self.widget = w.VBox([w.HTML(CSS), controls, self.status, self.canvas.view])
+        self.controls = Controls(rotate=self.rotate, choose_kind=self.choose_kind,
+                                 confirm=self.confirm_expansion,
+                                 finish=lambda: self.app.try_action(Finish()),
+                                 view_buttons=[self.zoom_out, self.fit_button, self.zoom_in,
+                                               *self.pan_buttons])
+        c = self.controls   # the tests and the page reach these on the board too
+        self.rotate_left, self.rotate_right = c.rotate_left, c.rotate_right
+        self.kind_buttons, self.confirm, self.finish = c.kind_buttons, c.confirm, c.finish
+        self.placing, self.building, self.status = c.placing, c.building, c.status
+        self.widget = w.VBox([c.style, c.row, c.status, self.canvas.view])
 
     def attach(self, app) -> None:
         self.app = app
@@ -119,35 +100,8 @@ class TaluvaBoard:
                                    self.layout, self.playable, self.viewer))
 
     def _sync_controls(self) -> None:
-        state = self.frame.state
-        placing = self.playable and state.phase == "place"
-        building = self.playable and state.phase == "build"
-        set_visible(self.placing, placing or not building)
-        set_visible(self.building, building)
-        why_rotate = ("" if placing else "the tile is turned while placing it"
-                      if state.phase != "over" else "the game is over")
-        for b in (self.rotate_left, self.rotate_right):
-            with b.hold_sync():          # one message a button, not one a change
-                b.disabled = not placing
-                b.tooltip = (b.tooltip.split(" — ")[0] + (f" — not now: {why_rotate}"
-                                                          if why_rotate else ""))
-        legal = set(self.hints.kinds())
-        for kind, b in self.kind_buttons.items():
-            with b.hold_sync():
-                b.disabled = not (building and kind in legal)
-                b.button_style = "info" if building and kind == self.pick.kind else ""
-                b.tooltip = (f"Build {KIND_LABELS[kind].lower()}" if not b.disabled
-                             else f"Not possible now: {why_not(state, kind)}" if building
-                             else "Building comes after placing the tile")
-        plan = self.chosen_plan()
-        set_visible(self.confirm, building and self.pick.kind == "expand")
-        with self.confirm.hold_sync():
-            self.confirm.disabled = plan is None
-            self.confirm.description = (f"Build {plan.huts} hut{'s' * (plan.huts != 1)}"
-                                        if plan else "Build")
-            self.confirm.tooltip = ("Place the previewed huts" if plan else
-                                    "Not yet: click one of your settlements, then a terrain")
-        set_visible(self.finish, building and self.hints.finish)
+        self.controls.sync(self.frame.state, self.hints, self.pick, self.playable,
+                           self.chosen_plan())
         self.status.value = self._status_html()
 
     def _status_html(self) -> str:

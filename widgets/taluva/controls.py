@@ -1,13 +1,21 @@
-"""Small pieces of the Taluva controls: buttons, their style, and why a build kind is off.
+"""The Taluva widgets beside the canvas: turning the tile, the build kinds, the expansion's
+Build and Stop building buttons, the status line, and the row they share with the view buttons.
 
-`why_not` only puts into words what the engine already decided (a kind with no legal target):
-the supply it reads and the conditions it names are the rule texts', not a second check.
+A control is enabled exactly when the engine lists a matching legal action (the board's
+`Hints`). `why_not` only puts into words what the engine already decided (a kind with no legal
+target): the supply it reads and the conditions it names are the rule texts', not a second
+check.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 import ipywidgets as w
 
-from ..shared.models import shared_layout
+from ..shared.models import set_visible, shared_layout
+from .pick import BUILD_KINDS
+
+KIND_LABELS = {"hut": "New hut", "expand": "Expand", "temple": "Temple", "tower": "Tower"}
 
 # One compact control row and a two-line status that never grows (the board must not jump).
 CSS = """<style>
@@ -59,3 +67,71 @@ def why_not(state, kind: str) -> str:
     if kind == "temple":
         return "needs an empty hex next to your settlement of 3+ hexes that has no temple"
     return "needs an empty level-3+ hex next to your settlement that has no tower"
+
+
+class Controls:
+    """Turning the tile (rx-rotate-left/right), build kinds (rx-kind-hut, -expand, -temple,
+    -tower), expansion confirm (rx-confirm), stop building (rx-finish, one_kind variant) and the
+    board's view buttons in one row (rx-taluva-controls), and a status line (rx-pick-status).
+
+    `rotate(turns)`, `choose_kind(kind)`, `confirm()` and `finish()` get what is pressed."""
+
+    def __init__(self, rotate: Callable, choose_kind: Callable, confirm: Callable,
+                 finish: Callable, view_buttons: list[w.Button]):
+        self.rotate_left = button("⟲ Turn (Q)", "rx-rotate-left",
+                                  "Turn the drawn tile a sixth anticlockwise (key Q)")
+        self.rotate_right = button("⟳ Turn (E)", "rx-rotate-right",
+                                   "Turn the drawn tile a sixth clockwise (key E or R)")
+        self.rotate_left.on_click(lambda _: rotate(-1))
+        self.rotate_right.on_click(lambda _: rotate(1))
+        self.kind_buttons = {}
+        for kind in BUILD_KINDS:
+            b = button(KIND_LABELS[kind], f"rx-kind-{kind}", "")
+            b.on_click(lambda _, kind=kind: choose_kind(kind))
+            self.kind_buttons[kind] = b
+        self.confirm = button("Build", "rx-confirm", "Place the previewed huts", style="success")
+        self.confirm.on_click(lambda _: confirm())
+        self.finish = button("Stop building", "rx-finish", "End this turn's building")
+        self.finish.on_click(lambda _: finish())
+        self.placing = w.HBox([self.rotate_left, self.rotate_right])
+        self.building = w.HBox([*self.kind_buttons.values(), self.confirm, self.finish])
+        for box in (self.placing, self.building):
+            box.add_class("rx-taluva-group")
+        view = w.HBox(view_buttons)
+        view.add_class("rx-taluva-view")
+        self.row = w.HBox([self.placing, self.building, view])
+        self.row.add_class("rx-taluva-controls")
+        self.status = w.HTML()
+        self.status.add_class("rx-pick-status")
+        self.style = w.HTML(CSS)
+
+    def sync(self, state, hints, pick, playable: bool, plan) -> None:
+        """Enable what the engine allows now, with a reason in the tooltip of what it does not;
+        `plan`: the engine's Expansion for the chosen settlement and terrain, if any."""
+        placing = playable and state.phase == "place"
+        building = playable and state.phase == "build"
+        set_visible(self.placing, placing or not building)
+        set_visible(self.building, building)
+        why_rotate = ("" if placing else "the tile is turned while placing it"
+                      if state.phase != "over" else "the game is over")
+        for b in (self.rotate_left, self.rotate_right):
+            with b.hold_sync():          # one message a button, not one a change
+                b.disabled = not placing
+                b.tooltip = (b.tooltip.split(" — ")[0] + (f" — not now: {why_rotate}"
+                                                          if why_rotate else ""))
+        legal = set(hints.kinds())
+        for kind, b in self.kind_buttons.items():
+            with b.hold_sync():
+                b.disabled = not (building and kind in legal)
+                b.button_style = "info" if building and kind == pick.kind else ""
+                b.tooltip = (f"Build {KIND_LABELS[kind].lower()}" if not b.disabled
+                             else f"Not possible now: {why_not(state, kind)}" if building
+                             else "Building comes after placing the tile")
+        set_visible(self.confirm, building and pick.kind == "expand")
+        with self.confirm.hold_sync():
+            self.confirm.disabled = plan is None
+            self.confirm.description = (f"Build {plan.huts} hut{'s' * (plan.huts != 1)}"
+                                        if plan else "Build")
+            self.confirm.tooltip = ("Place the previewed huts" if plan else
+                                    "Not yet: click one of your settlements, then a terrain")
+        set_visible(self.finish, building and hints.finish)
