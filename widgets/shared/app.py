@@ -19,6 +19,7 @@ import ipywidgets as w
 from explorer import IllegalAction, Record, SetupError, replay, rulebook
 
 from .autoplay import AutoPlay, Seats
+from .board import Board
 from .controls import (CONTROLS_CSS, AddressBar, FrameCounter, KeyListener, MessageArea,
                        PerspectiveSwitch)
 from .errors import keep_tracebacks_on_server
@@ -71,13 +72,13 @@ def _in_kernel() -> bool:
 
 
 class ExplorerApp:
-    """Everything around the board. `board` must offer `.widget`, `.canvas` (a BoardCanvas),
-    `.attach(app)` and `.show(frame, viewer, playable)`; it calls `app.try_action(action)` for
-    moves. A board may also offer `.keys` ({key: callable}) for its own shortcuts, e.g. turning
-    a tile, and `.tabs` ({title: widget}) for side tabs of its own. With `from_page`, the
-    position a page address asks for is opened (see `open_query`)."""
+    """Everything around the board. `board` is a `Board` (board.py: `.widget`, `.canvas`,
+    `.keys`, `.attach(app)` and `.show(frame, viewer, playable)`); it calls
+    `app.try_action(action)` for moves. A board may also offer `.tabs` ({title: widget}) for
+    side tabs of its own. With `from_page`, the position a page address asks for is opened
+    (see `open_query`)."""
 
-    def __init__(self, game, board, players: int, seed: int, options: dict | None = None,
+    def __init__(self, game, board: Board, players: int, seed: int, options: dict | None = None,
                  option_factories: dict | None = None, intro: str = "", from_page: bool = True):
         self.game = game
         self.board = board

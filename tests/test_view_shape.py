@@ -1,0 +1,55 @@
+"""The four games' view packages have one shape: the same files for the same roles, and boards
+that are what the app shell needs (widgets/shared/board.py)."""
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+
+import widgets
+from widgets.shared.board import Board
+from widgets.shared.canvas import BoardCanvas
+
+ROOT = Path(widgets.__file__).parent
+BOARDS = {"animals_on_board": "AnimalsBoard", "cacao": "CacaoBoard",
+          "indian_summer": "IndianSummerBoard", "taluva": "TaluvaBoard"}
+ROLES = ("board.py", "draw.py", "layout.py", "pick.py", "controls.py", "score_pad.py")
+
+
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_each_view_package_has_a_file_for_each_role(game):
+    missing = [name for name in ROLES if not (ROOT / game / name).is_file()]
+    assert not missing, f"widgets/{game} lacks {missing}"
+
+
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_each_board_is_what_the_shell_needs(game):
+    board = getattr(importlib.import_module(f"widgets.{game}.board"), BOARDS[game])()
+    assert isinstance(board, Board)
+    assert isinstance(board.canvas, BoardCanvas)
+    assert isinstance(board.keys, dict) and all(callable(f) for f in board.keys.values())
+    # the game's own widgets are built in controls.py and composed by the board
+    controls = importlib.import_module(f"widgets.{game}.controls")
+    assert isinstance(board.controls, controls.Controls)
+
+
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_hints_and_picks_come_from_pick_py(game):
+    pick = importlib.import_module(f"widgets.{game}.pick")
+    package = importlib.import_module(f"widgets.{game}")
+    assert package.move_hints is pick.move_hints
+    defined = [getattr(pick, name).__module__ for name in ("Hints", "Pick", "move_hints")
+               if hasattr(pick, name)]     # Animals on Board's pick is the board's selection
+    assert defined and set(defined) == {pick.__name__}
+
+
+def test_an_object_without_show_is_not_a_board():
+    class NoShow:
+        widget = canvas = None
+        keys: dict = {}
+
+        def attach(self, app):
+            pass
+
+    assert not isinstance(NoShow(), Board)
