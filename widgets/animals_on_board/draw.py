@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from explorer.animals_on_board import components as C
 from explorer.animals_on_board.scoring import HERD_POINTS, score_ark
+from explorer.text import plural
 
 from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, text_color_on
 from .layout import (ARK_W, GAP, GROUP_PAD, MARGIN, WIDTH, Layout, Run, caption_h,
@@ -162,14 +163,14 @@ def scene(state, selected=frozenset(), hints: Hints | None = None, width: int = 
         sc.regions.append(Region(label.key, label.x, label.y, label.w, label.h))
         sc.add(board, Rect(frame.x, frame.y, frame.w, frame.h, fill=CENTRE_BG, stroke="#90a4ae",
                            line_width=2, radius=10))
-        sc.add(board, Text(label.x + GROUP_PAD, label.y + first_line, f"Group {g + 1} · {n} tile{'s' * (n != 1)}",
+        sc.add(board, Text(label.x + GROUP_PAD, label.y + first_line, f"Group {g + 1} · {plural(n, 'tile')}",
                            size=16, bold=True, color=INK, max_width=label.w - 2 * GROUP_PAD))
         if g in hints.take:
             hint, colour = f"✓ can take: pay {n}", LEGAL
         elif hints.keep or not (hints.take or hints.split):
             hint, colour = "", MUTED
         else:
-            hint, colour = f"take costs {n} crate{'s' * (n != 1)}", MUTED
+            hint, colour = f"take costs {plural(n, 'crate')}", MUTED
         if hint:
             sc.add(board, Text(label.x + GROUP_PAD, label.y + second_line, hint, size=16, color=colour,
                                bold=colour == LEGAL, max_width=label.w - 2 * GROUP_PAD))
@@ -195,7 +196,7 @@ def scene(state, selected=frozenset(), hints: Hints | None = None, width: int = 
                            max_width=label_w - 16))
         n_tiles = len(state.arks[p])
         sc.add(board, Text(row.x + 12, row.y + at["count"],
-                           f"{n_tiles} tile{'s' * (n_tiles != 1)} · crates: {state.crates[p]}",
+                           f"{plural(n_tiles, 'tile')} · crates: {state.crates[p]}",
                            size=16, color=INK, max_width=label_w - 16))
         for k in range(state.crates[p]):
             sc.add(board, Rect(row.x + 12 + k * 22, row.y + at["crates"], 18, 14,

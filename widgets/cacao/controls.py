@@ -13,6 +13,7 @@ import ipywidgets as w
 
 from explorer.cacao import components as C
 from explorer.cacao.board import SIDES, neighbour
+from explorer.text import plural
 
 from ..shared.models import set_visible, shared_layout
 
@@ -117,8 +118,8 @@ class Controls:
             use.disabled = not (playable and key in hints.work)
             decline.disabled = not (playable and key in hints.decline)
             why = unusable_reason(e) if use.disabled else ""
-            label.value = (f"<b>{escape(player_title(e.player))}</b>: {e.left} worker"
-                           f"{'s' * (e.left != 1)} on the {SIDE_WORDS[e.side]} of {e.cell} → "
+            label.value = (f"<b>{escape(player_title(e.player))}</b>: {plural(e.left, 'worker')}"
+                           f" on the {SIDE_WORDS[e.side]} of {e.cell} → "
                            f"{escape(C.jungle_label(jtile))} (each {escape(effect)})"
                            + (f' <span class="rx-why"><i>— {escape(why)}</i></span>'
                               if why else ""))

@@ -5,11 +5,9 @@ water field); every point comes from the engine's score sheet.
 """
 from __future__ import annotations
 
+from explorer.text import plural
+
 from ..shared.score_sheet import Category, by_rule
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def categorize(line) -> Category:
@@ -17,7 +15,7 @@ def categorize(line) -> Category:
     rule, facts = line.rule, line.facts
     if "temple" in facts:
         number, workers = facts["temple"], facts["workers"]
-        detail = _plural(workers, "worker") + (" (top tile)" if facts["top_tile"] else "")
+        detail = plural(workers, "worker") + (" (top tile)" if facts["top_tile"] else "")
         cell = str(facts["cell"]).replace(", ", ",\u00a0")   # keep "(-2, 0)" on one line
         return Category(("temple", number), f"Temple {number} at {cell}", detail,
                         1 + number / 1000, blank=workers == 0)

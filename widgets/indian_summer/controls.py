@@ -16,6 +16,7 @@ from explorer.indian_summer import components as C
 from explorer.indian_summer.actions import FOREST
 from explorer.indian_summer.scoring import best_squirrel
 from explorer.indian_summer.geometry import cells_of
+from explorer.text import plural
 
 from ..shared.models import set_visible, shared_layout
 from .pick import ANIMAL, NUT, Hints
@@ -37,10 +38,6 @@ def _dropdown(css: str, width: str) -> w.Dropdown:
     d = w.Dropdown(options=[], layout=shared_layout(width=width, height="34px"))
     d.add_class(css)
     return d
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word if n == 1 else 'berries' if word == 'berry' else word + 's'}"
 
 
 def exchange_label(a) -> str:

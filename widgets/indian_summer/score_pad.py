@@ -6,6 +6,7 @@ from the engine's score sheet.
 from __future__ import annotations
 
 from explorer.indian_summer import components as C
+from explorer.text import plural
 
 from ..shared.score_sheet import Category, by_rule
 
@@ -17,7 +18,7 @@ def categorize(line) -> Category:
     if rule in ("indian_summer.end.winner", "indian_summer.end.ranking",
                 "indian_summer.solo.loss"):
         empty = facts["empty_cells"]
-        detail = "full" if empty == 0 else f"{empty} empty cell{'s' * (empty != 1)}"
+        detail = "full" if empty == 0 else plural(empty, 'empty cell')
         return Category("empty", "Empty cells (−1 each)", detail, 0)
     if rule == "indian_summer.solo.win":
         kind = facts["kind"]

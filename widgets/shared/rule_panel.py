@@ -11,6 +11,7 @@ from html import escape
 import ipywidgets as w
 
 from explorer import rules
+from explorer.text import plural
 
 from .models import shared_layout
 
@@ -114,5 +115,5 @@ class RulePanel:
         elif not ids:
             self.results.value = "<i>No rule matches.</i>"
         else:
-            self.results.value = (f"<div>{len(ids)} rule{'s' if len(ids) != 1 else ''} match.</div>"
+            self.results.value = (f"<div>{plural(len(ids), 'rule')} match.</div>"
                                   + "".join(rule_html(i) for i in ids))

@@ -13,6 +13,8 @@ from typing import Callable
 
 import ipywidgets as w
 
+from explorer.text import plural
+
 from .models import set_visible, shared_layout
 
 SETUP, MOVE, SCORING = "setup", "move", "scoring"
@@ -87,7 +89,7 @@ class Branch:
 
 def steps_text(count: int, kind: str = "") -> str:
     """ "1 step", "31 later steps" (with `kind` "later ")."""
-    return f"{count} {kind}step{'s' if count != 1 else ''}"
+    return plural(count, f"{kind}step")
 
 
 def _moves_of(frames) -> tuple:

@@ -14,6 +14,7 @@ from ipyevents import Event
 from explorer.taluva import Expand, Finish, Hut, Place, Temple, Tower
 from explorer.taluva import components as C
 from explorer.taluva.board import lava_direction, settlement_at
+from explorer.text import plural
 
 from ..shared.canvas import BoardCanvas
 from ..shared.view_buttons import add_view_buttons
@@ -141,7 +142,7 @@ class TaluvaBoard:
         if plan is None:
             return (f"settlement {self.pick.settlement} chosen: click a terrain (on the island "
                     "or at the right).")
-        return (f"preview: {plan.huts} hut{'s' * (plan.huts != 1)} in the {plan.terrain}; "
+        return (f"preview: {plural(plan.huts, 'hut')} in the {plan.terrain}; "
                 "press Build (or click a previewed hex).")
 
     def chosen_plan(self):

@@ -12,6 +12,8 @@ from typing import Callable
 
 import ipywidgets as w
 
+from explorer.text import plural
+
 from ..shared.models import set_visible, shared_layout
 from .pick import BUILD_KINDS
 
@@ -130,7 +132,7 @@ class Controls:
         set_visible(self.confirm, building and pick.kind == "expand")
         with self.confirm.hold_sync():
             self.confirm.disabled = plan is None
-            self.confirm.description = (f"Build {plan.huts} hut{'s' * (plan.huts != 1)}"
+            self.confirm.description = (f"Build {plural(plan.huts, 'hut')}"
                                         if plan else "Build")
             self.confirm.tooltip = ("Place the previewed huts" if plan else
                                     "Not yet: click one of your settlements, then a terrain")

@@ -11,6 +11,7 @@ from functools import lru_cache
 from explorer.taluva import components as C
 from explorer.taluva.board import DIRECTION_NAMES, neighbours, settlement_at, tile_hexes
 from explorer.taluva.scoring import RANK_ORDER
+from explorer.text import plural
 
 from ..shared.scene import TURN_MARK, Polygon, Rect, Region, Scene, Text, text_color_on
 from .geometry import SQRT3, Area, Viewport
@@ -317,6 +318,7 @@ def _terrain_choice(sc: Scene, lay: Layout, pick: Pick, hints: Hints) -> None:
         y = box.y + i * line_h
         fill, letter = TERRAIN_STYLE[plan.terrain]
         chosen = plan.terrain == pick.terrain
+        hexes = f"{len(plan.targets)} {'hex' if len(plan.targets) == 1 else 'hexes'}"
         sc.add("pieces", Rect(lay.side_x, y, side_w, line_h - 4, fill=TURN_BG if chosen else PANEL_BG,
                               stroke=BUILD_SPOT["expand"] if chosen else "#cfd8dc",
                               line_width=3 if chosen else 1, radius=6),
@@ -324,19 +326,14 @@ def _terrain_choice(sc: Scene, lay: Layout, pick: Pick, hints: Hints) -> None:
                Text(lay.side_x + 6 + (line_h - 12) / 2, y + (line_h - 4) / 2, letter, size=15,
                     bold=True, color=text_color_on(fill), align="center", scales=False),
                Text(lay.side_x + line_h + 2, y + (line_h - 4) / 2,
-                    f"{plan.terrain}: {_count(plan.huts, 'hut')} on "
-                    f"{_count(len(plan.targets), 'hex', 'hexes')}", size=15, bold=chosen,
+                    f"{plan.terrain}: {plural(plan.huts, 'hut')} on {hexes}", size=15, bold=chosen,
                     color=INK, max_width=side_w - line_h - 8))
         sc.regions.append(Region(("terrain", plan.terrain), lay.side_x, y, side_w, line_h - 4))
 
 
-def _count(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word if n == 1 else plural or word + 's'}"
-
-
 def _stack(sc: Scene, state, lay: Layout) -> None:
     n = len(state.stack)
-    sc.add("pieces", Text(lay.side_x, lay.stack_y, f"Stack: {n} tile{'s' * (n != 1)} face down",
+    sc.add("pieces", Text(lay.side_x, lay.stack_y, f"Stack: {plural(n, 'tile')} face down",
                           size=16, color=INK, max_width=lay.side_w))
 
 
@@ -356,15 +353,15 @@ def _rows(sc: Scene, state, lay: Layout) -> None:
                Text(row.x + 32, row.y + name_y, player_title(p) + (f"  {TURN_MARK}" if turn else ""),
                     size=17, bold=True, color=INK, max_width=row.w - 40))
         huts, temples, towers = state.supply[p]
-        sc.add("pieces", Text(row.x + 8, row.y + left_y, f"left: {_count(huts, 'hut')} · "
-                                                     f"{_count(temples, 'temple')} · "
-                                                     f"{_count(towers, 'tower')}", size=15,
+        sc.add("pieces", Text(row.x + 8, row.y + left_y, f"left: {plural(huts, 'hut')} · "
+                                                     f"{plural(temples, 'temple')} · "
+                                                     f"{plural(towers, 'tower')}", size=15,
                               color=INK,
                              max_width=row.w - 16))
         if out:
             note, colour = "OUT: could not build, cannot win", REFUSED
         elif state.removed[p]:
-            note, colour = f"{_count(state.removed[p], 'hut')} lost to lava", MUTED
+            note, colour = f"{plural(state.removed[p], 'hut')} lost to lava", MUTED
         else:
             note, colour = "", MUTED
         if note:
@@ -385,8 +382,8 @@ def ranking_lines(state) -> list[str]:
     for p in order:
         c = counts[p]
         star = "★ " if p in sheet.winners else ("out · " if p in state.eliminated else "")
-        lines.append(f"{star}Player {p + 1}: {_count(c['temple'], 'temple')}, "
-                     f"{_count(c['tower'], 'tower')}, {_count(c['hut'], 'hut')}")
+        lines.append(f"{star}Player {p + 1}: {plural(c['temple'], 'temple')}, "
+                     f"{plural(c['tower'], 'tower')}, {plural(c['hut'], 'hut')}")
     lines += textwrap.wrap(f"Decided by: {sheet.tiebreak}", 36)
     return lines
 
