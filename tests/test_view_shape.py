@@ -1,8 +1,9 @@
-"""The four games' view packages have one shape: the same files for the same roles, and boards
-that are what the app shell needs (widgets/shared/board.py)."""
+"""The four games' view packages have one shape: the same files for the same roles, boards
+that are what the app shell needs (widgets/shared/board.py) and scenes drawn from one View."""
 from __future__ import annotations
 
 import importlib
+import inspect
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 import widgets
 from widgets.shared.board import Board
 from widgets.shared.canvas import BoardCanvas
+from widgets.shared.scene import View
 
 ROOT = Path(widgets.__file__).parent
 BOARDS = {"animals_on_board": "AnimalsBoard", "cacao": "CacaoBoard",
@@ -42,6 +44,13 @@ def test_hints_and_picks_come_from_pick_py(game):
     defined = [getattr(pick, name).__module__ for name in ("Hints", "Pick", "move_hints")
                if hasattr(pick, name)]     # Animals on Board's pick is the board's selection
     assert defined and set(defined) == {pick.__name__}
+
+
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_each_scene_takes_the_position_a_view_and_a_layout(game):
+    draw = importlib.import_module(f"widgets.{game}.draw")
+    assert list(inspect.signature(draw.scene).parameters)[:3] == ["state", "view", "lay"]
+    draw.scene(importlib.import_module(f"widgets.{game}").GAME.setup(3, 1), View())
 
 
 def test_an_object_without_show_is_not_a_board():

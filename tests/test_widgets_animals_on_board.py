@@ -14,7 +14,7 @@ from widgets.animals_on_board import app, layout, move_hints, scene
 from widgets.animals_on_board.draw import scoring_runs
 from widgets.animals_on_board.layout import WIDTH
 from widgets.animals_on_board.score_pad import categorize
-from widgets.shared.scene import Rect, Text, hit_test, overlaps
+from widgets.shared.scene import Rect, Text, View, hit_test, overlaps
 from widgets.shared.score_sheet import pad_rows
 from widgets.shared.timeline import SCORING
 
@@ -338,7 +338,7 @@ def test_scoring_step_shows_each_ark_as_the_engine_scores_it():
         ["zebra-1", "zebra-2", "zebra-3", "zebra-4", "rhino-1", "rhino-2", "rhino-3",
          "gorilla-1", "gorilla-2", "gorilla-3", "elephant-5", "turtle-2"]])
     plain = scene(state)
-    sc = scene(state, scoring=True)
+    sc = scene(state, View(sheet=state.score()))
     assert not any("herd:" in t or "pair:" in t for t in plain.texts())   # only when scoring
     texts = sc.texts()
     assert "herd: 5 each = 15" in texts and "pair: back to box" in texts
@@ -369,7 +369,7 @@ def test_scoring_step_leaves_arks_hidden_in_a_view_alone():
     state = GAME.position(2, over=True, arks=[["panda-1", "panda-2"], ["lion-4"]])
     shown = state.view(0)
     assert set(scoring_runs(shown)) == {0}
-    texts = scene(shown, scoring=True).texts()
+    texts = scene(shown, View(sheet=state.score())).texts()
     assert "pair: back to box" in texts and sum(t.startswith("Score:") for t in texts) == 1
 
 

@@ -15,7 +15,7 @@ from widgets.cacao import app, layout, move_hints, scene
 from widgets.cacao.geometry import Area, MAX_CELL, MIN_CELL, bounds, edge_rect, fit, worker_marks
 from widgets.cacao.layout import GRID, WIDTH, board_box
 from widgets.cacao.score_pad import categorize
-from widgets.shared.scene import Text, hit_test, overlaps
+from widgets.shared.scene import Text, View, hit_test, overlaps
 from widgets.shared.score_sheet import pad_rows
 from widgets.shared.timeline import SCORING
 
@@ -128,7 +128,7 @@ def test_hints_come_from_the_engine_legal_actions():
     hints = move_hints(start)
     assert hints.place == set(start.place_cells()) and hints.patterns == {"1-1-1-1", "2-1-0-1"}
     assert move_hints(start.view(0)).place == set()              # a view is for display only
-    sc = scene(start, hints)
+    sc = scene(start, View(hints))
     lay = layout(start)
     for cell in hints.place:
         assert hit_test(sc.regions, *lay.cell_center(cell)) == ("grid",)
@@ -390,7 +390,7 @@ def test_a_tile_drawn_from_the_pile_is_offered_in_place_of_the_display():
     assert [b.key for b in lay.display] == [("drawn", 0)]
     hints = move_hints(state)
     assert hints.fill_tiles == {C.JUNGLE[state.drawn[0]]}
-    sc = scene(state, hints, playable=True)
+    sc = scene(state, View(hints, playable=True))
     assert "Drawn from the pile" in sc.texts()
     assert hit_test(sc.regions, *lay.display[0].center) == ("drawn", 0)
 
@@ -428,7 +428,7 @@ def test_the_scoring_step_tells_water_sun_and_temples_on_each_row():
     states, _ = random_game(4, seed=3, bot_seed=2)
     final = states[-1]
     sheet = final.score()
-    texts = scene(final, sheet=sheet).texts()
+    texts = scene(final, View(sheet=sheet)).texts()
     assert not any(t.startswith("Total:") for t in scene(final).texts())   # scoring step only
     for p in range(4):
         pts = {rule: sum(l.points for l in sheet.lines_for(p) if l.rule.startswith(rule))
@@ -439,7 +439,7 @@ def test_the_scoring_step_tells_water_sun_and_temples_on_each_row():
         assert f"Sun ×{final.sun[p]}: {sun:+d} gold" in texts
         assert f"Temples: {pts['cacao.scoring.temple']:+d} gold" in texts
         assert f"Total: {sheet.totals[p]} gold" in texts
-    sc = scene(final, sheet=sheet)
+    sc = scene(final, View(sheet=sheet))
     sizes = [s.size for layer in sc.layers.values() for s in layer if isinstance(s, Text)]
     assert min(sizes) >= 16
 

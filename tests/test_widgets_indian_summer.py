@@ -12,12 +12,12 @@ from explorer.indian_summer import components as C
 from explorer.indian_summer.board import printed_treasure
 from explorer.indian_summer.geometry import cells_of, orientation_of
 from widgets.indian_summer import app, gallery_picture, layout, move_hints, scene
-from widgets.indian_summer.draw import View, strip_tiles
+from widgets.indian_summer.draw import strip_tiles
 from widgets.indian_summer.layout import HEIGHT, WIDTH
 from widgets.indian_summer.pick import ANIMAL, LEAF, Pick
 from widgets.indian_summer.score_pad import categorize
 from widgets.shared.models import is_visible
-from widgets.shared.scene import Text, hit_test, overlaps
+from widgets.shared.scene import Text, View, hit_test, overlaps
 from widgets.shared.score_sheet import pad_rows
 from widgets.shared.timeline import SCORING
 

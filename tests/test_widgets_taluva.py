@@ -11,7 +11,7 @@ from explorer.taluva import Expand, Hut, Place, Temple, Tower
 from explorer.taluva.board import neighbours, tile_hexes
 from explorer.taluva.placement import placement_problem
 from taluva_helpers import ERUPTED, ISLAND
-from widgets.shared.scene import Polygon, Scene, Text, hit_test
+from widgets.shared.scene import Polygon, Scene, Text, View, hit_test
 from widgets.shared.svg import scene_to_svg
 from widgets.shared.timeline import SCORING
 from widgets.taluva import app, gallery_picture, layout, move_hints, scene
@@ -181,7 +181,7 @@ def test_kept_hex_shapes_draw_each_step_as_shapes_built_afresh():
     shown = states[::4] + [state]
 
     def frame(s, zoom):
-        return scene(s, move_hints(s), Pick(hover=(0, 0)), layout(s, zoom), playable=True)
+        return scene(s, View(move_hints(s), Pick(hover=(0, 0)), playable=True), layout(s, zoom))
 
     kept = [frame(s, zoom) for zoom in (1.0, 1.6) for s in shown]
     assert draw._face.cache_info().hits > 0 and draw._edges.cache_info().hits > 0
@@ -208,8 +208,8 @@ def test_hints_come_from_the_engine():
 def test_ghost_preview_marks_a_legal_and_an_illegal_spot():
     start = GAME.setup(3, 1)
     hints = move_hints(start)
-    legal = scene(start, hints, Pick(rotation=0, hover=(0, 0)), playable=True)
-    refused = scene(start, hints, Pick(rotation=0, hover=(0, -1)), playable=True)
+    legal = scene(start, View(hints, Pick(rotation=0, hover=(0, 0)), playable=True))
+    refused = scene(start, View(hints, Pick(rotation=0, hover=(0, -1)), playable=True))
     assert "✗" not in legal.texts() and "✗" in refused.texts()   # the first tile goes on (0, 0)
     assert "hex (0, -1)" in refused.texts()
 
@@ -447,7 +447,7 @@ def test_early_win_and_elimination_are_narrated_on_the_board():
     after = out.apply(Place((4, 0), 3))               # Player 2 cannot build: eliminated
     texts = scene(after).texts()
     assert after.eliminated == (1,) and "OUT: could not build, cannot win" in texts
-    sc = scene(out, move_hints(out), playable=True)   # still in: no OUT mark yet
+    sc = scene(out, View(move_hints(out), playable=True))   # still in: no OUT mark yet
     assert "OUT: could not build, cannot win" not in sc.texts()
 
 

@@ -14,12 +14,13 @@ from .shared.svg import scene_to_svg
 def _animals_picture() -> str:
     """A position a few moves into a 3-player game, drawn by the real renderer as SVG."""
     from .animals_on_board import GAME, move_hints, scene
+    from .shared.scene import View
     state = GAME.setup(3, 1)
     while state.phase == "keep":
         state = state.apply(state.legal_actions()[0])
     group = state.groups[0]
     state = state.apply(explorer.animals_on_board.Split(group[: len(group) // 2]))
-    return scene_to_svg(scene(state, hints=move_hints(state)), width=420)
+    return scene_to_svg(scene(state, View(move_hints(state))), width=420)
 
 
 def _cacao_picture() -> str:

@@ -13,6 +13,7 @@ from explorer.animals_on_board import Keep, Split, Take
 from explorer.animals_on_board import components as C
 
 from ..shared.canvas import BoardCanvas
+from ..shared.scene import View
 from ..shared.timeline import SCORING, player_label
 from .controls import Controls
 from .draw import scene, scoring_runs
@@ -65,8 +66,9 @@ class AnimalsBoard:
         scoring = self.frame.kind == SCORING
         scale = self.canvas.text_scale
         self.layout = layout(shown, self.width, scoring_runs(shown) if scoring else None, scale)
-        self.canvas.show(scene(shown, self.selected, self.hints, self.width, self.layout,
-                               scoring=scoring, text_scale=scale))
+        sheet = self.frame.state.score() if scoring else None
+        view = View(self.hints, self.selected, self.playable, viewer=self.viewer, sheet=sheet)
+        self.canvas.show(scene(shown, view, self.layout, self.width, scale))
         self.status.value = self._status_html()
 
     def _status_html(self) -> str:

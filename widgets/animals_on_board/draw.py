@@ -9,7 +9,7 @@ from explorer.animals_on_board import components as C
 from explorer.animals_on_board.scoring import HERD_POINTS, score_ark
 from explorer.text import plural
 
-from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, text_color_on
+from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, View, text_color_on
 from .layout import (ARK_W, GAP, GROUP_PAD, MARGIN, WIDTH, Layout, Run, caption_h,
                      group_label_lines, header_h, layout, row_label_w, row_lines, run_width,
                      section_h)
@@ -132,13 +132,18 @@ def tile_shapes(box, tile: int, facedown: bool = False) -> list:
     return shapes
 
 
-def scene(state, selected=frozenset(), hints: Hints | None = None, width: int = WIDTH,
-          lay: Layout | None = None, scoring: bool = False, text_scale: float = 1.0) -> Scene:
+def scene(state, view: View | None = None, lay: Layout | None = None, width: int = WIDTH,
+          text_scale: float = 1.0) -> Scene:
     """The full frame for `state` (a position or a player's view): board, pieces, highlights.
 
-    `selected` holds ("group", g, i) keys; `hints` the legal moves (None: no highlights).
-    `scoring`: the final scoring step, each open ark shown as the engine scores it.
+    `view.pick` holds the selected ("group", g, i) keys; `view.hints` the legal moves (None:
+    no highlights). With a `view.sheet`, the final scoring step: each open ark is shown as the
+    engine scores it.
     """
+    view = view or View()
+    selected = view.pick if view.pick is not None else frozenset()
+    hints = view.hints
+    scoring = view.sheet is not None
     lay = lay or layout(state, width, scoring_runs(state) if scoring else None, text_scale)
     scale = lay.text_scale
     sc = Scene(lay.width, lay.height, text_scale=scale)

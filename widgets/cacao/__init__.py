@@ -30,6 +30,7 @@ def gallery_picture(width: int = 420) -> str:
     from explorer.bots import RandomBot
     from explorer.cacao import components as C
 
+    from ..shared.scene import View
     from ..shared.svg import scene_to_svg
     state = GAME.setup(3, 1)
     bot = RandomBot(1)
@@ -37,7 +38,7 @@ def gallery_picture(width: int = 420) -> str:
         state = state.apply(bot.choose(state))
     hand = sorted({C.pattern_of(t) for t in state.hands[state.current_player]})
     pick = Pick(pattern=hand[0] if hand else None, rotation=1)
-    return scene_to_svg(scene(state, move_hints(state), pick, playable=True), width=width)
+    return scene_to_svg(scene(state, View(move_hints(state), pick, playable=True)), width=width)
 
 
 __all__ = ["CacaoBoard", "GAME", "Hints", "Pick", "app", "gallery_picture", "layout",

@@ -16,6 +16,7 @@ from explorer.cacao import components as C
 from explorer.cacao.scoring import score_temples
 
 from ..shared.canvas import BoardCanvas
+from ..shared.scene import View
 from ..shared.timeline import SCORING
 from ..shared.view_buttons import add_view_buttons
 from .controls import Controls, button, player_title
@@ -100,9 +101,9 @@ class CacaoBoard:
             prizes = {r.cell: r.prizes
                       for r in score_temples(state.workers, state.jungle, state.covered)}
             sheet = state.score()
-        self.canvas.show(scene(shown, self.hints, self.pick, self.layout, self.playable,
-                               last_cell=state.placed_cell or last, temple_prizes=prizes,
-                               sheet=sheet))
+        view = View(self.hints, self.pick, self.playable, viewer=self.viewer, sheet=sheet)
+        self.canvas.show(scene(shown, view, self.layout, last_cell=state.placed_cell or last,
+                               temple_prizes=prizes))
         self.status.value = self._status_html()
 
     def _extent(self, state):

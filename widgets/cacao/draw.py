@@ -10,7 +10,7 @@ import math
 from explorer.cacao import components as C
 from explorer.cacao.board import SIDES
 
-from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, text_color_on
+from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, View, text_color_on
 from .geometry import edge_rect, worker_marks
 from .layout import (AXIS_H, AXIS_W, HAND_GAP, HAND_X, MARGIN, PILE_X, PREVIEW_X,
                      ROW_TEXT_SCALE, SIDE_W, SIDE_X, TILE, TILE_GAP, TOP, VILLAGE_X, WATER_H,
@@ -484,16 +484,16 @@ def _temples(sc: Scene, lay: Layout, prizes: dict) -> None:
                                           scales=False))
 
 
-def scene(state, hints: Hints | None = None, pick: Pick | None = None, lay: Layout | None = None,
-          playable: bool = False, last_cell=None, temple_prizes: dict | None = None,
-          sheet=None) -> Scene:
+def scene(state, view: View | None = None, lay: Layout | None = None, last_cell=None,
+          temple_prizes: dict | None = None) -> Scene:
     """The full frame for `state` (a position or a player's view): grid, panels, highlights.
 
     The scoring step passes the engine's results: `temple_prizes` (cell -> {player: gold}) are
-    drawn on the temples, the score `sheet` on the players' rows (water, sun, temples, total)."""
+    drawn on the temples, the score `view.sheet` on the players' rows (water, sun, temples,
+    total). `last_cell`: where the last tile went."""
+    view = (view or View()).filled(Hints, Pick)
+    hints, pick, playable, sheet = view.hints, view.pick, view.playable, view.sheet
     lay = lay or layout(state)
-    hints = hints or Hints()
-    pick = pick or Pick()
     sc = Scene(lay.width, lay.height, text_scale=lay.text_scale)
     _grid(sc, state, lay)
     _mask(sc, lay)

@@ -87,7 +87,7 @@ class IndianSummerBoard:
         self.layout = layout(shown, focus, strip=len(strip_tiles(shown)),
                              text_scale=self.canvas.text_scale)
         sheet = state.score() if self.frame.kind == SCORING else None
-        view = View(self.hints, self.pick, self.playable, self.hover, sheet)
+        view = View(self.hints, self.pick, self.playable, self.hover, self.viewer, sheet)
         self.canvas.show(scene(shown, view, self.layout))
 
     # -- picking -------------------------------------------------------------------------

@@ -8,7 +8,6 @@ animals as pale cells with their name, area borders in dark brown (green once pa
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import lru_cache
 
 from explorer.indian_summer import components as C
@@ -17,7 +16,7 @@ from explorer.indian_summer.board import animal_cells, complete_areas, leaf_cell
 from explorer.indian_summer.geometry import cells_of
 from explorer.text import plural
 
-from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text
+from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, View
 from .layout import (ANIMALS_Y, BOARD_X, BOARD_Y, CELL, FOREST_R, HEADER_Y, MARGIN, PREVIEW_X,
                      RIGHT_X, STRIP_Y, Layout, layout)
 from .pick import ANIMAL, LEAF, NUT, SQUIRREL, Hints, Pick
@@ -49,18 +48,6 @@ SELECTED = "#ff6d00"
 FOREST_BG = "#e8f5e9"
 ILLUSTRATIVE = "Illustrative component set: the real shapes and treasures are not in the text"
 BUSH = "#1b5e20"
-
-
-@dataclass
-class View:
-    """Everything a frame shows besides the position: the pick and its legal cells, the cell
-    under the pointer, whether moves can be made, and (scoring step) the score sheet."""
-
-    hints: Hints
-    pick: Pick
-    playable: bool = False
-    hover: tuple | None = None
-    sheet: object = None
 
 
 def player_title(p: int) -> str:
@@ -561,7 +548,7 @@ def _solo_side(sc: Scene, state, lay: Layout, view: View) -> None:
 def scene(state, view: View | None = None, lay: Layout | None = None,
           text_scale: float = 1.0) -> Scene:
     """The full frame for `state` (a position or a player's view)."""
-    view = view or View(Hints(), Pick())
+    view = (view or View()).filled(Hints, Pick)
     lay = lay or layout(state, strip=len(strip_tiles(state)), text_scale=text_scale)
     sc = Scene(lay.width, lay.height, text_scale=lay.text_scale)
     sc.add("board", Rect(0, 0, lay.width, lay.height, fill="#ffffff"))

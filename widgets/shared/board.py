@@ -3,7 +3,8 @@
 Every game's view package has the same files, each with one role:
 
 - `board.py`: the Board class (canvas plus the wiring to the app; satisfies `Board`),
-- `draw.py`: the pure `scene()` for a position (shapes, no widgets),
+- `draw.py`: the pure `scene(state, view, lay)` for a position (shapes, no widgets; `view`
+  is the `View` of scene.py: hints, pick, playable, hover, viewer, score sheet),
 - `layout.py`: where things go on the canvas,
 - `pick.py`: `Hints` (the legal moves by board position, from the engine's legal actions),
   `Pick` (what the person picked so far) and `move_hints(state)`,

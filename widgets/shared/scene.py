@@ -6,13 +6,38 @@ adapter in `canvas.py` and the SVG exporter in `svg.py` only translate it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Hashable
+from typing import Callable, Hashable
 
 FONT_FAMILY = "'Noto Sans', 'Noto Sans CJK KR', 'Noto Sans KR', 'DejaVu Sans', sans-serif"
 LAYERS = ("board", "pieces", "highlights")
 # The turn marker, forced to text presentation (VS15): without it Chromium may draw "▶" from the
 # colour-emoji font on one page load and from a text font on another.
 TURN_MARK = "\u25b6\ufe0e"
+
+
+@dataclass
+class View:
+    """Everything a frame shows besides the position, for every game's
+    `draw.scene(state, view, lay)`: the legal moves by board position (`hints`, from the game's
+    pick.py), what the person has picked so far (`pick`; in Animals on Board the selected tile
+    positions), whether moves can be made from the frame (`playable`), the cell under the
+    pointer (`hover`), whose view is shown (`viewer`, None: all open) and, on the scoring step,
+    the engine's score sheet (`sheet`). A game reads the fields it draws; `hints` or `pick`
+    left None stand for the game's empty ones (see `filled`)."""
+
+    hints: object = None
+    pick: object = None
+    playable: bool = False
+    hover: object = None
+    viewer: int | None = None
+    sheet: object = None
+
+    def filled(self, hints: Callable[[], object], pick: Callable[[], object]) -> View:
+        """This view with `hints()` and `pick()` where it has none."""
+        if self.hints is not None and self.pick is not None:
+            return self
+        return replace(self, hints=self.hints if self.hints is not None else hints(),
+                       pick=self.pick if self.pick is not None else pick())
 
 
 @dataclass(frozen=True)

@@ -31,13 +31,14 @@ def gallery_picture(width: int = 420) -> str:
     """A position some turns into a 3-player game, drawn by the real renderer as SVG."""
     from explorer.bots import GreedyBot
 
+    from ..shared.scene import View
     from ..shared.svg import scene_to_svg
     state = GAME.setup(3, 1)
     bot = GreedyBot(1)
     while state.turns < 12:
         state = state.apply(bot.choose(state))
     hints = move_hints(state)
-    return scene_to_svg(scene(state, hints, Pick(), playable=True), width=width)
+    return scene_to_svg(scene(state, View(hints, Pick(), playable=True)), width=width)
 
 
 __all__ = ["GAME", "Hints", "Pick", "TaluvaBoard", "app", "gallery_picture", "layout",

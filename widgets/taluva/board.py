@@ -17,6 +17,7 @@ from explorer.taluva.board import lava_direction, settlement_at
 from explorer.text import plural
 
 from ..shared.canvas import BoardCanvas
+from ..shared.scene import View
 from ..shared.view_buttons import add_view_buttons
 from .controls import KIND_LABELS, Controls, button, why_not
 from .draw import scene
@@ -90,15 +91,17 @@ class TaluvaBoard:
         state = self.frame.state
         shown = state.view(self.viewer)
         self.layout = layout(shown, self.zoom, self.pan, self.width, self.canvas.text_scale)
-        self.canvas.show(scene(shown, self.hints, self.pick, self.layout, self.playable,
-                               self.viewer))
+        self.canvas.show(scene(shown, self._view(), self.layout))
         self._sync_controls()
 
     def _redraw_pointer(self) -> None:
         """A pointer move changes only the highlights: no controls to sync."""
         if self.frame is not None:
-            self.canvas.show(scene(self.frame.state.view(self.viewer), self.hints, self.pick,
-                                   self.layout, self.playable, self.viewer))
+            self.canvas.show(scene(self.frame.state.view(self.viewer), self._view(),
+                                   self.layout))
+
+    def _view(self) -> View:
+        return View(self.hints, self.pick, self.playable, viewer=self.viewer)
 
     def _sync_controls(self) -> None:
         self.controls.sync(self.frame.state, self.hints, self.pick, self.playable,

@@ -13,7 +13,7 @@ from explorer.taluva.board import DIRECTION_NAMES, neighbours, settlement_at, ti
 from explorer.taluva.scoring import RANK_ORDER
 from explorer.text import plural
 
-from ..shared.scene import TURN_MARK, Polygon, Rect, Region, Scene, Text, text_color_on
+from ..shared.scene import TURN_MARK, Polygon, Rect, Region, Scene, Text, View, text_color_on
 from .geometry import SQRT3, Area, Viewport
 from .layout import HEADER_H, MARGIN, Layout, island_hexes, layout
 from .pick import Hints, Pick
@@ -405,13 +405,13 @@ def _ranking(sc: Scene, state, lay: Layout) -> None:
                                   max_width=lay.side_w - 20))
 
 
-def scene(state, hints: Hints | None = None, pick: Pick | None = None, lay: Layout | None = None,
-          playable: bool = False, viewer: int | None = None, text_scale: float = 1.0) -> Scene:
+def scene(state, view: View | None = None, lay: Layout | None = None,
+          text_scale: float = 1.0) -> Scene:
     """The full frame for `state` (a position or a player's view): island, side panel and the
-    legal moves of the chosen decision."""
+    legal moves of the chosen decision (the hex under the pointer is the pick's `hover`)."""
     lay = lay or layout(state, text_scale=text_scale)
-    hints = hints or Hints()
-    pick = pick or Pick()
+    view = (view or View()).filled(Hints, Pick)
+    hints, pick, playable, viewer = view.hints, view.pick, view.playable, view.viewer
     sc = Scene(lay.width, lay.height, text_scale=lay.text_scale)
     _sea(sc, state, lay)
     _island(sc, state, lay)
