@@ -562,6 +562,11 @@ class Game:
         use tuples as keys override this."""
         return data
 
+    def changed_options(self, options: dict) -> dict:
+        """The options that differ from their defaults: what position data must keep."""
+        return {name: value for name, value in options.items()
+                if name not in self.options or self.options[name].default != value}
+
     def position_data(self, state: State) -> dict:
         """`state` as plain data (JSON-safe) that `position_from` builds back into the same
         position, so a position can be kept in a file. Each game says which positions it can

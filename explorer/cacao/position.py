@@ -507,8 +507,7 @@ def position_data(state: CacaoState) -> dict:
                            for cell, (tile, *_) in sorted(state.covered.items())}
     if state.turn is not None:
         data["turn"] = state.turn
-    defaults = {name: opt.default for name, opt in state.game.options.items()}
-    chosen = {k: v for k, v in state.options.items() if defaults.get(k) != v}
+    chosen = state.game.changed_options(state.options)
     if chosen:
         data["options"] = chosen
     data["seed"] = state.seed

@@ -356,8 +356,7 @@ def position_data(state: TaluvaState) -> dict:
         data["eliminated"] = list(state.eliminated)
     if state.build_kind is not None:
         data["build_kind"] = state.build_kind
-    defaults = {name: opt.default for name, opt in state.game.options.items()}
-    chosen = {k: v for k, v in state.options.items() if defaults.get(k) != v}
+    chosen = state.game.changed_options(state.options)
     if chosen:
         data["options"] = chosen
     data["seed"] = state.seed
