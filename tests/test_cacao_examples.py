@@ -81,11 +81,19 @@ def at(where, owner, workers):
     return AROUND[where], (owner, PATTERN[workers], facing)
 
 
+@pytest.mark.rule("cacao.scoring.temples")
 def test_cacao_scoring_temples():
     board = dict([at(W, RED, 3), at(S, PURPLE, 2), at(N, WHITE, 1)])
     result = score_temples(temple_board(board).workers, temple_board(board).jungle, {})[0]
     assert result.workers == {RED: 3, PURPLE: 2, WHITE: 1}
     assert result.prizes == {RED: 6, PURPLE: 3} and result.rule == "cacao.scoring.temples"
+    # the score sheet: 6 for the most workers, 3 for the second, nothing for the third or for
+    # a player without adjacent workers
+    sheet = temple_board(board).score()
+    points = {p: sum(l.points for l in temple_lines(sheet, p)) for p in range(4)}
+    assert points == {RED: 6, PURPLE: 3, WHITE: 0, YELLOW: 0}
+    assert {temple_lines(sheet, p)[0].rule for p in range(4)} == {"cacao.scoring.temples"}
+    assert [l.facts["workers"] for p in range(4) for l in temple_lines(sheet, p)] == [3, 2, 1, 0]
 
 
 def test_cacao_scoring_temple_ties():

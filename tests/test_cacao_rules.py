@@ -82,12 +82,25 @@ def test_cacao_setup_villages():
     assert GAME.setup_steps(4, 1)[0].events[0].rule == "cacao.setup.villages"
 
 
+@pytest.mark.rule("cacao.setup.worker_tiles")
 def test_cacao_setup_worker_tiles():
     counts = Counter(C.TILE_PATTERNS)
     assert counts == {"1-1-1-1": 4, "2-1-0-1": 5, "3-0-0-1": 1, "3-1-0-0": 1}
     assert all(sum(C.PATTERNS[p]) == 4 for p in C.PATTERNS)
     assert C.workers_of("2-1-0-1", 1) == (1, 2, 1, 0)  # turned a quarter clockwise
     assert len(C.COLOURS) * C.TILES_PER_COLOUR == 44
+    # turned, never flipped: 3-1-0-0 is the mirror image of 3-0-0-1, no turn of it
+    assert set(C.LAYOUTS["3-0-0-1"]).isdisjoint(C.LAYOUTS["3-1-0-0"])
+    # the set-up deals every player the 11 tiles of their colour, in those patterns (the
+    # tiles put back in the box for 4 players included)
+    steps = GAME.setup_steps(4, seed=3)
+    assert "cacao.setup.worker_tiles" in rules_of(steps[0])
+    state = steps[-1]
+    for p in range(4):
+        tiles = (state.hands[p] + state.worker_piles[p]
+                 + tuple(t for t in state.removed_workers if C.owner_of(t) == p))
+        assert {C.owner_of(t) for t in tiles} == {p}
+        assert Counter(C.pattern_of(t) for t in tiles) == counts
 
 
 @pytest.mark.parametrize("players, in_play, removed", [
@@ -108,13 +121,23 @@ def test_cacao_setup_worker_piles():
     assert all(C.owner_of(t) == p for p in range(4) for t in state.hands[p])
 
 
-def test_cacao_setup_jungle_tiles():
+@pytest.mark.rule("cacao.setup.jungle_tiles")
+@pytest.mark.parametrize("players", [2, 4])
+def test_cacao_setup_jungle_tiles(players):
     counts = Counter(C.JUNGLE)
     assert len(C.JUNGLE) == 28
     assert counts["plantation-1"] == 6 and counts["plantation-2"] == 2
     assert (counts["market-2"], counts["market-3"], counts["market-4"]) == (2, 4, 1)
     assert (counts["gold_mine-1"], counts["gold_mine-2"]) == (2, 1)
     assert (counts["water"], counts["sun_worship"], counts["temple"]) == (3, 2, 5)
+    # after the set-up the 28 tiles are all somewhere: start tiles, display, pile or box
+    steps = GAME.setup_steps(players, seed=6)
+    assert "cacao.setup.jungle_tiles" in [e.rule for s in steps for e in s.events]
+    state = steps[-1]
+    where = (list(state.jungle.values()) + list(state.display) + list(state.jungle_pile)
+             + list(state.removed_jungle))
+    assert sorted(where) == list(range(28))
+    assert Counter(C.JUNGLE[t] for t in where) == counts
 
 
 def test_cacao_setup_start_tiles():

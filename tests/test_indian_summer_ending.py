@@ -98,6 +98,7 @@ def no_nuts_left(**options):
     return s.apply(EndTurn())
 
 
+@pytest.mark.rule("indian_summer.end.nut_supply")
 def test_with_no_nut_left_stand_ins_convert_by_default():
     s = no_nuts_left()
     assert GAME.options["end_nuts"].default == "stand_in"
@@ -107,6 +108,7 @@ def test_with_no_nut_left_stand_ins_convert_by_default():
     assert s.supply("nut") == 0 and s.nut_stand_ins == 0     # the stand-ins left the game
 
 
+@pytest.mark.rule("indian_summer.end.nut_supply")
 def test_with_the_supply_reading_no_nut_means_no_conversion():
     s = no_nuts_left(end_nuts="supply")
     assert s.is_over

@@ -65,6 +65,84 @@ def test_indian_summer_setup_steps_are_narrated_and_deterministic():
                      "indian_summer.setup.tokens", "indian_summer.setup.start_player"]
 
 
+def setup_step(players, rule, seed=7, **options):
+    """The set-up step that narrates `rule`."""
+    return next(s for s in GAME.setup_steps(players, seed, **options)
+                if rule in rules_of(s))
+
+
+@pytest.mark.rule("indian_summer.setup.components")
+@pytest.mark.parametrize("players", [1, 3])
+def test_indian_summer_setup_components(players):
+    assert "indian_summer.setup.components" in rules_of(GAME.setup_steps(players, 7)[0])
+    s = GAME.setup(players, seed=7)
+    # 75 leaf tiles: 17 green of 3 cells, 29 yellow of 4, 29 red of 5, one hole each
+    colours = {c: [leaf for leaf in C.LEAVES if leaf.colour == c] for c in C.PATH_COLOURS}
+    assert {c: len(leaves) for c, leaves in colours.items()} == {
+        "green": 17, "yellow": 29, "red": 29}
+    size = {"green": 3, "yellow": 4, "red": 5}
+    assert all(len(leaf.cells) == size[leaf.colour] and leaf.hole in leaf.cells
+               for leaf in C.LEAVES)
+    # all 75 of them are in the game: paths, forest and set-aside (solo: the piles)
+    tiles = [t for path in s.paths for t in path] + list(s.forest) + list(s.set_aside)
+    if players == 1:
+        tiles += list(s.upper) + list(s.lower) + [t for t in s.track if t is not None]
+        tiles += list(s.box)
+    assert sorted(tiles) == list(range(75))
+    # 6 two-sided player boards; tokens 30 berries, 24 nuts, 18 mushrooms, 8 feathers
+    assert C.BOARDS == 6 and len(C.LAYOUTS) == 12 and C.SIDES == ("A", "B")
+    assert C.TOKEN_SUPPLY == {"berry": 30, "nut": 24, "mushroom": 18, "feather": 8}
+    held = {k: sum(s.tokens(p)[k] for p in range(players)) for k in C.TOKENS}
+    carried = {k: s.animal_tokens.count(k) for k in C.TOKENS}
+    assert {k: s.supply(k) + held[k] + carried[k] for k in C.TOKENS} == C.TOKEN_SUPPLY
+
+
+@pytest.mark.rule("indian_summer.setup.boards")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_indian_summer_setup_boards(players):
+    s = setup_step(players, "indian_summer.setup.boards")
+    assert len(s.floors) == players
+    layouts = [C.LAYOUTS[f.layout] for f in s.floors]
+    assert len({layout.board for layout in layouts}) == players     # one board each
+    assert all(f.covered == 0 and not f.tokens for f in s.floors)   # an empty forest floor
+    said = next(e.text for e in s.events if e.rule == "indian_summer.setup.boards")
+    assert all(f"board {layout.name}" in said for layout in layouts)
+
+
+@pytest.mark.rule("indian_summer.setup.supplies")
+def test_indian_summer_setup_supplies():
+    s = setup_step(3, "indian_summer.setup.supplies")
+    # the supply holds every token but the three the badger, fox and raccoon carry, and all
+    # 32 squirrels; nothing is in a backpack yet
+    assert {k: s.supply(k) for k in C.TOKENS} == {
+        "berry": 29, "nut": 23, "mushroom": 18, "feather": 7}
+    assert s.squirrel_supply == C.SQUIRRELS == 32 and s.squirrels_used == 0
+    assert s.backpacks == ((0, 0, 0, 0),) * 3
+
+
+@pytest.mark.rule("indian_summer.setup.tokens")
+@pytest.mark.parametrize("players", [2, 4])
+def test_indian_summer_setup_tokens(players):
+    before = setup_step(players, "indian_summer.setup.set_aside")
+    s = setup_step(players, "indian_summer.setup.tokens")
+    for p in range(players):
+        assert s.tokens(p) == {"berry": 1, "nut": 1, "mushroom": 1, "feather": 0}
+    for kind in ("berry", "nut", "mushroom"):
+        assert s.supply(kind) == before.supply(kind) - players
+    assert s.supply("feather") == before.supply("feather")
+
+
+@pytest.mark.rule("indian_summer.setup.start_player")
+@pytest.mark.parametrize("start", [0, 2])
+def test_indian_summer_setup_start_player(start):
+    s = GAME.setup(3, seed=4, start_player=start)
+    assert s.current_player == s.start_player == start and s.phase == "turn"
+    assert rules_of(s)[-1] == "indian_summer.setup.start_player"
+    assert GAME.options["start_player"].default == 0
+    s = s.apply(Squirrel((0, 0))).apply(EndTurn())
+    assert s.current_player == (start + 1) % 3                       # then clockwise
+
+
 def test_indian_summer_setup_paths_boards_tokens():
     s = GAME.setup(4, seed=3)
     for path in s.paths:
@@ -135,6 +213,41 @@ def test_indian_summer_place_areas():
 
 
 # -- treasure, refill, areas ------------------------------------------------------------------
+@pytest.mark.rule("indian_summer.turn.steps")
+def test_indian_summer_turn_steps():
+    # one tile action runs the steps in order: the tile, the token (here: earth, none), the
+    # refill of the emptied path, the completed area
+    s = two(layouts=["2A", "1A"], paths=[["G01"], ["G02"]],
+            boards=[rows("##.#####", "b#.#####", "##.#...."), rows()],
+            forest=["Y01", "Y02", "Y03", "Y04", "Y05", "Y06"], set_aside=[])
+    s = s.apply(Place("G01", 0, (2, 0)))
+    assert rules_of(s) == ["indian_summer.place.leaf", "indian_summer.treasure.none",
+                           "indian_summer.refill.empty_path", "indian_summer.refill.forest",
+                           "indian_summer.area.complete"]
+    assert len(s.paths[0]) == 5 and s.tokens(0)["berry"] == 1 and s.current_player == 0
+    # tiles taken with a feather are laid before anything else
+    s = two(backpacks=[{"feather": 1}, {}]).apply(Feather(("G01", "Y01")))
+    refused(s, Squirrel((4, 4)), "indian_summer.turn.steps")
+    refused(s, Place("R01", 0, (4, 4)), "indian_summer.turn.steps")   # on the path, not taken
+    s = s.apply(Place("G01", 0, (0, 0))).apply(Place("Y01", 0, (3, 0)))
+    assert s.phase == "turn" and s.tile_done and s.current_player == 0
+    s = s.apply(EndTurn())
+    assert rules_of(s) == ["indian_summer.turn.steps", "indian_summer.turn.order"]
+    assert s.current_player == 1 and not s.tile_done
+
+
+@pytest.mark.rule("indian_summer.treasure.none")
+def test_indian_summer_treasure_none():
+    s = two()
+    # G01 on (0, 0): its hole shows earth; the nut printed on (0, 1) lies under the leaf
+    assert treasure_under_hole(s.floors[0], C.tile_id("G01"), 0, 0, 0) is None
+    assert C.LAYOUTS[s.floors[0].layout].treasures[(0, 1)] == "nut"
+    after = s.apply(Place("G01", 0, (0, 0)))
+    assert "indian_summer.treasure.none" in rules_of(after)
+    assert after.floors[0].tokens == () and after.tokens(0) == s.tokens(0)
+    assert after.supply("nut") == s.supply("nut")
+
+
 def test_indian_summer_treasure_hole_and_none():
     s = two()
     assert treasure_under_hole(s.floors[0], C.tile_id("G01"), 0, 0, 1) == "nut"
@@ -152,6 +265,7 @@ def test_indian_summer_treasure_supply():
             "indian_summer.treasure.supply")
 
 
+@pytest.mark.rule("indian_summer.refill.forest")
 def test_indian_summer_refill_empty_path_and_forest():
     s = two(paths=[["G01"], ["G02"]], forest=["Y01", "Y02", "Y03", "Y04", "Y05", "Y06", "Y07",
                                                "Y08"], set_aside=[])
@@ -240,6 +354,41 @@ def test_indian_summer_animal_once_bonus_and_token():
     after = s.apply(Squirrel((7, 8))).apply(EndTurn()).apply(Squirrel((0, 0))).apply(EndTurn())
     error = refused(after, Animal("fox", 0, (4, 0)), "indian_summer.setup.animals")
     assert "no fox tile is left" in error.reason                        # only one fox
+
+
+FOX_HOLES = rows("....o...", "....o...", "....oo..", "oo......")   # 1A prints a berry on (4, 1),
+# a mushroom on (4, 2) and a nut on (5, 2), nothing on (4, 0); (1, 3) a berry, (0, 3) nothing
+
+
+@pytest.mark.rule("indian_summer.animal.bonus")
+def test_indian_summer_animal_bonus():
+    s = two(boards=[FOX_HOLES, rows()])
+    mouse = s.apply(Animal("mouse", 0, (0, 3)))                      # on (0, 3) and (1, 3)
+    assert mouse.tokens(0) == {"berry": 1, "nut": 0, "mushroom": 0, "feather": 0}
+    assert mouse.supply("berry") == s.supply("berry") - 1
+    assert "indian_summer.animal.bonus" in rules_of(mouse)
+    assert "indian_summer.animal.token" not in rules_of(mouse)       # a mouse carries nothing
+    # taken from the supply as far as it holds them: no nut is left for (5, 2)
+    short = two(boards=[FOX_HOLES, rows()], backpacks=[{"nut": 11}, {"nut": 12}])
+    assert short.supply("nut") == 0
+    fox = short.apply(Animal("fox", 0, (4, 0)))
+    bonus = next(e for e in fox.events if e.rule == "indian_summer.animal.bonus")
+    assert list(bonus.data["tokens"]) == ["berry", "mushroom"]
+    assert fox.tokens(0) == {"berry": 1, "nut": 12, "mushroom": 1, "feather": 0}  # + the fox's
+
+
+@pytest.mark.rule("indian_summer.animal.token")
+def test_indian_summer_animal_token():
+    s = two(boards=[FOX_HOLES, rows()])
+    fox = C.ANIMAL_BY_NAME["fox"]
+    assert s.animal_tokens[fox] == "nut"
+    after = s.apply(Animal("fox", 0, (4, 0)))
+    # printed under it: berry, mushroom, nut; and the nut the fox carried
+    assert after.tokens(0) == {"berry": 1, "nut": 2, "mushroom": 1, "feather": 0}
+    assert after.animal_tokens[fox] is None and "indian_summer.animal.token" in rules_of(after)
+    assert after.supply("nut") == s.supply("nut") - 1                # only the printed nut
+    assert [s.animal_tokens[C.ANIMAL_BY_NAME[k]] for k in ("badger", "raccoon")] == [
+        "berry", "feather"]
 
 
 def test_indian_summer_mushroom_take_three_players():
@@ -448,6 +597,35 @@ def test_indian_summer_end_winner_tiebreak_and_ranking():
     sheet = s.score()
     assert sheet.winners == [0, 1] and "shared win" in sheet.tiebreak
     assert sheet.tiebreak_rule == "indian_summer.end.tiebreak"
+
+
+@pytest.mark.rule("indian_summer.end.stand_in")
+def test_indian_summer_end_stand_in():
+    all_squirrels = ["s" * 8] * 4 + [FULL_ROW] * 5          # the 32 squirrels are on a board
+    s = two(boards=[all_squirrels, rows()], backpacks=[{}, {"nut": 1}], turn=1, start_player=0)
+    assert s.squirrel_supply == 0
+    assert Squirrel((0, 0)) in s.legal_actions()
+    s = s.apply(Squirrel((0, 0)))                           # a stand-in takes the squirrel's place
+    assert rules_of(s) == ["indian_summer.place.squirrel", "indian_summer.end.stand_in"]
+    s = s.apply(Nut((1, 0)))                                # and for a nut spent on a squirrel
+    assert s.floors[1].squirrels == ((0, 0), (1, 0)) and s.tokens(1)["nut"] == 0
+    assert s.floors[1].empty_cells == 70 and s.squirrel_supply == 0
+
+
+@pytest.mark.rule("indian_summer.end.tiebreak")
+@pytest.mark.parametrize("backpacks, winners, words", [
+    ([{"nut": 3}, {"nut": 2, "berry": 1}, {"nut": 1}], [0], "most nuts left (3)"),
+    ([{"nut": 1}, {"nut": 2}, {"nut": 2, "berry": 1}], [2], "then most berries (1)"),
+    # counted after the end conversion: a mushroom becomes a nut
+    ([{"nut": 2}, {"nut": 1, "mushroom": 1}, {}], [0, 1], "a shared win"),
+])
+def test_indian_summer_end_tiebreak(backpacks, winners, words):
+    full = [FULL_ROW] * 9
+    s = GAME.position(3, boards=[full, full, full], paths=[[], [], []], set_aside=[],
+                      backpacks=backpacks, turn=2).apply(EndTurn())
+    sheet = s.score()
+    assert s.is_over and sheet.winners == winners
+    assert sheet.tiebreak_rule == "indian_summer.end.tiebreak" and words in sheet.tiebreak
 
 
 def test_indian_summer_end_ranking_shares_equal_cells():

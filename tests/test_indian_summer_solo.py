@@ -23,6 +23,9 @@ def solo(**fields):
     return GAME.position(1, **fields)
 
 
+@pytest.mark.rule("indian_summer.solo.piles")
+@pytest.mark.rule("indian_summer.solo.paths")
+@pytest.mark.rule("indian_summer.solo.player_path")
 def test_indian_summer_solo_setup_and_piles():
     states = [GAME.setup(1, 9, solo_pile=n) for n in (1, 2, 3)]
     used = []
@@ -37,6 +40,21 @@ def test_indian_summer_solo_setup_and_piles():
                  "indian_summer.solo.track", "indian_summer.solo.player_path",
                  "indian_summer.solo.supplies"):
         assert rule in rules
+
+
+@pytest.mark.rule("indian_summer.solo.supplies")
+def test_indian_summer_solo_supplies():
+    s = GAME.setup(1, 9)
+    assert "indian_summer.solo.supplies" in [e.rule for e in s.events]
+    # the animals stacked by kind, the badger, fox and raccoon with their tokens
+    assert s.animals_left == tuple(k.count for k in C.ANIMALS)
+    assert {k.name: s.animal_tokens[i] for i, k in enumerate(C.ANIMALS) if k.token} == {
+        "badger": "berry", "fox": "nut", "raccoon": "feather"}
+    # a berry, a nut and a mushroom on the backpack; the rest and the squirrels are the supply
+    assert s.tokens(0) == {"berry": 1, "nut": 1, "mushroom": 1, "feather": 0}
+    assert {k: s.supply(k) for k in C.TOKENS} == {
+        "berry": 28, "nut": 22, "mushroom": 17, "feather": 7}
+    assert s.squirrel_supply == C.SQUIRRELS
 
 
 def test_indian_summer_solo_track_moves_one_tile_per_turn():
@@ -94,6 +112,7 @@ def track(**spaces):
     return out
 
 
+@pytest.mark.rule("indian_summer.solo.shift")
 def test_indian_summer_solo_mushroom_takes_both_and_shifts():
     s = solo(track=track(s3="R06", s2="R07", s1="R08", a="G06", b="G07", s6="R09"),
              solo_turn=5, backpacks=[{"mushroom": 1}])
@@ -140,6 +159,7 @@ def test_indian_summer_solo_mushroom_each_fits_but_not_both(chosen, other, space
     assert back and other in back[0].text and "back to its space" in back[0].text
 
 
+@pytest.mark.rule("indian_summer.solo.loss")
 def test_indian_summer_solo_end_after_ten_turns_and_loss():
     s = solo(solo_turn=10, backpacks=[{"nut": 1}])
     s = s.apply(Squirrel((0, 0))).apply(EndTurn())

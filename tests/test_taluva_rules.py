@@ -96,11 +96,26 @@ def test_taluva_setup_tile_count(players):
     assert len(everything.stack) + 1 == 48 and everything.boxed == ()
 
 
+@pytest.mark.rule("taluva.setup.tiles")
 def test_taluva_setup_tiles():
     assert len(C.TILES) == 48 and sum(n for _, n in C.PAIR_COUNTS) == 48
     assert C.TILES.count(("jungle", "clearing")) == 6
     assert C.TILES.count(("clearing", "jungle")) == 5
     assert all(a in C.TERRAINS and b in C.TERRAINS for a, b in C.TILES)
+    assert set(C.TERRAINS) == {"jungle", "clearing", "sand", "rock", "lake"}
+    # with all tiles in play the stack and the drawn tile are the 48 tiles
+    steps = GAME.setup_steps(2, seed=2, all_tiles=True)
+    assert "taluva.setup.tiles" in rules_of(steps[1])
+    state = steps[-1]
+    assert sorted(state.stack + (state.drawn,)) == list(range(48))
+    # a laid tile covers three hexes: its volcano and its two landscapes, which keep their
+    # order round the volcano however it is turned (turned, never flipped)
+    first, second = C.TILES[state.drawn]
+    for rotation in range(6):
+        laid = accepted(state, Place((0, 0), rotation))
+        volcano, a, b = tile_hexes((0, 0), rotation)
+        assert {h: laid.hexes[h].terrain for h in laid.hexes} == {
+            volcano: C.VOLCANO, a: first, b: second}
 
 
 def test_taluva_setup_stack_is_hidden_in_a_players_view():
