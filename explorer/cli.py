@@ -199,6 +199,18 @@ def _where(args) -> int:
     return 0
 
 
+def _i18n(args) -> int:
+    from . import i18n
+
+    if args.i18n_command == "update":
+        for domain, size in i18n.update().items():
+            print(f"{domain}: {size} messages")
+        return 0
+    found = [p for lang in i18n.TRANSLATED for d in i18n.DOMAINS for p in i18n.problems(lang, d)]
+    print("\n".join(found) or "every message is translated")
+    return 1 if found else 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m explorer",
                                      description="Rules engines of the tabletop rules explorer.")
@@ -229,8 +241,14 @@ def main(argv=None) -> int:
     where = rules_sub.add_parser("where", help="each file:line that names a rule id in full: "
                                                "index, engine, view, tests, lessons")
     where.add_argument("rule", help="a full rule id, e.g. taluva.build.tower")
+    words = sub.add_parser("i18n", help="the translation catalogues: extract the words into "
+                                          "explorer/locale and merge them into the .po files "
+                                          "(update), or list what is untranslated (check)")
+    words.add_argument("i18n_command", choices=("update", "check"))
     args = parser.parse_args(argv)
     try:
+        if args.command == "i18n":
+            return _i18n(args)
         if args.command == "simulate":
             if args.players is None:
                 args.players = max(GAMES[args.game].player_counts)

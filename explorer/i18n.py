@@ -1,0 +1,241 @@
+"""Showing the engines' words in Korean, Hungarian or English, from gettext catalogues.
+
+Every sentence a person reads is a `text.Message` (English, plus its template). `render(text,
+lang, game)` looks its template up in the game's catalogue, then in the shared one (the app, the
+gallery, the core), and falls back to English: never a message id, never a traceback.
+
+Catalogues are `.po` files in `explorer/locale/<lang>/LC_MESSAGES/<domain>.po`, one domain per
+game plus `explorer` for what all games share. They are read directly (Babel compiles each in
+memory on first use), so an install needs no build step. `python -m explorer i18n update`
+extracts the templates (`T`, `N` calls in the code; the lessons' words) into
+and merges them into the `.po` files; `... i18n check` lists
+what is untranslated or fuzzy.
+"""
+from __future__ import annotations
+
+import io
+import re
+import tomllib
+from datetime import datetime, timezone
+from functools import cache
+from gettext import NullTranslations
+from pathlib import Path
+
+from .text import Message, listed
+
+LANGUAGES = {"en": "English", "ko": "한국어", "hu": "Magyar"}
+DEFAULT = "en"
+TRANSLATED = ("ko", "hu")
+SHARED = "explorer"
+GAMES = ("animals_on_board", "cacao", "indian_summer", "taluva")
+DOMAINS = (SHARED, *GAMES)
+LOCALE = Path(__file__).parent / "locale"
+ROOT = Path(__file__).parent.parent
+KEYWORDS = {"T": None, "N": (1, 2)}
+LESSON_FIELDS = ("title", "intro", "caption", "prompt", "hint")   # what a lesson shows
+CATALOGUE_DATE = datetime(2026, 12, 6, tzinfo=timezone.utc)   # fixed: no churn on update
+FIELD = re.compile(r"\{(\w*)[^{}]*\}")
+
+
+def language(value: str | None) -> str | None:
+    """The language code `value` names ("ko", "ko-KR", "HU"), or None if it is none of ours."""
+    code = (value or "").strip().lower().replace("_", "-").split("-")[0]
+    return code if code in LANGUAGES else None
+
+
+def negotiate(accept_language: str | None) -> str:
+    """The language to show for a browser's Accept-Language header (or navigator.languages
+    joined by commas): the first of ours by the visitor's preference, else English."""
+    ranked = []
+    for i, part in enumerate((accept_language or "").split(",")):
+        tag, _, q = part.strip().partition(";q=")
+        try:
+            weight = float(q) if q else 1.0
+        except ValueError:
+            continue
+        if language(tag) and weight > 0:
+            ranked.append((-weight, i, language(tag)))
+    return min(ranked)[2] if ranked else DEFAULT
+
+
+def po_path(lang: str, domain: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+@cache
+def translations(lang: str, domain: str = SHARED) -> NullTranslations:
+    """The gettext translations of `domain` in `lang`, falling back to the shared domain and
+    then to English."""
+    if lang not in TRANSLATED:
+        return NullTranslations()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    from babel.support import Translations
+
+    path = po_path(lang, domain)
+    if path.exists():
+        with path.open("rb") as f:
+            catalog = read_po(f, locale=lang, domain=domain)
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog, use_fuzzy=False)
+        buffer.seek(0)
+        found = Translations(buffer, domain=domain)
+    else:
+        found = NullTranslations()
+    found.add_fallback(translations(lang, SHARED) if domain != SHARED else NullTranslations())
+    return found
+
+
+def render(text, lang: str = DEFAULT, game: str | None = None) -> str:
+    """`text` as shown in `lang`: a `Message` translated (its message parameters too), any
+    other string as it is."""
+    if lang not in TRANSLATED or not isinstance(text, Message):
+        return str(text)
+    t = translations(lang, game or SHARED)
+    if text.plural is None:
+        template = t.gettext(text.template)
+    else:
+        template = t.ngettext(text.template, text.plural, text.n)
+    values = {key: listed(value, lambda item: render(item, lang, game))
+              for key, value in text.params.items()}
+    if text.plural is not None:
+        values["n"] = text.n
+    if not values:
+        return template
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):   # a broken translation: English, not an error
+        return str(text)
+
+
+class Words:
+    """One page's language: `words(text)` renders `text` in it, for one game's domain."""
+
+    def __init__(self, lang: str = DEFAULT, game: str | None = None):
+        self.lang = language(lang) or DEFAULT
+        self.game = game
+
+    def __call__(self, text) -> str:
+        return render(text, self.lang, self.game)
+
+
+def fields(template: str) -> set[str]:
+    """The names of a template's `{fields}` (what a translation must keep)."""
+    return set(FIELD.findall(template.replace("{{", "").replace("}}", "")))
+
+
+# -- extraction (development: `python -m explorer i18n update`) ---------------------------------
+
+def sources(domain: str) -> list[Path]:
+    """The files whose words go into `domain`'s catalogue."""
+    if domain == SHARED:
+        found = [p for p in (ROOT / "explorer").glob("*.py")]
+        found += [p for p in (ROOT / "widgets").glob("*.py")]
+        found += [p for p in (ROOT / "widgets" / "shared").glob("*.py")]
+    else:
+        found = list((ROOT / "explorer" / domain).rglob("*.py"))
+        found += list((ROOT / "widgets" / domain).rglob("*.py"))
+        found += list((ROOT / "explorer" / domain / "lessons").glob("*.toml"))
+    return sorted(found)
+
+
+def extract(domain: str):
+    """A Babel catalogue template of every message in `domain`'s sources."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract as babel_extract
+
+    catalog = Catalog(project="rules-explorer", domain=domain, charset="utf-8")
+    for path in sources(domain):
+        where = str(path.relative_to(ROOT))
+        if path.suffix == ".toml":
+            for line, value in _lesson_words(path):
+                catalog.add(value, locations=[(where, line)])
+            continue
+        with path.open("rb") as f:
+            for line, msgid, _comments, _context in babel_extract("python", f, KEYWORDS):
+                catalog.add(msgid, locations=[(where, line)])
+    return catalog
+
+
+def _lesson_words(path: Path) -> list[tuple[int, str]]:
+    """A lesson's words a person reads, with the line where each table starts."""
+    source = path.read_text(encoding="utf-8")
+    data = tomllib.loads(source)
+    lines = source.splitlines()
+    found: list[tuple[int, str]] = []
+
+    def line_of(value: str) -> int:
+        first = value.strip().splitlines()[0][:40]
+        return next((n for n, line in enumerate(lines, start=1) if first in line), 1)
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in LESSON_FIELDS and isinstance(value, str) and value.strip():
+                    found.append((line_of(value), value.strip()))
+                else:
+                    walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(data)
+    return found
+
+
+def update() -> dict[str, int]:
+    """Merge each domain's messages into the `.po` of every translated language (new messages
+    empty, gone ones dropped). Returns the number of messages per domain."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    sizes = {}
+    for domain in DOMAINS:
+        template = extract(domain)
+        sizes[domain] = len(template)
+        for lang in TRANSLATED:
+            path = po_path(lang, domain)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if path.exists():
+                with path.open("rb") as f:
+                    catalog = read_po(f, locale=lang, domain=domain)
+            else:
+                catalog = Catalog(locale=lang, domain=domain, charset="utf-8")
+            catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
+            catalog.obsolete.clear()
+            catalog.project, catalog.version, catalog.fuzzy = "rules-explorer", "", False
+            catalog.header_comment = (f"# {LANGUAGES[lang]} words of the rules explorer "
+                                      f"({domain}).\n# Templates from the code: python -m "
+                                      f"explorer i18n update; checked by tests/test_catalogues.py")
+            catalog.creation_date = catalog.revision_date = CATALOGUE_DATE
+            with path.open("wb") as f:
+                write_po(f, catalog, width=100, sort_output=True, include_previous=False)
+    return sizes
+
+
+def problems(lang: str, domain: str) -> list[str]:
+    """What is wrong in one catalogue: untranslated, fuzzy, or fields unlike the source's."""
+    from babel.messages.pofile import read_po
+
+    path = po_path(lang, domain)
+    if not path.exists():
+        return [f"{path}: missing"]
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=domain)
+    found = []
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        name = ids[0][:60]
+        if message.fuzzy:
+            found.append(f"{lang}/{domain}: fuzzy: {name!r}")
+        if not all(strings) or len(strings) != catalog.num_plurals and len(ids) > 1:
+            found.append(f"{lang}/{domain}: untranslated: {name!r}")
+            continue
+        wanted = set().union(*(fields(i) for i in ids))
+        for s in strings:
+            if fields(s) - wanted or wanted - {"n"} - fields(s):
+                found.append(f"{lang}/{domain}: fields differ: {name!r} -> {s[:60]!r}")
+    return found
