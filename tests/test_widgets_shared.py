@@ -9,6 +9,7 @@ from explorer import bots
 from widgets.shared import canvas as canvas_module
 from widgets.shared.canvas import PICTURE_SCALE, BoardCanvas, buffer_scale, held
 from widgets.shared.controls import MessageArea, PerspectiveSwitch
+from widgets.shared.words import PageWords
 from widgets.shared.event_log import EventLog, entry_text
 from widgets.shared.rule_panel import RulePanel, rule_html
 from widgets.shared.scene import (Polygon, Rect, Region, Scene, Text, hit_test, overlaps,
@@ -440,7 +441,7 @@ def test_setup_panel_reports_bad_seed_and_passes_settings():
 
 
 def test_message_area_refusal_text():
-    m = MessageArea()
+    m = MessageArea(PageWords())
     m.refuse("a group of 3 costs 3 food crates", "animals_on_board.take.afford")
     assert m.text == "Not allowed: a group of 3 costs 3 food crates — rule animals_on_board.take.afford"
     assert "rx-message" in m.widget._dom_classes
@@ -450,7 +451,7 @@ def test_message_area_refusal_text():
 
 def test_perspective_switch_validates_values():
     seen = []
-    switch = PerspectiveSwitch(3, seen.append)
+    switch = PerspectiveSwitch(3, seen.append, PageWords())
     assert switch.player is None
     switch.buttons.value = 1
     assert seen[-1] == 1 and switch.player == 1

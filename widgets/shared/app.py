@@ -12,16 +12,18 @@ Keys are heard in the whole page (`KeyListener`), except while typing into a tex
 from __future__ import annotations
 
 import gc
+import os
 from html import escape
 
 import ipywidgets as w
 
 from explorer import IllegalAction, Record, SetupError, replay, rulebook
+from explorer.text import N, T
 
 from .autoplay import AutoPlay, Seats
 from .board import Board
-from .controls import (CONTROLS_CSS, AddressBar, FrameCounter, KeyListener, MessageArea,
-                       PerspectiveSwitch)
+from .controls import (CONTROLS_CSS, AddressBar, FrameCounter, KeyListener, LanguageMenu,
+                       MessageArea, PerspectiveSwitch)
 from .errors import keep_tracebacks_on_server
 from .event_log import EventLog
 from .lesson_view import LESSON_CSS, LessonView
@@ -33,14 +35,15 @@ from .setup_panel import SetupPanel
 from .share import LinkError, build_query, parse_query
 from .share_panel import SharePanel, moves_query, page_query, position_query
 from .style import CSS
-from .timeline import MOVE, SCORING, Branch, Timeline, TimelineBar, steps_text
+from .timeline import MOVE, SCORING, Branch, Timeline, TimelineBar
+from .words import PageWords, page_language, reason_of, unknown_language
 
 # PageUp / PageDown are what presenters' clickers send; Space steps on as in a slide show
 KEYS = {"ArrowLeft": "back", "PageUp": "back", "ArrowRight": "forward", "PageDown": "forward",
         " ": "forward", "Home": "first", "End": "last"}
 CLOSE_KEY = "Escape"
 NOT_TEXT = {"button", "checkbox", "radio", "range", "submit", "reset", "file", "color", "image"}
-TABS = ("Rules", "Score", "History", "Game", "Share", "Rulebook")
+TABS = (T("Rules"), T("Score"), T("History"), T("Game"), T("Share"), T("Rulebook"))
 RULES_TAB, SCORE_TAB, HISTORY_TAB, GAME_TAB, SHARE_TAB, RULEBOOK_TAB = range(len(TABS))
 MAX_RESTORED = 20        # branches a reloaded page may give back
 PROJECTOR_TEXT = 1.5     # board labels in projector mode (the page's text grows alike)
@@ -76,24 +79,31 @@ class ExplorerApp:
     `.keys`, `.attach(app)` and `.show(frame, viewer, playable)`); it calls
     `app.try_action(action)` for moves. A board may also offer `.tabs` ({title: widget}) for
     side tabs of its own. With `from_page`, the position a page address asks for is opened
-    (see `open_query`)."""
+    (see `open_query`), in the language it asks for or the browser prefers; else in `lang`."""
 
     def __init__(self, game, board: Board, players: int, seed: int, options: dict | None = None,
-                 option_factories: dict | None = None, intro: str = "", from_page: bool = True):
+                 option_factories: dict | None = None, intro: str = "", from_page: bool = True,
+                 lang: str = "en"):
         self.game = game
         self.board = board
         self.players, self.seed, self.options = players, seed, dict(options or {})
+        query = page_query() if from_page else ""
+        unknown = None
+        if from_page:
+            lang, unknown = page_language(query, os.environ.get("HTTP_ACCEPT_LANGUAGE"))
+        self.words = words = PageWords(lang, game.name)
         self.counter = FrameCounter()
-        self.message = MessageArea()
+        self.message = MessageArea(words)
         keep_tracebacks_on_server(self.message.error)
         self.rules = RulePanel(game)
         self.log = EventLog(self.go, self.switch_line)
         self.score = ScoreSheetView()
         self.bar = TimelineBar(self.go)
-        self.perspective = PerspectiveSwitch(players, lambda _: self.refresh())
-        self.projector = w.ToggleButton(description="Projector", icon="",
-                                        tooltip="Larger text on the page and the board",
-                                        layout=shared_layout(width="auto"))
+        self.perspective = PerspectiveSwitch(players, lambda _: self.refresh(), words)
+        self.projector = words.set(
+            w.ToggleButton(icon="", layout=shared_layout(width="auto")),
+            description=T("Projector"), tooltip=T("Larger text on the page and the board"))
+        self.language = LanguageMenu(words, self.switch_language)
         self.projector.add_class("rx-projector-toggle")
         self.projector.observe(lambda _: self._projector_changed(), names="value")
         self._option_factories = option_factories
@@ -115,7 +125,8 @@ class ExplorerApp:
         for pane in panes:
             pane.add_class("rx-tab-pane")
         self.tabs.children = panes
-        self.tabs.titles = TABS + tuple(extra)
+        words.keep(lambda say: setattr(self.tabs, "titles",
+                                       tuple(say(title) for title in TABS + tuple(extra))))
         self.tabs.selected_index = RULES_TAB
         self.tabs.add_class("rx-tabs")
         self.tabs.observe(lambda _: self._tab_changed(), names="selected_index")
@@ -123,7 +134,8 @@ class ExplorerApp:
 
         board.widget.add_class("rx-board-widget")
         bar_items = [self.bar.widget, self.autoplay.widget, self.perspective.widget,
-                     self.projector] + ([self.lessons.menu] if self.lessons.available else [])
+                     self.projector] + ([self.lessons.menu] if self.lessons.available else []) + [
+                     self.language]
         bar = w.HBox(bar_items, layout=shared_layout(align_items="center"))
         bar.add_class("rx-bar")
         main = w.VBox([board.widget])
@@ -134,11 +146,14 @@ class ExplorerApp:
         side.add_class("rx-side")
         body = w.HBox([main, side])
         body.add_class("rx-body")
-        intro_html = (f'<details class="rx-intro"><summary>About {escape(game.title)} and how '
-                      f'to use the explorer</summary>{intro}</details>')
+        intro_html = w.HTML()
+        words.keep(lambda say: setattr(intro_html, "value", (
+            f'<details class="rx-intro"><summary>'
+            f'{escape(say(T("About {game} and how to use the explorer", game=game.title)))}'
+            f'</summary>{say(intro)}</details>')))
         style = w.HTML(CSS + SCORE_CSS + LESSON_CSS + CONTROLS_CSS)
         style.add_class("rx-style")   # hidden; its rules still apply to the whole page
-        self.root = w.VBox([style, w.HTML(intro_html), bar, status, body, self.counter.widget])
+        self.root = w.VBox([style, intro_html, bar, status, body, self.counter.widget])
         self.root.add_class("rx-app")
         # keys are heard in the whole page; those typed into a text box (rule search, seed,
         # link) are left alone by the page and again by `_key`
@@ -149,8 +164,20 @@ class ExplorerApp:
         self.keys = KeyListener([*KEYS, CLOSE_KEY, *getattr(board, "keys", {})], self._key)
         if not self.new_game(players, seed, self.options):
             raise SetupError(self.message.text)
+        words.on_switch(self.refresh)
         if from_page:
-            self.open_query(page_query())
+            self.open_query(query)
+        if unknown is not None:
+            self.message.info(unknown_language(unknown))
+
+    def switch_language(self, lang: str) -> None:
+        """Show the page in `lang` (the menu's choice): every text is said again, the board is
+        drawn again; the game, the step and the branches stay as they are."""
+        if not self.words.switch(lang):
+            self.message.info(unknown_language(lang))
+        self.language.lang = self.words.lang
+        self._branches_sent = ()
+        self._send_branch_links()
 
     # -- the tabs' contents, built on demand ----------------------------------------------
     @built_on_demand
@@ -189,7 +216,7 @@ class ExplorerApp:
         try:
             steps = self.game.setup_steps(players, seed, **options)
         except SetupError as exc:
-            self.message.error(f"Cannot set up this game: {exc}")
+            self.message.error(T("Cannot set up this game: {reason}", reason=reason_of(exc)))
             return False
         timeline = Timeline(steps)
         if actions:
@@ -229,8 +256,8 @@ class ExplorerApp:
         try:
             link = parse_query(self.game, query, self.players, self.seed)
         except LinkError as exc:
-            self.message.error(f"This link cannot be opened ({exc}); showing a new game "
-                               "instead.")
+            self.message.error(T("This link cannot be opened ({reason}); showing a new game "
+                                 "instead.", reason=reason_of(exc)))
             return False
         if link.lesson:
             return self.lessons.open(link.lesson, link.step)
@@ -239,8 +266,9 @@ class ExplorerApp:
         self.new_game(link.players, link.seed, link.options, link.actions, states=link.states)
         if link.step is not None:
             if not 1 <= link.step <= len(self.timeline):
-                self.message.error(f"This link asks for step {link.step}, but the game has "
-                                   f"steps 1 to {len(self.timeline)}; showing step 1.")
+                self.message.error(T("This link asks for step {step}, but the game has steps "
+                                     "1 to {last}; showing step 1.", step=link.step,
+                                     last=len(self.timeline)))
                 return False
             self.go(link.step - 1)
         return True
@@ -249,8 +277,9 @@ class ExplorerApp:
         """Replay a (checked) record and show its last step."""
         if self.new_game(record.players, record.seed, record.options, record.actions,
                          step=10**9):
-            self.message.info(f"Opened a record of {len(record.actions)} moves: this is its "
-                              "last step.")
+            self.message.info(N("Opened a record of {n} move: this is its last step.",
+                                "Opened a record of {n} moves: this is its last step.",
+                                len(record.actions)))
 
     def go(self, index: int) -> None:
         """Look at frame `index` (clamped)."""
@@ -281,12 +310,12 @@ class ExplorerApp:
         alone cannot tell "still being set up" from "the game is over"."""
         t = self.timeline
         if not t.playable():
-            self.message.info("Set-up is still being narrated here: go to the last set-up step "
-                              "(or press ⏭) to make moves.")
+            self.message.info(T("Set-up is still being narrated here: go to the last set-up "
+                                "step (or press ⏭) to make moves."))
             return True
         if t.frame.state.is_over:
-            self.message.info("The game is over: step back through the timeline to look at any "
-                              "turn, or start a new game in the Game tab.")
+            self.message.info(T("The game is over: step back through the timeline to look at "
+                                "any turn, or start a new game in the Game tab."))
             return True
         return False
 
@@ -319,8 +348,8 @@ class ExplorerApp:
         with the rule first in the Rules tab; says so when no step shows it."""
         demo = rulebook.demo(self.game.name, rule_id, options)
         if demo is None:
-            self.message.info(f"No lesson or sample game shows rule {rule_id} on the board; "
-                              "its text is in the Rules tab.")
+            self.message.info(T("No lesson or sample game shows rule {rule} on the board; its "
+                                "text is in the Rules tab.", rule=rule_id))
             self.rules.show([], highlight=rule_id)
             self.show_rules_tab()
             return False
@@ -334,9 +363,10 @@ class ExplorerApp:
         else:
             self.rules.show(self.timeline.frame.rule_ids, highlight=rule_id)
             if rule_id in self.timeline.frame.rule_ids:
-                self.message.info(f"Rule {rule_id} acts at this step.")
+                self.message.info(T("Rule {rule} acts at this step.", rule=rule_id))
             else:  # a lesson question: the rule judges the learner's move
-                self.message.info(f"Rule {rule_id} decides this question: try a move.")
+                self.message.info(T("Rule {rule} decides this question: try a move.",
+                                    rule=rule_id))
         self.show_rules_tab()
         return True
 
@@ -378,10 +408,11 @@ class ExplorerApp:
         over = frame.kind in (MOVE, SCORING) and frame.state.is_over
         self.score.show(frame.state if over else None)
         self._follow_scoring(frame.kind == SCORING)
-        items = "".join(f"<li>{escape(text)} <code>{escape(rule)}</code></li>"
+        say = self.words
+        items = "".join(f"<li>{escape(say(text))} <code>{escape(rule)}</code></li>"
                         for text, rule in frame.narration)
-        self.events.value = (f'<div class="rx-events-title">What happens</div><ul>{items}</ul>'
-                             if items else "")
+        self.events.value = (f'<div class="rx-events-title">{escape(say(T("What happens")))}'
+                             f'</div><ul>{items}</ul>' if items else "")
         self.lessons.sync()
         kept = t.take_kept()
         if kept is not None:
@@ -428,13 +459,14 @@ class ExplorerApp:
     def _tell_kept(self, kept: Branch) -> None:
         """Say that a move made at an earlier step kept the later steps as a branch, with
         Undo (told after whatever else the move said, e.g. that it left a lesson)."""
-        said = self.message.text + " " if self.message.text else ""
-        count = steps_text(kept.steps, "later ")
-        self.message.offer(f"{said}The {count} of the line you left are kept as a branch "
-                           "(History tab).", "Undo",
-                           lambda: self.switch_line(kept),
-                           tip="Go back to the line you left, at the step you left it; this "
-                               "new move is kept as a branch")
+        kept_text = N("The {n} later step of the line you left is kept as a branch (History "
+                      "tab).", "The {n} later steps of the line you left are kept as a branch "
+                      "(History tab).", kept.steps)
+        if self.message.said is not None:
+            kept_text = T("{said} {kept}", said=self.message.said, kept=kept_text)
+        self.message.offer(kept_text, T("Undo"), lambda: self.switch_line(kept),
+                           tip=T("Go back to the line you left, at the step you left it; this "
+                                 "new move is kept as a branch"))
 
     def switch_line(self, branch: Branch) -> None:
         """Take up a kept line again, at the step it left the one shown; the line shown is kept
@@ -453,8 +485,9 @@ class ExplorerApp:
             self.lessons.resume(self._lesson_of.pop(branch))
         self.message.clear()
         self.refresh()
-        self.message.info(f"Back on the line kept at step {branch.fork + 1}: step on (→) to "
-                          "follow it. The line you left is kept too (History tab).")
+        self.message.info(T("Back on the line kept at step {step}: step on (→) to follow it. "
+                            "The line you left is kept too (History tab).",
+                            step=branch.fork + 1))
 
     def _follow_scoring(self, at_scoring: bool) -> None:
         """The scoring step opens the Score tab; leaving it goes back to the rules, unless the

@@ -9,8 +9,12 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
+from explorer import i18n
+from explorer.text import T
+
 from .models import set_visible, shared_layout
 from .timeline import player_label
+from .words import PageWords
 
 
 # The message's action button (Undo), beside the text like ✕ (a <style>, beside style.CSS)
@@ -26,11 +30,12 @@ class MessageArea:
     place of its own, the step label's two-line box (style.py): long text scrolls inside it, so
     a message never pushes the board down nor lies over a button. ✕ (or Esc) closes it."""
 
-    def __init__(self):
+    def __init__(self, words: PageWords):
+        self.words = words
         self.html = w.HTML(value="")
         self.html.add_class("rx-message-text")
-        self.close = w.Button(description="✕", tooltip="Close this message (Esc)",
-                              layout=shared_layout(width="36px"))
+        self.close = words.set(w.Button(description="✕", layout=shared_layout(width="36px")),
+                               tooltip=T("Close this message (Esc)"))
         self.close.add_class("rx-message-close")
         self.close.on_click(lambda _: self.clear())
         # a message may offer one thing to do about it ("Undo"); hidden otherwise
@@ -44,13 +49,16 @@ class MessageArea:
         set_visible(self.widget, False)
         self._kind = ""
         self.text = ""
+        self._said = None           # the message shown, as given: told again after a switch
+        words.on_switch(self._tell_again)
 
     def refuse(self, reason: str, rule: str) -> None:
-        self._set(f"Not allowed: {reason} — rule {rule}", "rx-refusal")
+        self._set(T("Not allowed: {reason} — rule {rule}", reason=reason, rule=rule),
+                  "rx-refusal")
 
     def wrong(self, text: str, rule: str) -> None:
         """A lesson's answer to a legal move that is not the one asked for."""
-        self._set(f"{text} — rule {rule}", "rx-refusal")
+        self._set(T("{text} — rule {rule}", text=text, rule=rule), "rx-refusal")
 
     def error(self, text: str) -> None:
         self._set(text, "rx-error")
@@ -61,7 +69,9 @@ class MessageArea:
     def offer(self, text: str, label: str, on_action: Callable[[], None], tip: str = "") -> None:
         """Tell `text` with a button `label` that calls `on_action` (and closes the message)."""
         self._set(text, "rx-info")
-        self.action.description, self.action.tooltip = label, tip or label
+        self._said = (text, "rx-info", (label, tip))
+        self.action.description = self.words(label)
+        self.action.tooltip = self.words(tip or label)
         self._on_action = on_action
         set_visible(self.action, True)
 
@@ -73,9 +83,25 @@ class MessageArea:
         if keep_offer and self._on_action is not None:
             return
         self.text = ""
+        self._said = None
         self.html.value = ""
         set_visible(self.widget, False)
         self._drop_action()
+
+    @property
+    def said(self):
+        """The message shown, as it was given (a template), or None."""
+        return None if self._said is None else self._said[0]
+
+    def _tell_again(self) -> None:
+        """After a language switch: the message shown, in the new language."""
+        if self._said is None:
+            return
+        text, css, offer = self._said
+        on_action = self._on_action
+        self._set(text, css)
+        if offer is not None and on_action is not None:
+            self.offer(text, offer[0], on_action, offer[1])
 
     def _act(self) -> None:
         on_action = self._on_action
@@ -90,6 +116,8 @@ class MessageArea:
 
     def _set(self, text: str, css: str) -> None:
         self._drop_action()
+        self._said = (text, css, None)
+        text = self.words(text)
         self.text = text
         if css != self._kind:
             if self._kind:
@@ -192,19 +220,26 @@ class AddressBar(anywidget.AnyWidget):
 class PerspectiveSwitch:
     """"All open" or one player's view (class rx-perspective); `.player` is None or an index."""
 
-    def __init__(self, players: int, on_change: Callable[[int | None], None]):
+    def __init__(self, players: int, on_change: Callable[[int | None], None], words: PageWords):
         self._on_change = on_change
-        self.buttons = w.Dropdown(description="Show", tooltip="Everything open (for teaching) or "
-                                  "what one player may see", layout=shared_layout(width="200px"),
-                                  style={"description_width": "46px"})
+        self.words = words
+        self.buttons = words.set(
+            w.Dropdown(layout=shared_layout(width="200px"), style={"description_width": "46px"}),
+            description=T("Show"),
+            tooltip=T("Everything open (for teaching) or what one player may see"))
         self.buttons.add_class("rx-perspective")
-        self.set_players(players)
+        self.players = 0
+        words.keep(lambda _: self.set_players(self.players or players, keep=True))
         self.buttons.observe(lambda _: self._on_change(self.player), names="value")
         self.widget = self.buttons
 
-    def set_players(self, players: int) -> None:
-        self.buttons.options = [("All open", -1)] + [(player_label(p), p) for p in range(players)]
-        self.buttons.value = -1
+    def set_players(self, players: int, keep: bool = False) -> None:
+        """The choices for `players` seats, back on "All open" (unless `keep`: a language
+        switch keeps the choice)."""
+        value = self.buttons.value if keep and players == self.players else -1
+        self.buttons.options = [(self.words(T("All open")), -1)] + [
+            (self.words(player_label(p)), p) for p in range(players)]
+        self.buttons.value = value
         self.players = players
 
     @property
@@ -213,6 +248,50 @@ class PerspectiveSwitch:
         if not isinstance(value, int) or not 0 <= value < self.players:
             return None
         return value
+
+
+class LanguageMenu(anywidget.AnyWidget):
+    """The page's language (class rx-language): a menu in the bar. Each language is named in
+    itself. The page's <html lang> follows the choice; `on_choose(lang)` hears a change."""
+
+    _esm = """
+    export default {
+      render({ model, el }) {
+        const menu = document.createElement("select");
+        menu.className = "rx-language-menu";
+        menu.title = model.get("tip");
+        for (const [code, name] of model.get("choices")) {
+          const option = document.createElement("option");
+          option.value = code; option.textContent = name; option.lang = code;
+          menu.appendChild(option);
+        }
+        const show = () => {
+          menu.value = model.get("lang");
+          document.documentElement.lang = model.get("lang");
+          menu.title = model.get("tip");
+          menu.setAttribute("aria-label", model.get("tip"));
+        };
+        menu.addEventListener("change", () => { model.set("lang", menu.value); model.save_changes(); });
+        model.on("change:lang", show);
+        model.on("change:tip", show);
+        show();
+        el.appendChild(menu);
+      },
+    };
+    """
+    _css = """
+    .rx-language-menu { font-size: inherit; height: 32px; padding: 0 4px; }
+    .rx-projector .rx-language-menu { height: 40px; }
+    """
+    lang = traitlets.Unicode(i18n.DEFAULT).tag(sync=True)
+    choices = traitlets.List().tag(sync=True)
+    tip = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, words: PageWords, on_choose: Callable[[str], None]):
+        super().__init__(lang=words.lang, choices=[list(c) for c in i18n.LANGUAGES.items()])
+        self.add_class("rx-language")
+        words.keep(lambda say: setattr(self, "tip", say(T("Language of the page"))))
+        self.observe(lambda change: on_choose(change["new"]), names="lang")
 
 
 class FrameCounter:

@@ -99,6 +99,7 @@ def _parse_query(game, query, default_players, default_seed) -> DeepLink:
         raise LinkError(f"the link is too long ({len(query):,} characters; "
                         f"at most {MAX_QUERY_CHARS:,})")
     params = _split_query(query)
+    params.pop(LANG_PARAM, None)    # the page's language (words.page_language), not the game's
     known = (*SETUP_PARAMS, *game.options, "moves", "record", "step", "lesson", "rule")
     for name in params:
         if name not in known:
@@ -175,6 +176,25 @@ def _parse_query(game, query, default_players, default_seed) -> DeepLink:
                 raise LinkError(f"{name}={_option_text(asked[name])} differs from the "
                                 f"record, which has {name}={_option_text(chosen[name])}")
     return DeepLink(players, seed, chosen, actions, step, states=states)
+
+
+LANG_PARAM = "lang"
+
+
+def with_language(query: str, lang: str) -> str:
+    """`query` (a link's "?..." or "") in language `lang`: `&lang=` added unless English, which
+    every page shows when it is asked for no language."""
+    if not query or lang == "en":
+        return query
+    return f"{query}&{LANG_PARAM}={lang}"
+
+
+def query_language(query: str) -> str | None:
+    """The `lang` a query asks for ("" if it asks for none); None if it cannot be read."""
+    try:
+        return _split_query(query or "").get(LANG_PARAM, "")
+    except LinkError:
+        return None
 
 
 def _split_query(query: str) -> dict[str, str]:

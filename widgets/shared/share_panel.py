@@ -17,7 +17,7 @@ import traitlets
 from explorer import Record
 
 from .models import shared_layout
-from .share import LinkError, build_query, download_link_html, read_record_file
+from .share import LinkError, build_query, download_link_html, read_record_file, with_language
 
 UPLOAD_LIMIT = 2_000_000
 
@@ -255,7 +255,8 @@ def position_query(app) -> str:
     has no link): the Share link's, and the address the page keeps up to date."""
     t = app.timeline
     if app.lessons.lesson is not None:
-        return f"?lesson={app.lessons.lesson.name}&step={t.index + 1}"
+        return with_language(f"?lesson={app.lessons.lesson.name}&step={t.index + 1}",
+                             app.words.lang)
     return moves_query(app, t.actions_all(), t.index + 1)
 
 
@@ -265,7 +266,8 @@ def moves_query(app, actions, step: int) -> str:
     origin = app.lessons.origin
     if origin is not None and "position" in origin:
         return ""
-    return build_query(app.game, app.players, app.seed, app.options, actions, step)
+    return with_language(build_query(app.game, app.players, app.seed, app.options, actions, step),
+                         app.words.lang)
 
 
 class SharePanel:
