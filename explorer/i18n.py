@@ -28,7 +28,11 @@ DEFAULT = "en"
 TRANSLATED = ("ko", "hu")
 SHARED = "explorer"
 GAMES = ("animals_on_board", "cacao", "indian_summer", "taluva")
-DOMAINS = (SHARED, *GAMES)
+RULES = "rules"               # the rule index's titles and notes
+PARAPHRASES = "paraphrases"   # its English paraphrases: Hungarian only (Korean readers have
+                              # the Korean quote, and the English on request)
+DOMAINS = (SHARED, *GAMES, RULES, PARAPHRASES)
+LANGUAGES_OF = {PARAPHRASES: ("hu",)}
 LOCALE = Path(__file__).parent / "locale"
 ROOT = Path(__file__).parent.parent
 KEYWORDS = {"T": None, "N": (1, 2)}
@@ -86,6 +90,16 @@ def translations(lang: str, domain: str = SHARED) -> NullTranslations:
     return found
 
 
+def rule_words(rule, lang: str) -> tuple[str, str, str]:
+    """A rule's title, note and paraphrase (from the rule index) in `lang`; English where a
+    language has no paraphrase of its own (Korean)."""
+    def said(domain: str, text: str) -> str:
+        if not text or lang not in LANGUAGES_OF.get(domain, TRANSLATED):
+            return text
+        return translations(lang, domain).gettext(text)
+    return said(RULES, rule.title), said(RULES, rule.note), said(PARAPHRASES, rule.english)
+
+
 def render(text, lang: str = DEFAULT, game: str | None = None) -> str:
     """`text` as shown in `lang`: a `Message` translated (its message parameters too), any
     other string as it is."""
@@ -128,6 +142,8 @@ def fields(template: str) -> set[str]:
 
 def sources(domain: str) -> list[Path]:
     """The files whose words go into `domain`'s catalogue."""
+    if domain in (RULES, PARAPHRASES):
+        return sorted(ROOT.glob("seeds/*.rules.toml"))
     if domain == SHARED:
         found = [p for p in (ROOT / "explorer").glob("*.py")]
         found += [p for p in (ROOT / "widgets").glob("*.py")]
@@ -147,6 +163,10 @@ def extract(domain: str):
     catalog = Catalog(project="rules-explorer", domain=domain, charset="utf-8")
     for path in sources(domain):
         where = str(path.relative_to(ROOT))
+        if domain in (RULES, PARAPHRASES):
+            for line, value in _rule_words(path, domain):
+                catalog.add(value, locations=[(where, line)])
+            continue
         if path.suffix == ".toml":
             for line, value in _lesson_words(path):
                 catalog.add(value, locations=[(where, line)])
@@ -155,6 +175,17 @@ def extract(domain: str):
             for line, msgid, _comments, _context in babel_extract("python", f, KEYWORDS):
                 catalog.add(msgid, locations=[(where, line)])
     return catalog
+
+
+def _rule_words(path: Path, domain: str) -> list[tuple[int, str]]:
+    """A rule index's titles and notes (RULES) or paraphrases (PARAPHRASES), by line."""
+    source = path.read_text(encoding="utf-8")
+    keys = ("english",) if domain == PARAPHRASES else ("title", "note")
+    found = []
+    heads = [n for n, line in enumerate(source.splitlines(), start=1) if line.startswith("[\"")]
+    for (rule_id, rule), line in zip(tomllib.loads(source).items(), heads):
+        found += [(line, rule[key]) for key in keys if rule.get(key)]
+    return found
 
 
 def _lesson_words(path: Path) -> list[tuple[int, str]]:
@@ -193,7 +224,7 @@ def update() -> dict[str, int]:
     for domain in DOMAINS:
         template = extract(domain)
         sizes[domain] = len(template)
-        for lang in TRANSLATED:
+        for lang in LANGUAGES_OF.get(domain, TRANSLATED):
             path = po_path(lang, domain)
             path.parent.mkdir(parents=True, exist_ok=True)
             if path.exists():

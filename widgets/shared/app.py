@@ -95,7 +95,7 @@ class ExplorerApp:
         self.counter = FrameCounter()
         self.message = MessageArea(words)
         keep_tracebacks_on_server(self.message.error)
-        self.rules = RulePanel(game)
+        self.rules = RulePanel(game, words)
         self.log = EventLog(self.go, self.switch_line)
         self.score = ScoreSheetView()
         self.bar = TimelineBar(self.go)

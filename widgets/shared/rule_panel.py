@@ -10,10 +10,11 @@ from html import escape
 
 import ipywidgets as w
 
-from explorer import rules
-from explorer.text import plural
+from explorer import i18n, rules
+from explorer.text import N, T
 
 from .models import shared_layout
+from .words import PageWords
 
 LANGUAGE_NAMES = rules.LANGUAGE_NAMES
 # The Rules tab leads with the rules of the step (`RulePanel.current`), so the first rule's quote
@@ -33,63 +34,94 @@ def _quote(source: str, text: str) -> str:
     return f'<blockquote lang="{rules.language(source)}">{escape(text.strip())}</blockquote>'
 
 
-def rule_html(rule_id: str, emphasis: str = "") -> str:
-    """One rule as an HTML card: title, original quote, English, source and lines, note."""
+ENGLISH = PageWords()
+
+
+def rule_html(rule_id: str, emphasis: str = "", words: PageWords = ENGLISH) -> str:
+    """One rule as an HTML card in the page's language: title, the rulebook's own words,
+    paraphrase, source and lines, note. In English and Hungarian the paraphrase follows the
+    quote; in Korean the Korean quote leads and the English paraphrase opens on request. A
+    Hungarian page of Cacao shows the Hungarian rulebook's passage first."""
+    say, lang = words, words.lang
     try:
         r = rules.get(rule_id)
     except KeyError:
         return (f'<div class="rx-rule"><b>{escape(rule_id)}</b>: '
-                f'<i>not in the rule index</i></div>')
-    head = f'<span class="rx-rule-flag">{escape(emphasis)}</span> ' if emphasis else ""
-    note = f'<div class="rx-rule-note">Note: {escape(r.note)}</div>' if r.note else ""
-    also = "".join(f'<div class="rx-rule-source">Also'
-                   + (" on the same line" if (a.source, a.lines) == (r.source, r.lines)
-                      else f": {_where(a.source, a.lines)}")
-                   + f'{_quote(a.source, a.quote)}</div>'
-                   for a in r.also)
-    return (f'<div class="rx-rule" data-rule="{escape(r.id, quote=True)}">'
-            f'{head}<b>{escape(r.title or r.id)}</b> <code>{escape(r.id)}</code>'
-            f'{_quote(r.source, r.quote)}'
-            f'<div class="rx-rule-english">{escape(r.english)}</div>'
-            f'<div class="rx-rule-source">Source: {_where(r.source, r.lines)}</div>{note}{also}'
+                f'<i>{escape(say(T("not in the rule index")))}</i></div>')
+    title, note_text, paraphrase = i18n.rule_words(r, lang)
+    refs = list(r.references)
+    if lang == "hu":   # the Hungarian rulebook's own passage first, where there is one
+        refs.sort(key=lambda ref: rules.language(ref.source) != "hu")
+    first, others = refs[0], refs[1:]
+    head = f'<span class="rx-rule-flag">{escape(say(emphasis))}</span> ' if emphasis else ""
+    note = (f'<div class="rx-rule-note" lang="{lang}">'
+            f'{escape(say(T("Note: {note}", note=note_text)))}</div>' if r.note else "")
+    also = "".join(
+        f'<div class="rx-rule-source">'
+        + escape(say(T("Also on the same line") if (a.source, a.lines) == (first.source, first.lines)
+                     else T("Also: {where}", where=_where(a.source, a.lines, say))))
+        + f'{_quote(a.source, a.quote)}</div>' for a in others)
+    if lang == "ko":
+        meaning = (f'<details class="rx-rule-english"><summary>{escape(say(T("In English")))}'
+                   f'</summary><div lang="en">{escape(paraphrase)}</div></details>')
+    else:
+        meaning = f'<div class="rx-rule-english" lang="{lang}">{escape(paraphrase)}</div>'
+    where = say(T("Source: {where}", where=_where(first.source, first.lines, say)))
+    return (f'<div class="rx-rule" data-rule="{escape(r.id, quote=True)}" lang="{lang}">'
+            f'{head}<b>{escape(title or r.id)}</b> <code>{escape(r.id)}</code>'
+            f'{_quote(first.source, first.quote)}{meaning}'
+            f'<div class="rx-rule-source">{escape(where)}</div>{note}{also}'
             '</div>')
 
 
-def _where(source: str, lines: tuple[int, int]) -> str:
+def _where(source: str, lines: tuple[int, int], say: PageWords = ENGLISH) -> str:
     """ "Korean rulebook, lines 74–75": the rule text by the name a reader knows it by."""
     first, last = lines
-    span = f"line {first}" if first == last else f"lines {first}–{last}"
-    return f"{escape(rules.source_name(source))}, {span}"
+    book = rules.source_name(source)
+    if first == last:
+        return say(T("{book}, line {first}", book=T(book), first=first))
+    return say(T("{book}, lines {first}–{last}", book=T(book), first=first, last=last))
 
 
-def search_placeholder(game: str) -> str:
+def search_placeholder(game: str, say: PageWords = ENGLISH) -> str:
     languages = sorted({rules.language(ref.source) for r in rules.for_game(game)
                         for ref in r.references}, key=["ko", "hu"].index)
     names = {"ko": "한국어", "hu": "magyar"}
-    words = ["English", *(names[code] for code in languages)]
-    return f"Search the rules ({', '.join(words[:-1])} or {words[-1]})…"
+    found = [say(T("English")), *(names[code] for code in languages)]
+    if len(found) == 2:
+        return say(T("Search the rules ({a} or {b})…", a=found[0], b=found[1]))
+    return say(T("Search the rules ({a}, {b} or {c})…", a=found[0], b=found[1], c=found[2]))
 
 
 class RulePanel:
     """Rules of the current frame (`current`, class rx-rules) and the rule index with its
     search box (`index`, rx-rule-search), placed by the app."""
 
-    def __init__(self, game):
+    def __init__(self, game, words: PageWords = ENGLISH):
         self.game = game
+        self.words = words
         self.rule_ids: list[str] = []
+        self._marks: tuple = (None, None)
         self.cited = w.HTML()
         self.cited.add_class("rx-rules")
-        self.search = w.Text(placeholder=search_placeholder(game.name),
-                             continuous_update=True, layout=shared_layout(width="100%"))
+        self.search = w.Text(continuous_update=True, layout=shared_layout(width="100%"))
+        words.keep(lambda say: setattr(self.search, "placeholder",
+                                       search_placeholder(game.name, say)))
         self.search.add_class("rx-rule-search")
         self.results = w.HTML()
         self.results.add_class("rx-rule-results")
         self.search.observe(lambda _: self._search(), names="value")
-        title = w.HTML(RULE_CSS + "<h3>Rules for this step</h3>")
+        title = w.HTML()
+        words.keep(lambda say: setattr(title, "value",
+                                       RULE_CSS + f"<h3>{escape(say(T('Rules for this step')))}</h3>"))
         title.add_class("rx-rules-title")
         self.current = w.VBox([title, self.cited])
         self.current.add_class("rx-rule-current")
-        self.index = w.VBox([w.HTML("<h3>Rule index</h3>"), self.search, self.results])
+        index_title = w.HTML()
+        words.keep(lambda say: setattr(index_title, "value",
+                                       f"<h3>{escape(say(T('Rule index')))}</h3>"))
+        self.index = w.VBox([index_title, self.search, self.results])
+        words.on_switch(self._search)
         self.index.add_class("rx-rule-index")
 
     def show(self, rule_ids, refused: str | None = None, highlight: str | None = None) -> None:
@@ -98,11 +130,18 @@ class RulePanel:
         first = [r for r in (refused, highlight) if r]
         ids = list(dict.fromkeys(first + list(rule_ids)))
         self.rule_ids = ids
+        self._marks = (refused, highlight)
         if not ids:
-            self.cited.value = "<i>No rule is cited at this step.</i>"
+            self.cited.value = f"<i>{escape(self.words(T('No rule is cited at this step.')))}</i>"
             return
-        marks = {refused: "Why not:", highlight: "From the rulebook:"}
-        self.cited.value = "".join(rule_html(i, marks.get(i, "") if i else "") for i in ids)
+        marks = {refused: T("Why not:"), highlight: T("From the rulebook:")}
+        self.cited.value = "".join(rule_html(i, marks.get(i, "") if i else "", self.words)
+                                   for i in ids)
+
+    def say_again(self) -> None:
+        """After a language switch: the rules shown and the search results, in the new one."""
+        self.show(self.rule_ids, *self._marks)
+        self._search()
 
     def matches(self) -> list[str]:
         text = str(self.search.value)[:200]
@@ -113,7 +152,8 @@ class RulePanel:
         if not str(self.search.value).strip():
             self.results.value = ""
         elif not ids:
-            self.results.value = "<i>No rule matches.</i>"
+            self.results.value = f"<i>{escape(self.words(T('No rule matches.')))}</i>"
         else:
-            self.results.value = (f"<div>{plural(len(ids), 'rule')} match.</div>"
-                                  + "".join(rule_html(i) for i in ids))
+            found = N("{n} rule matches.", "{n} rules match.", len(ids))
+            self.results.value = (f"<div>{escape(self.words(found))}</div>"
+                                  + "".join(rule_html(i, "", self.words) for i in ids))
