@@ -8,6 +8,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from ..core import TupleAction
+from ..text import T
 from . import components as C
 from .board import SIDES, side_index
 
@@ -83,7 +84,8 @@ class Place(_CacaoAction):
 
     def describe(self) -> str:
         sides = " ".join(f"{s}{n}" for s, n in zip(SIDES, self.workers))
-        return f"place a {self.tile} tile on {self.cell} ({sides})"
+        return T("place a {pattern} tile on {cell} ({workers})", pattern=str(self.tile),
+                 cell=str(self.cell), workers=sides)
 
 
 class Rebuild(Place):
@@ -94,7 +96,8 @@ class Rebuild(Place):
 
     def describe(self) -> str:
         sides = " ".join(f"{s}{n}" for s, n in zip(SIDES, self.workers))
-        return f"rebuild {self.cell} with a {self.tile} tile ({sides}) for 1 sun token"
+        return T("rebuild {cell} with a {pattern} tile ({workers}) for 1 sun token",
+                 cell=str(self.cell), pattern=str(self.tile), workers=sides)
 
 
 class Fill(_CacaoAction):
@@ -117,7 +120,8 @@ class Fill(_CacaoAction):
         return cls(_text(data, "tile", tuple(C.JUNGLE_KINDS)), _cell(data))
 
     def describe(self) -> str:
-        return f"fill {self.cell} with a {C.JUNGLE_LABELS.get(self.tile, self.tile)}"
+        return T("fill {cell} with a {tile}", cell=str(self.cell),
+                 tile=C.JUNGLE_LABELS.get(self.tile, self.tile))
 
 
 class Work(_CacaoAction):
@@ -140,7 +144,8 @@ class Work(_CacaoAction):
         return cls(_cell(data), side_index(_given(data, "side")))
 
     def describe(self) -> str:
-        return f"use a worker on side {SIDES[self.side]} of {self.cell}"
+        return T("use a worker on side {side} of {cell}", side=SIDES[self.side],
+                 cell=str(self.cell))
 
 
 class Decline(Work):
@@ -149,7 +154,8 @@ class Decline(Work):
     kind = "decline"
 
     def describe(self) -> str:
-        return f"decline the workers on side {SIDES[self.side]} of {self.cell}"
+        return T("decline the workers on side {side} of {cell}", side=SIDES[self.side],
+                 cell=str(self.cell))
 
 
 ACTION_TYPES = {cls.kind: cls for cls in (Place, Rebuild, Fill, Work, Decline)}

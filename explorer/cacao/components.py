@@ -7,7 +7,10 @@ texts; they come from the published components.
 """
 from __future__ import annotations
 
+from ..text import T
+
 COLOURS = ("red", "purple", "white", "yellow")
+COLOUR_NAMES = (T("red"), T("purple"), T("white"), T("yellow"))   # as the narration says them
 
 # -- worker tiles ---------------------------------------------------------------------------
 PATTERNS = {
@@ -71,10 +74,20 @@ JUNGLE_KINDS = {
 }
 JUNGLE = tuple(name for name, (_, _, count) in JUNGLE_KINDS.items() for _ in range(count))
 JUNGLE_LABELS = {
-    "plantation-1": "single plantation", "plantation-2": "double plantation",
-    "market-2": "market (price 2)", "market-3": "market (price 3)", "market-4": "market (price 4)",
-    "gold_mine-1": "gold mine (1 gold)", "gold_mine-2": "gold mine (2 gold)",
-    "water": "water", "sun_worship": "sun-worship site", "temple": "temple",
+    "plantation-1": T("single plantation"), "plantation-2": T("double plantation"),
+    "market-2": T("market (price {price})", price=2),
+    "market-3": T("market (price {price})", price=3),
+    "market-4": T("market (price {price})", price=4),
+    "gold_mine-1": T("gold mine ({gold} gold)", gold=1),
+    "gold_mine-2": T("gold mine ({gold} gold)", gold=2),
+    "water": T("water"), "sun_worship": T("sun-worship site"), "temple": T("temple"),
+}
+# the kind names as refusals quote them (names a person types, so shown as they are)
+JUNGLE_CODES = {
+    "plantation-1": T("plantation-1"), "plantation-2": T("plantation-2"),
+    "market-2": T("market-2"), "market-3": T("market-3"), "market-4": T("market-4"),
+    "gold_mine-1": T("gold_mine-1"), "gold_mine-2": T("gold_mine-2"),
+    "water": T("water"), "sun_worship": T("sun_worship"), "temple": T("temple"),
 }
 START_TILES = ("plantation-1", "market-2")
 TWO_PLAYER_REMOVED = ("plantation-1", "plantation-1", "gold_mine-1", "sun_worship", "market-3",
@@ -100,7 +113,7 @@ def jungle_value(tile: int) -> int:
 
 
 def jungle_label(tile: int) -> str:
-    return "face-down jungle tile" if tile == HIDDEN else JUNGLE_LABELS[JUNGLE[tile]]
+    return T("face-down jungle tile") if tile == HIDDEN else JUNGLE_LABELS[JUNGLE[tile]]
 
 
 def jungle_ids(name: str) -> tuple[int, ...]:

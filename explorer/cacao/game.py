@@ -5,6 +5,7 @@ import random
 from typing import Iterable
 
 from ..core import Game, Option, SetupError
+from ..text import T
 from . import components as C
 from .actions import ACTION_TYPES
 from .board import START_CELLS, FrozenMap, frontier
@@ -18,17 +19,17 @@ class Cacao(Game):
     player_counts = (2, 3, 4)
     options = {
         "start_player": Option(
-            0, (0, 1, 2, 3), "Who starts (the rule says: the oldest player).",
-            ("cacao.setup.start_player",), "Start player (oldest)"),
+            0, (0, 1, 2, 3), T("Who starts (the rule says: the oldest player)."),
+            ("cacao.setup.start_player",), T("Start player (oldest)")),
         "activation_order": Option(
             "per_edge", ("per_edge", "per_worker"),
-            "Order of activated workers: per_edge (Hungarian and published English rules: finish "
-            "all workers on one side of a tile before another side) or per_worker (Korean text: "
-            "one worker at a time, sides may be interleaved). They differ only when the 5-cacao "
-            "cap is reached in between (no step C action spends sun tokens).",
+            T("Order of activated workers: per_edge (Hungarian and published English rules: "
+              "finish all workers on one side of a tile before another side) or per_worker "
+              "(Korean text: one worker at a time, sides may be interleaved). They differ only "
+              "when the 5-cacao cap is reached in between (no step C action spends sun tokens)."),
             ("cacao.activate.order",),
-            "Activation order", (("per_edge", "per side (Hungarian rulebook)"),
-                                 ("per_worker", "per worker (Korean rulebook)"))),
+            T("Activation order"), (("per_edge", T("per side (Hungarian rulebook)")),
+                                    ("per_worker", T("per worker (Korean rulebook)")))),
     }
     action_types = dict(ACTION_TYPES)
     turn_rule = "cacao.turn.phases"
@@ -52,27 +53,34 @@ class Cacao(Game):
     def _check_options(self, players: int, chosen: dict) -> None:
         super()._check_options(players, chosen)
         if chosen["start_player"] >= players:
-            raise SetupError(f"start_player must be 0..{players - 1} for {players} players")
+            raise SetupError(T("start_player must be 0..{last} for {players} players",
+                               last=players - 1, players=players))
 
     def _setup(self, players: int, seed: int, rng: random.Random,
                options: dict) -> Iterable[CacaoState]:
         s = CacaoState(self, players, seed, options)
-        colours = ", ".join(player_name(p) for p in range(players))
-        s._emit(f"Colours: {colours}. Each takes the village board, the water carrier and the 11 "
-                "worker tiles of their colour and puts the water carrier on the -10 field.",
-                "cacao.setup.villages")
-        s._emit("Each colour has 11 worker tiles with 4 workers round the edges: 4x 1-1-1-1, "
-                "5x 2-1-0-1, 1x 3-0-0-1, 1x 3-1-0-0; a tile may be turned but not flipped.",
+        colours = tuple(player_name(p) for p in range(players))
+        s._emit(T("Colours: {players}. Each takes the village board, the water carrier and the 11 "
+                  "worker tiles of their colour and puts the water carrier on the -10 field.",
+                  players=colours), "cacao.setup.villages")
+        s._emit(T("Each colour has 11 worker tiles with 4 workers round the edges: 4x 1-1-1-1, "
+                  "5x 2-1-0-1, 1x 3-0-0-1, 1x 3-1-0-0; a tile may be turned but not flipped."),
                 "cacao.setup.worker_tiles")
         yield s
         s = _step(s)
         removed = tuple(C.worker_tile(p, n) for p in range(players)
                         for n in C.REMOVED_NUMBERS[players])
         s.removed_workers = removed
-        which = {2: "none", 3: "one 1-1-1-1 tile", 4: "one 1-1-1-1 and one 2-1-0-1 tile"}
-        s._emit(f"{players} players: each player puts {which[players]} back in the box "
-                f"({(C.TILES_PER_COLOUR - len(C.REMOVED_NUMBERS[players])) * players} worker "
-                "tiles in play).", "cacao.setup.worker_removal", tiles=removed)
+        in_play = (C.TILES_PER_COLOUR - len(C.REMOVED_NUMBERS[players])) * players
+        said = {
+            2: T("{players} players: each player puts none back in the box ({tiles} worker tiles "
+                 "in play).", players=players, tiles=in_play),
+            3: T("{players} players: each player puts one 1-1-1-1 tile back in the box ({tiles} "
+                 "worker tiles in play).", players=players, tiles=in_play),
+            4: T("{players} players: each player puts one 1-1-1-1 and one 2-1-0-1 tile back in the "
+                 "box ({tiles} worker tiles in play).", players=players, tiles=in_play),
+        }
+        s._emit(said[players], "cacao.setup.worker_removal", tiles=removed)
         yield s
         s = _step(s)
         piles, hands = [], []
@@ -83,8 +91,9 @@ class Cacao(Game):
             hands.append(tuple(sorted(pile[-C.HAND_SIZE:])))
             piles.append(tuple(pile[:-C.HAND_SIZE]))
         s.worker_piles, s.hands = tuple(piles), tuple(hands)
-        s._emit("Each player shuffles their worker tiles face down as a pile beside the village "
-                "board and draws 3 into hand (the start workers).", "cacao.setup.worker_piles")
+        s._emit(T("Each player shuffles their worker tiles face down as a pile beside the "
+                  "village board and draws 3 into hand (the start workers)."),
+                "cacao.setup.worker_piles")
         yield s
         s = _step(s)
         ids = list(range(len(C.JUNGLE)))
@@ -95,11 +104,11 @@ class Cacao(Game):
             start.append((cell, tile))
         s.jungle = FrozenMap(start)
         s.frontier = frontier(s.jungle, s.workers)
-        s._emit("The 28 jungle tiles: 6 single and 2 double plantations, markets (price 2 x2, "
-                "3 x4, 4 x1), gold mines (1 gold x2, 2 gold x1), 3 water, 2 sun-worship sites, "
-                "5 temples.", "cacao.setup.jungle_tiles")
-        s._emit("The start tiles, a single plantation on (0, 0) and a price-2 market on (1, 1), "
-                "lie face up in the middle, diagonal to each other, corner to corner.",
+        s._emit(T("The 28 jungle tiles: 6 single and 2 double plantations, markets (price 2 "
+                  "x2, 3 x4, 4 x1), gold mines (1 gold x2, 2 gold x1), 3 water, 2 sun-worship "
+                  "sites, 5 temples."), "cacao.setup.jungle_tiles")
+        s._emit(T("The start tiles, a single plantation on (0, 0) and a price-2 market on "
+                  "(1, 1), lie face up in the middle, diagonal to each other, corner to corner."),
                 "cacao.setup.start_tiles")
         yield s
         s = _step(s)
@@ -110,30 +119,31 @@ class Cacao(Game):
                 ids.remove(tile)
                 gone.append(tile)
             s.removed_jungle = tuple(gone)
-            s._emit("2 players: 7 jungle tiles go back in the box: 2 single plantations, a gold "
-                    "mine (1), a sun-worship site, a market (price 3), a water tile and a temple.",
-                    "cacao.setup.two_players", tiles=tuple(gone))
+            s._emit(T("2 players: 7 jungle tiles go back in the box: 2 single plantations, a "
+                      "gold mine (1), a sun-worship site, a market (price 3), a water tile and a "
+                      "temple."), "cacao.setup.two_players", tiles=tuple(gone))
         else:
-            s._emit(f"{players} players: all 28 jungle tiles are used.", "cacao.setup.two_players")
+            s._emit(T("{players} players: all 28 jungle tiles are used.", players=players),
+                    "cacao.setup.two_players")
         yield s
         s = _step(s)
         rng.shuffle(ids)
         s.display = tuple(reversed(ids[-C.DISPLAY_SIZE:]))
         s.jungle_pile = tuple(ids[:-C.DISPLAY_SIZE])
-        s._emit(f"The other {len(ids)} jungle tiles are shuffled face down as the jungle pile; "
-                f"2 are turned face up beside it as the display: "
-                f"{', '.join(C.jungle_label(t) for t in s.display)}.", "cacao.setup.jungle_pile",
+        s._emit(T("The other {count} jungle tiles are shuffled face down as the jungle pile; 2 "
+                  "are turned face up beside it as the display: {tiles}.", count=len(ids),
+                  tiles=tuple(C.jungle_label(t) for t in s.display)), "cacao.setup.jungle_pile",
                 tiles=s.display)
         yield s
         s = _step(s)
-        s._emit(f"The {C.CACAO_SUPPLY} cacao and {C.SUN_SUPPLY} sun tokens form the supply; the "
-                "gold coins form the bank.", "cacao.setup.supplies")
+        s._emit(T("The {cacao} cacao and {sun} sun tokens form the supply; the gold coins form "
+                  "the bank.", cacao=C.CACAO_SUPPLY, sun=C.SUN_SUPPLY), "cacao.setup.supplies")
         yield s
         s = _step(s)
         s.start_player = s.turn = options["start_player"]
         s.phase, s.is_over = "place", False
-        s._emit(f"{player_name(s.turn)} (the oldest player) starts; play goes clockwise.",
-                "cacao.setup.start_player", s.turn)
+        s._emit(T("{player} (the oldest player) starts; play goes clockwise.",
+                  player=player_name(s.turn)), "cacao.setup.start_player", s.turn)
         yield s
 
 

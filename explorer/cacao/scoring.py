@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..core import ScoreLine, ScoreSheet
+from ..text import N, T
 from . import components as C
 from .board import neighbour, opposite
 
@@ -23,26 +24,26 @@ class TempleResult(NamedTuple):
     how: str               # one line of explanation
 
 
-def _workers(n: int) -> str:
-    return f"{n} adjacent worker{'s' if n != 1 else ''}"
-
-
 def temple_prizes(workers: dict[int, int]) -> tuple[dict[int, int], str, str]:
     """Gold per player for one temple from the adjacent workers, with the rule and a reason."""
     present = {p: n for p, n in workers.items() if n > 0}
     if not present:
-        return {}, "cacao.scoring.temples", "no adjacent workers: nobody scores"
+        return {}, "cacao.scoring.temples", T("no adjacent workers: nobody scores")
     best = max(present.values())
     firsts = sorted(p for p, n in present.items() if n == best)
     if len(firsts) > 1:
         share = FIRST_PRIZE // len(firsts)
         return ({p: share for p in firsts}, "cacao.scoring.temple_ties",
-                f"{len(firsts)} players tie for first with {_workers(best)}: they share "
-                f"{FIRST_PRIZE} ({share} each, rounded down) and there is no second prize")
+                N("{count} players tie for first with {n} adjacent worker: they share "
+                  "{prize} ({share} each, rounded down) and there is no second prize",
+                  "{count} players tie for first with {n} adjacent workers: they share "
+                  "{prize} ({share} each, rounded down) and there is no second prize",
+                  best, count=len(firsts), prize=FIRST_PRIZE, share=share))
     rest = {p: n for p, n in present.items() if p != firsts[0]}
     if not rest:
         return ({firsts[0]: FIRST_PRIZE}, "cacao.scoring.temple_alone",
-                f"only one player has workers here: {FIRST_PRIZE} for first, no second prize")
+                T("only one player has workers here: {prize} for first, no second prize",
+                  prize=FIRST_PRIZE))
     second = max(rest.values())
     seconds = sorted(p for p, n in rest.items() if n == second)
     prizes = {firsts[0]: FIRST_PRIZE}
@@ -51,11 +52,16 @@ def temple_prizes(workers: dict[int, int]) -> tuple[dict[int, int], str, str]:
         prizes[p] = share
     if len(seconds) > 1:
         return (prizes, "cacao.scoring.temple_ties",
-                f"first with {_workers(best)} gets {FIRST_PRIZE}; {len(seconds)} players tie "
-                f"for second with {second} and share {SECOND_PRIZE} ({share} each, rounded down)")
+                N("first with {n} adjacent worker gets {first}; {count} players tie for second "
+                  "with {second} and share {prize} ({share} each, rounded down)",
+                  "first with {n} adjacent workers gets {first}; {count} players tie for second "
+                  "with {second} and share {prize} ({share} each, rounded down)",
+                  best, first=FIRST_PRIZE, count=len(seconds), second=second,
+                  prize=SECOND_PRIZE, share=share))
     return (prizes, "cacao.scoring.temples",
-            f"first with {_workers(best)} gets {FIRST_PRIZE}, second with {second} gets "
-            f"{SECOND_PRIZE}")
+            N("first with {n} adjacent worker gets {first}, second with {second} gets {prize}",
+              "first with {n} adjacent workers gets {first}, second with {second} gets {prize}",
+              best, first=FIRST_PRIZE, second=second, prize=SECOND_PRIZE))
 
 
 def score_temples(workers, jungle, covered) -> list[TempleResult]:
@@ -90,7 +96,7 @@ def score_sheet(state) -> ScoreSheet:
         totals[p] += points
 
     for p in players:
-        add(p, f"gold collected during the game: {state.gold[p]}", state.gold[p],
+        add(p, T("gold collected during the game: {gold}", gold=state.gold[p]), state.gold[p],
             "cacao.scoring.gold", gold=state.gold[p])
     for t, temple in enumerate(score_temples(state.workers, state.jungle, state.covered), 1):
         for p in players:
@@ -98,23 +104,30 @@ def score_sheet(state) -> ScoreSheet:
             pts = temple.prizes.get(p, 0)
             rule, why = temple.rule, temple.how
             if not n:
-                rule, why = "cacao.scoring.temples", "at least one adjacent worker is needed"
+                rule, why = "cacao.scoring.temples", T("at least one adjacent worker is needed")
             if p in temple.rebuilt:
                 rule = "cacao.scoring.temple_top"
-                why += "; a rebuilt stack counts only its top tile"
-            add(p, f"temple {t} at {temple.cell}: {_workers(n)} -> {pts} ({why})", pts, rule,
+                why = T("{reason}; a rebuilt stack counts only its top tile", reason=why)
+            add(p, N("temple {temple} at {cell}: {n} adjacent worker -> {points} ({reason})",
+                     "temple {temple} at {cell}: {n} adjacent workers -> {points} ({reason})",
+                     n, temple=t, cell=str(temple.cell), points=pts, reason=why), pts, rule,
                 temple=t, cell=temple.cell, workers=n, top_tile=p in temple.rebuilt)
     for p in players:
-        add(p, f"{state.sun[p]} sun token{'s' if state.sun[p] != 1 else ''} left x 1",
+        add(p, N("{n} sun token left x 1", "{n} sun tokens left x 1", state.sun[p]),
             state.sun[p], "cacao.scoring.sun", tokens=state.sun[p])
     for p in players:
         value = C.WATER_TRACK[state.water[p]]
-        verb = "pays" if value < 0 else "gets"
-        add(p, f"water carrier on field {state.water[p] + 1} of 9: {name(p)} {verb} {abs(value)}",
-            value, "cacao.scoring.water", field=state.water[p] + 1, fields=len(C.WATER_TRACK))
+        if value < 0:
+            label = T("water carrier on field {field} of 9: {player} pays {points}",
+                      field=state.water[p] + 1, player=name(p), points=abs(value))
+        else:
+            label = T("water carrier on field {field} of 9: {player} gets {points}",
+                      field=state.water[p] + 1, player=name(p), points=abs(value))
+        add(p, label, value, "cacao.scoring.water", field=state.water[p] + 1,
+            fields=len(C.WATER_TRACK))
     for p in players:
-        add(p, f"{state.cacao[p]} cacao left: worth nothing", 0, "cacao.scoring.cacao_worthless",
-            cacao=state.cacao[p])
+        add(p, T("{cacao} cacao left: worth nothing", cacao=state.cacao[p]), 0,
+            "cacao.scoring.cacao_worthless", cacao=state.cacao[p])
     best = max(totals.values())
     leaders = [p for p in players if totals[p] == best]
     winners, tiebreak, rule = leaders, "", None
@@ -122,7 +135,10 @@ def score_sheet(state) -> ScoreSheet:
         most = max(state.cacao[p] for p in leaders)
         winners = [p for p in leaders if state.cacao[p] == most]
         rule = "cacao.scoring.winner"
-        tiebreak = (f"tie on {best} gold: most cacao left decides ({most})" if len(winners) == 1
-                    else f"tie on {best} gold and {most} cacao: shared victory")
-    notes = {p: [f"{state.cacao[p]} cacao left (tie-break only)"] for p in players}
+        tiebreak = (T("tie on {gold} gold: most cacao left decides ({cacao})", gold=best,
+                      cacao=most) if len(winners) == 1
+                    else T("tie on {gold} gold and {cacao} cacao: shared victory", gold=best,
+                           cacao=most))
+    notes = {p: [T("{cacao} cacao left (tie-break only)", cacao=state.cacao[p])]
+             for p in players}
     return ScoreSheet(totals, winners, lines, tiebreak, rule, notes)

@@ -5,16 +5,17 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..core import Action, IllegalAction, JoinedActions, LazyActions, ScoreSheet, State
+from ..text import N, T
 from ..text import player_name as _player_name
 from . import components as C
 from .actions import Decline, Fill, Place, Rebuild, Work
 from .board import OPPOSITE, SIDES, FrozenMap, frontier, neighbours
 from .scoring import score_sheet
 
-SIDE_NAMES = ("top", "right", "bottom", "left")
+SIDE_NAMES = (T("top"), T("right"), T("bottom"), T("left"))
 PLAYING = ("place", "fill", "work")   # the phases in which someone decides
 ROTATIONS = (0, 1, 2, 3)
-PLAYER_NAMES = tuple(_player_name(p, C.COLOURS) for p in range(len(C.COLOURS)))
+PLAYER_NAMES = tuple(_player_name(p, C.COLOUR_NAMES) for p in range(len(C.COLOURS)))
 
 
 def player_name(p: int) -> str:
@@ -222,16 +223,18 @@ class CacaoState(State):
             if kind == "rebuild":
                 return self._rebuild(action)
             raise IllegalAction("cacao.turn.phases",
-                                f"{player_name(self.turn)} first places a worker tile (step A)")
+                                T("{player} first places a worker tile (step A)",
+                                  player=player_name(self.turn)))
         if self.phase == "fill":
             if kind == "fill":
                 return self._fill(action)
             raise IllegalAction("cacao.fill.spaces",
-                                "the jungle spaces next to the new tile are filled first (step B)")
+                                T("the jungle spaces next to the new tile are filled first "
+                                  "(step B)"))
         if kind in ("work", "decline"):
             return self._work(action)
         raise IllegalAction("cacao.turn.phases",
-                            "the activated workers act now (step C); use or decline them")
+                            T("the activated workers act now (step C); use or decline them"))
 
     # step A ---------------------------------------------------------------------------
     def _checked(self, action: Place) -> tuple[int, tuple[int, int], int]:
@@ -243,18 +246,24 @@ class CacaoState(State):
             if C.PATTERN_OF[tile] == pattern:
                 break
         else:
-            have = ", ".join(sorted({C.pattern_of(t) for t in self.hands[p]})) or "none"
+            have = tuple(sorted({C.pattern_of(t) for t in self.hands[p]}))
+            if not have:
+                raise IllegalAction("cacao.place.worker_tile",
+                                    T("{player} has no {pattern} tile in hand (hand: none)",
+                                      player=player_name(p), pattern=str(pattern)))
             raise IllegalAction("cacao.place.worker_tile",
-                                f"{player_name(p)} has no {pattern!s} tile in hand (hand: {have})")
+                                T("{player} has no {pattern} tile in hand (hand: {hand})",
+                                  player=player_name(p), pattern=str(pattern), hand=have))
         if not isinstance(rotation, int) or isinstance(rotation, bool) or not 0 <= rotation < 4:
             raise IllegalAction("cacao.place.rotation",
-                                f"a tile is turned 0-3 quarter turns, not {rotation!r}")
+                                T("a tile is turned 0-3 quarter turns, not {rotation}",
+                                  rotation=repr(rotation)))
         if type(cell) is not tuple or len(cell) != 2 \
                 or type(cell[0]) is not int or type(cell[1]) is not int:   # else as offered
             if (not isinstance(cell, tuple) or len(cell) != 2
                     or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
                 raise IllegalAction("cacao.place.adjacent",
-                                    f"{cell!r} is not a board cell (x, y)")
+                                    T("{cell} is not a board cell (x, y)", cell=repr(cell)))
         return tile, cell, rotation
 
     def _place(self, action: Place) -> None:
@@ -268,11 +277,12 @@ class CacaoState(State):
         self.frontier = _without(self.frontier, cell)
         self.placed_cell = cell
         if self.narrating:
-            self._emit(f"{player_name(p)} places a {C.pattern_of(tile)} tile on {cell} "
-                       f"(workers {_sides(new.counts)}).", "cacao.place.worker_tile", p,
+            self._emit(T("{player} places a {pattern} tile on {cell} (workers {workers}).",
+                         player=player_name(p), pattern=C.pattern_of(tile), cell=str(cell),
+                         workers=_sides(new.counts)), "cacao.place.worker_tile", p,
                        tile=tile, cell=cell, rotation=new.rotation)
-            self._emit("It touches a jungle tile along an edge and sits on a worker cell, so the "
-                       "checkerboard holds.", "cacao.place.adjacent", p)
+            self._emit(T("It touches a jungle tile along an edge and sits on a worker cell, so "
+                         "the checkerboard holds."), "cacao.place.adjacent", p)
         self._start_fill(cell)
 
     def _place_refusal(self, p: int, cell: tuple[int, int]) -> IllegalAction:
@@ -282,53 +292,56 @@ class CacaoState(State):
         jungle, workers = self.jungle, self.workers
         if cell in jungle:
             return IllegalAction("cacao.place.worker_tile",
-                                 f"{cell} is taken: the {C.jungle_label(jungle[cell])} lies there; "
-                                 "a worker tile goes on an empty space")
+                                 T("{cell} is taken: the {tile} lies there; a worker tile goes "
+                                   "on an empty space", cell=str(cell),
+                                   tile=C.jungle_label(jungle[cell])))
         if cell in workers:
             owner = workers[cell].owner
             if owner == p and self.rebuilding_open and cell not in self.covered:
                 return IllegalAction("cacao.rebuild.cost",
-                                     f"{cell} is taken by your own tile: putting a tile on it "
-                                     "is a rebuild, which costs a sun token")
+                                     T("{cell} is taken by your own tile: putting a tile on it "
+                                       "is a rebuild, which costs a sun token", cell=str(cell)))
             return IllegalAction("cacao.place.worker_tile",
-                                 f"{cell} is taken: it already holds a worker tile of "
-                                 f"{player_name(owner)}")
+                                 T("{cell} is taken: it already holds a worker tile of {owner}",
+                                   cell=str(cell), owner=player_name(owner)))
         around = neighbours(cell)
         touched = [n for n in around if n in workers]
         if not touched and not any(n in jungle for n in around):
             return IllegalAction("cacao.place.adjacent",
-                                 f"{cell} touches no tile along an edge: a worker tile must "
-                                 "touch a jungle tile")
+                                 T("{cell} touches no tile along an edge: a worker tile must "
+                                   "touch a jungle tile", cell=str(cell)))
         if touched:
-            one = len(touched) == 1
             return IllegalAction("cacao.place.checkerboard",
-                                 f"{cell} is a jungle space: a worker tile there would touch the "
-                                 f"worker tile{'' if one else 's'} on "
-                                 f"{', '.join(map(str, touched))}; worker and jungle tiles "
-                                 "alternate like a checkerboard")
+                                 N("{cell} is a jungle space: a worker tile there would touch "
+                                   "the worker tile on {cells}; worker and jungle tiles "
+                                   "alternate like a checkerboard",
+                                   "{cell} is a jungle space: a worker tile there would touch "
+                                   "the worker tiles on {cells}; worker and jungle tiles "
+                                   "alternate like a checkerboard",
+                                   len(touched), cell=str(cell), cells=tuple(map(str, touched))))
         return IllegalAction("cacao.place.adjacent",
-                             f"{cell} touches no jungle tile along an edge")
+                             T("{cell} touches no jungle tile along an edge", cell=str(cell)))
 
     def _rebuild(self, action: Rebuild) -> None:
         p = self.turn
         if not self.rebuilding_open:
             raise IllegalAction("cacao.rebuild.when",
-                                "rebuilding starts only once the jungle pile and the display "
-                                "are both empty")
+                                T("rebuilding starts only once the jungle pile and the display "
+                                  "are both empty"))
         tile, cell, rotation = self._checked(action)
         if self.sun[p] < 1:
             raise IllegalAction("cacao.rebuild.cost",
-                                f"rebuilding costs a sun token and {player_name(p)} has none: "
-                                "place the tile normally")
+                                T("rebuilding costs a sun token and {player} has none: place "
+                                  "the tile normally", player=player_name(p)))
         under = self.workers.get(cell)
         if under is None or under.owner != p:
             raise IllegalAction("cacao.rebuild.own_tile",
-                                f"{cell} holds no worker tile of {player_name(p)}; you rebuild "
-                                "only on your own tiles")
+                                T("{cell} holds no worker tile of {player}; you rebuild only on "
+                                  "your own tiles", cell=str(cell), player=player_name(p)))
         if cell in self.covered:
             raise IllegalAction("cacao.rebuild.once",
-                                f"the tile on {cell} was already rebuilt; a tile is rebuilt "
-                                "only once")
+                                T("the tile on {cell} was already rebuilt; a tile is rebuilt "
+                                  "only once", cell=str(cell)))
         self.sun = _replace(self.sun, p, self.sun[p] - 1)
         self.hands = _replace(self.hands, p, _without(self.hands[p], tile))
         new = placed(tile, rotation)
@@ -336,10 +349,12 @@ class CacaoState(State):
         self.workers = self.workers.set(cell, new)
         self.placed_cell = cell
         if self.narrating:
-            self._emit(f"{player_name(p)} returns a sun token to the supply to rebuild "
-                       f"(now {self.sun[p]}).", "cacao.rebuild.cost", p, sun=-1)
-            self._emit(f"{player_name(p)} puts a {C.pattern_of(tile)} tile on top of their tile "
-                       f"on {cell} (workers {_sides(new.counts)}); it cannot be rebuilt again.",
+            self._emit(T("{player} returns a sun token to the supply to rebuild (now {sun}).",
+                         player=player_name(p), sun=self.sun[p]), "cacao.rebuild.cost", p, sun=-1)
+            self._emit(T("{player} puts a {pattern} tile on top of their tile on {cell} "
+                         "(workers {workers}); it cannot be rebuilt again.",
+                         player=player_name(p), pattern=C.pattern_of(tile), cell=str(cell),
+                         workers=_sides(new.counts)),
                        "cacao.rebuild.own_tile", p, tile=tile, cell=cell, rotation=new.rotation)
         self._activate(cell, (), "cacao.rebuild.activate")
 
@@ -354,14 +369,15 @@ class CacaoState(State):
         self.drawn = ()
         if not spaces:
             if self.narrating:
-                self._emit("No empty jungle space next to the new tile touches two worker tiles: "
-                           "nothing to fill.", "cacao.fill.skip", p)
+                self._emit(T("No empty jungle space next to the new tile touches two worker "
+                             "tiles: nothing to fill."), "cacao.fill.skip", p)
             return self._activate(cell, (), "cacao.activate.placed")
         if self.narrating:
-            one = len(spaces) == 1
-            self._emit(f"{len(spaces)} empty jungle space{'' if one else 's'} "
-                       f"({', '.join(map(str, spaces))}) now touch{'es' if one else ''} two or "
-                       f"more worker tiles: {player_name(p)} fills {'it' if one else 'them'}.",
+            self._emit(N("{n} empty jungle space ({spaces}) now touches two or more worker "
+                         "tiles: {player} fills it.",
+                         "{n} empty jungle spaces ({spaces}) now touch two or more worker "
+                         "tiles: {player} fills them.",
+                         len(spaces), spaces=tuple(map(str, spaces)), player=player_name(p)),
                        "cacao.fill.spaces", p, spaces=spaces)
         self.spaces = spaces
         self.phase = "fill"
@@ -376,19 +392,21 @@ class CacaoState(State):
                 self.drawn = (tile,)
                 self.jungle_pile = self.jungle_pile[:-1]
                 if self.narrating:
-                    self._emit(f"The display is used up, so {player_name(p)} draws a "
-                               f"{C.jungle_label(tile)} from the jungle pile for the next space.",
+                    self._emit(T("The display is used up, so {player} draws a {tile} from "
+                                 "the jungle pile for the next space.",
+                                 player=player_name(p), tile=C.jungle_label(tile)),
                                "cacao.fill.draw_pile", p, tile=tile)
             else:
                 if self.narrating:
-                    self._emit(f"No jungle tiles left: {', '.join(map(str, spaces))} "
-                               f"{'stays' if len(spaces) == 1 else 'stay'} empty.",
+                    self._emit(N("No jungle tiles left: {spaces} stays empty.",
+                                 "No jungle tiles left: {spaces} stay empty.",
+                                 len(spaces), spaces=tuple(map(str, spaces))),
                                "cacao.fill.skip", p)
                 self.spaces = ()
         if self.spaces:
             return
         if self.filled and len(self.display) < C.DISPLAY_SIZE and self.narrating:
-            self._emit("The display is refilled only at the end of the turn.",
+            self._emit(T("The display is refilled only at the end of the turn."),
                        "cacao.fill.display_waits", p)
         self._activate(self.placed_cell, self.filled, "cacao.activate.placed")
 
@@ -397,8 +415,8 @@ class CacaoState(State):
         name, cell = action
         if cell not in self.spaces:
             raise IllegalAction("cacao.fill.spaces",
-                                f"{cell!r} is not one of the spaces to fill now "
-                                f"({', '.join(map(str, self.spaces))})")
+                                T("{cell} is not one of the spaces to fill now ({spaces})",
+                                  cell=repr(cell), spaces=tuple(map(str, self.spaces))))
         source = self.display or self.drawn
         tile = None
         for t in source:
@@ -406,17 +424,14 @@ class CacaoState(State):
                 tile = t
                 break
         if tile is None:
-            offer = ", ".join(C.jungle_label(t) for t in source)
-            where = "display" if self.display else "tile drawn from the pile"
             raise IllegalAction("cacao.fill.display_choice" if self.display else
-                                "cacao.fill.draw_pile",
-                                f"no {name!r} in the {where} ({offer})")
+                                "cacao.fill.draw_pile", _no_such_tile(name, source, self.display))
         if self.display:
             self.display = _without(self.display, tile)
-            rule, origin = "cacao.fill.display_choice", "from the display"
+            rule = "cacao.fill.display_choice"
         else:
             self.drawn = ()
-            rule, origin = "cacao.fill.draw_pile", "drawn from the pile"
+            rule = "cacao.fill.draw_pile"
         self.jungle = self.jungle.set(cell, tile)
         workers, frontier = self.workers, self.frontier
         opened = ()
@@ -428,8 +443,13 @@ class CacaoState(State):
         self.spaces = _without(self.spaces, cell)
         self.filled = self.filled + (cell,)
         if self.narrating:
-            self._emit(f"{player_name(p)} puts the {C.jungle_label(tile)} {origin} on {cell}.",
-                       rule, p, tile=tile, cell=cell)
+            if rule == "cacao.fill.display_choice":
+                said = T("{player} puts the {tile} from the display on {cell}.",
+                         player=player_name(p), tile=C.jungle_label(tile), cell=str(cell))
+            else:
+                said = T("{player} puts the {tile} drawn from the pile on {cell}.",
+                         player=player_name(p), tile=C.jungle_label(tile), cell=str(cell))
+            self._emit(said, rule, p, tile=tile, cell=cell)
         self._next_fill()
 
     # step C ---------------------------------------------------------------------------
@@ -460,13 +480,15 @@ class CacaoState(State):
             temple = C.JUNGLE_KIND[jtile] == "temple"
             if narrating:
                 owner = top.owner
-                self._emit(f"{n} worker{'s' if n != 1 else ''} of {player_name(owner)} on the "
-                           f"{SIDE_NAMES[side]} side of {wcell} activate{'s' if n == 1 else ''} at "
-                           f"the {C.jungle_label(jtile)}.",
+                self._emit(N("{n} worker of {player} on the {side} side of {cell} activates at "
+                             "the {tile}.",
+                             "{n} workers of {player} on the {side} side of {cell} activate at "
+                             "the {tile}.", n, player=player_name(owner), side=SIDE_NAMES[side],
+                             cell=str(wcell), tile=C.jungle_label(jtile)),
                            rule if wcell == cell else "cacao.activate.filled", owner,
                            tile=top.tile, side=side, workers=n, cell=wcell)
                 if temple:
-                    self._emit("Temples do nothing during play; they score at the end.",
+                    self._emit(T("Temples do nothing during play; they score at the end."),
                                "cacao.work.temple", owner)
             if not temple:
                 pending.append(tuple.__new__(Pending, (top.owner, top.tile, wcell, side, n, False)))
@@ -477,9 +499,10 @@ class CacaoState(State):
             pending.sort(key=lambda e: ((e.player - p) % players, e.cell, e.side))
         queue = self.pending = tuple(pending)
         if queue and queue[-1].player != p and self.narrating:   # others act too (p's first)
-            acting = ", ".join(map(player_name, dict.fromkeys(e.player for e in queue)))
-            self._emit(f"Everyone with activated workers now uses them ({acting}), each in the "
-                       "order they like; any may be declined.", "cacao.activate.all_players")
+            acting = tuple(map(player_name, dict.fromkeys(e.player for e in queue)))
+            self._emit(T("Everyone with activated workers now uses them ({players}), each in "
+                         "the order they like; any may be declined.", players=acting),
+                       "cacao.activate.all_players")
         if queue:
             self.phase = "work"
         else:
@@ -498,13 +521,15 @@ class CacaoState(State):
             for busy in pending:
                 if busy.started and busy.player == me and busy is not e:
                     raise IllegalAction("cacao.activate.order",
-                                        f"finish the workers on side {SIDES[busy.side]} of "
-                                        f"{busy.cell} (use or decline them) before another side")
+                                        T("finish the workers on side {side} of {cell} (use or "
+                                          "decline them) before another side",
+                                          side=SIDES[busy.side], cell=str(busy.cell)))
         if action.kind == "decline":
             if self.narrating:
-                self._emit(f"{player_name(me)} declines {e.left} "
-                           f"worker{'s' if e.left != 1 else ''} on the {SIDE_NAMES[e.side]} side "
-                           f"of {e.cell}.", "cacao.activate.decline", me,
+                self._emit(N("{player} declines {n} worker on the {side} side of {cell}.",
+                             "{player} declines {n} workers on the {side} side of {cell}.",
+                             e.left, player=player_name(me), side=SIDE_NAMES[e.side],
+                             cell=str(e.cell)), "cacao.activate.decline", me,
                            tile=e.tile, side=e.side, workers=e.left)
             self.pending = self.pending[:index] + self.pending[index + 1:]
         else:
@@ -519,34 +544,38 @@ class CacaoState(State):
         """Why no worker of `me` acts from that side of that cell, worked out only for a
         refusal: no tile, someone else's tile, no workers there, nothing faced, a temple, or
         workers that have acted already."""
-        where = f"side {_side_name(side)} of {cell!r}"
+        where = {"side": _side_name(side), "cell": repr(cell)}
         try:
             top = self.workers.get(cell)
         except TypeError:   # not hashable: not a cell
             top = None
         if top is None:
-            return IllegalAction("cacao.activate.once", f"there is no worker tile on {cell!r}")
+            return IllegalAction("cacao.activate.once",
+                                 T("there is no worker tile on {cell}", cell=repr(cell)))
         if top.owner != me:
             return IllegalAction("cacao.activate.once",
-                                 f"the tile on {cell} belongs to {player_name(top.owner)}: "
-                                 f"{player_name(me)} uses only their own workers")
+                                 T("the tile on {cell} belongs to {owner}: {player} uses only "
+                                   "their own workers", cell=str(cell),
+                                   owner=player_name(top.owner), player=player_name(me)))
         if not isinstance(side, int) or isinstance(side, bool) or not 0 <= side < 4:
-            return IllegalAction("cacao.activate.once", f"{side!r} is not a side (N, E, S, W)")
+            return IllegalAction("cacao.activate.once",
+                                 T("{side} is not a side (N, E, S, W)", side=repr(side)))
         if not top.counts[side]:
             return IllegalAction("cacao.activate.once",
-                                 f"the tile on {cell} has no workers on side {SIDES[side]}")
+                                 T("the tile on {cell} has no workers on side {side}",
+                                   cell=str(cell), side=SIDES[side]))
         facing = neighbours(cell)[side]
         if facing not in self.jungle:
             return IllegalAction("cacao.activate.placed",
-                                 f"{where} faces no jungle tile: only workers facing a jungle "
-                                 "tile are activated")
+                                 T("side {side} of {cell} faces no jungle tile: only workers "
+                                   "facing a jungle tile are activated", **where))
         if C.JUNGLE_KIND[self.jungle[facing]] == "temple":
             return IllegalAction("cacao.work.temple",
-                                 f"{where} faces a temple: temples do nothing during play; "
-                                 "they score at the end")
+                                 T("side {side} of {cell} faces a temple: temples do nothing "
+                                   "during play; they score at the end", **where))
         return IllegalAction("cacao.activate.once",
-                             f"the workers on {where} have already acted (or were declined); "
-                             "each worker acts once in the game")
+                             T("the workers on side {side} of {cell} have already acted (or "
+                               "were declined); each worker acts once in the game", **where))
 
     def _do_work(self, e: Pending) -> None:
         p = e.player
@@ -558,43 +587,59 @@ class CacaoState(State):
             self.cacao = _replace(self.cacao, p, kept)
             lost = total - kept
             if self.narrating:
-                self._emit(f"{player_name(p)} takes {value} cacao from the "
-                           f"{C.jungle_label(jtile)} (now {kept}"
-                           f"{f'; {lost} lost (5 cacao spaces)' if lost else ''}).",
-                           "cacao.work.plantation", p, cacao=value - lost, lost=lost)
+                if lost:
+                    said = T("{player} takes {cacao} cacao from the {tile} (now {now}; {lost} "
+                             "lost (5 cacao spaces)).", player=player_name(p), cacao=value,
+                             tile=C.jungle_label(jtile), now=kept, lost=lost)
+                else:
+                    said = T("{player} takes {cacao} cacao from the {tile} (now {now}).",
+                             player=player_name(p), cacao=value, tile=C.jungle_label(jtile),
+                             now=kept)
+                self._emit(said, "cacao.work.plantation", p, cacao=value - lost, lost=lost)
         elif kind == "market":
             cacao, gold = self.cacao[p] - 1, self.gold[p] + value
             if cacao < 0:
                 raise IllegalAction("cacao.work.market",
-                                    f"{player_name(p)} has no cacao to sell at the market")
+                                    T("{player} has no cacao to sell at the market",
+                                      player=player_name(p)))
             self.cacao = _replace(self.cacao, p, cacao)
             self.gold = _replace(self.gold, p, gold)
             if self.narrating:
-                self._emit(f"{player_name(p)} sells 1 cacao for {value} gold (now {gold} gold, "
-                           f"{cacao} cacao).", "cacao.work.market", p, gold=value, cacao=-1)
+                self._emit(T("{player} sells 1 cacao for {price} gold (now {gold} gold, {cacao} "
+                             "cacao).", player=player_name(p), price=value, gold=gold,
+                             cacao=cacao), "cacao.work.market", p, gold=value, cacao=-1)
         elif kind == "gold_mine":
             gold = self.gold[p] + value
             self.gold = _replace(self.gold, p, gold)
             if self.narrating:
-                self._emit(f"{player_name(p)} takes {value} gold from the gold mine "
-                           f"(now {gold}).", "cacao.work.gold_mine", p, gold=value)
+                self._emit(T("{player} takes {gold} gold from the gold mine (now {now}).",
+                             player=player_name(p), gold=value, now=gold),
+                           "cacao.work.gold_mine", p, gold=value)
         elif kind == "water":
             step = min(self.water[p] + 1, len(C.WATER_TRACK) - 1)
             moved = step - self.water[p]
             self.water = _replace(self.water, p, step)
             if self.narrating:
-                self._emit(f"{player_name(p)} "
-                           + (f"moves the water carrier to {C.WATER_TRACK[step]}." if moved
-                              else "cannot move the water carrier beyond 16."),
-                           "cacao.work.water", p, water=moved)
+                if moved:
+                    said = T("{player} moves the water carrier to {value}.",
+                             player=player_name(p), value=C.WATER_TRACK[step])
+                else:
+                    said = T("{player} cannot move the water carrier beyond 16.",
+                             player=player_name(p))
+                self._emit(said, "cacao.work.water", p, water=moved)
         else:  # sun_worship
             total = self.sun[p] + 1
             kept = min(C.SUN_CAP, total)
             self.sun = _replace(self.sun, p, kept)
             if self.narrating:
-                self._emit(f"{player_name(p)} takes a sun token (now {kept}"
-                           f"{'; it is lost (3 sun spaces)' if total > kept else ''}).",
-                           "cacao.work.sun_worship", p, sun=kept - total + 1, lost=total - kept)
+                if total > kept:
+                    said = T("{player} takes a sun token (now {now}; it is lost (3 sun "
+                             "spaces)).", player=player_name(p), now=kept)
+                else:
+                    said = T("{player} takes a sun token (now {now}).", player=player_name(p),
+                             now=kept)
+                self._emit(said, "cacao.work.sun_worship", p, sun=kept - total + 1,
+                           lost=total - kept)
 
     # end of turn ------------------------------------------------------------------------
     def _end_turn(self) -> None:
@@ -609,39 +654,41 @@ class CacaoState(State):
             self.worker_piles = _replace(self.worker_piles, p, self.worker_piles[p][:-1])
             self.hands = _replace(self.hands, p, tuple(sorted(self.hands[p] + (tile,))))
             if narrating:
-                self._emit(f"{player_name(p)} draws a worker tile from their pile.",
-                           "cacao.turn.draw_worker", p, tile=tile)
+                self._emit(T("{player} draws a worker tile from their pile.",
+                             player=player_name(p)), "cacao.turn.draw_worker", p, tile=tile)
         elif narrating:
-            self._emit(f"{player_name(p)}'s worker pile is empty: no tile drawn.",
-                       "cacao.turn.draw_worker", p)
+            self._emit(T("{player}'s worker pile is empty: no tile drawn.",
+                         player=player_name(p)), "cacao.turn.draw_worker", p)
         need = min(C.DISPLAY_SIZE - len(self.display), len(self.jungle_pile))
         if need > 0:
             new = self.jungle_pile[len(self.jungle_pile) - need:]
             self.jungle_pile = self.jungle_pile[:len(self.jungle_pile) - need]
             self.display = self.display + tuple(reversed(new))
             if narrating:
-                self._emit(f"The display is refilled to {len(self.display)}: "
-                           f"{', '.join(map(C.jungle_label, self.display))}.",
+                self._emit(T("The display is refilled to {count}: {tiles}.",
+                             count=len(self.display),
+                             tiles=tuple(map(C.jungle_label, self.display))),
                            "cacao.turn.refill_display", p, tiles=new)
         if self.rebuilding_open and not self.rebuild_announced:
             self.rebuild_announced = True
             if narrating:
-                self._emit("The jungle pile and the display are empty: from the next turn on, a "
-                           "player may rebuild one of their own tiles for a sun token.",
+                self._emit(T("The jungle pile and the display are empty: from the next turn "
+                             "on, a player may rebuild one of their own tiles for a sun token."),
                            "cacao.rebuild.when")
         if not any(self.hands):
             self.phase = "over"
             self.is_over = True
             self.turn = None
             if narrating:
-                self._emit("Every player has placed their last worker tile: the game ends; "
-                           "temples, sun tokens and water carriers are scored.",
+                self._emit(T("Every player has placed their last worker tile: the game ends; "
+                             "temples, sun tokens and water carriers are scored."),
                            "cacao.end.trigger")
             return
         self.turn = nxt = (p + 1) % self.players
         self.phase = "place"
         if narrating:
-            self._emit(f"{player_name(nxt)} is next (clockwise).", "cacao.turn.order", nxt)
+            self._emit(T("{player} is next (clockwise).", player=player_name(nxt)),
+                       "cacao.turn.order", nxt)
 
     # -- scoring -------------------------------------------------------------------------
     def score(self) -> ScoreSheet:
@@ -721,6 +768,19 @@ def _replace(values: tuple, index: int, value) -> tuple:
 def _without(values: tuple, item) -> tuple:
     i = values.index(item)
     return values[:i] + values[i + 1:]
+
+
+def _no_such_tile(name, source, display) -> str:
+    """Why no tile `name` can fill a space: the display (or the tile drawn) holds none."""
+    offer = tuple(map(C.jungle_label, source))
+    if isinstance(name, str) and name in C.JUNGLE_CODES:
+        name = C.JUNGLE_CODES[name]
+        if display:
+            return T("no '{name}' in the display ({offer})", name=name, offer=offer)
+        return T("no '{name}' in the tile drawn from the pile ({offer})", name=name, offer=offer)
+    if display:
+        return T("no {name} in the display ({offer})", name=repr(name), offer=offer)
+    return T("no {name} in the tile drawn from the pile ({offer})", name=repr(name), offer=offer)
 
 
 def _sides(counts) -> str:
