@@ -7,15 +7,16 @@ first of its hexes in (q, r) order, so that each expansion has exactly one spell
 from __future__ import annotations
 
 from ..core import TupleAction
+from ..text import Message, T
 from .board import lava_direction
-from .components import TERRAINS
+from .components import TERRAINS, terrain_name
 
 
 def _given(data: dict, field: str):
     """The value of a field the action needs: one left out is refused, not guessed (a record
     would otherwise replay differently from what its author meant)."""
     if field not in data:
-        raise ValueError(f"action field {field!r} is missing")
+        raise ValueError(T("action field {field} is missing", field=repr(field)))
     return data[field]
 
 
@@ -23,8 +24,8 @@ def _hex(data: dict, field: str) -> tuple[int, int]:
     raw = _given(data, field)
     if (not isinstance(raw, (list, tuple)) or len(raw) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw)):
-        raise ValueError(f"action field {field!r} must be a list of two whole numbers [q, r], "
-                         f"not {raw!r}")
+        raise ValueError(T("action field {field} must be a list of two whole numbers [q, r], "
+                           "not {value}", field=repr(field), value=repr(raw)))
     return (raw[0], raw[1])
 
 
@@ -53,12 +54,14 @@ class Place(_TaluvaAction):
     def from_json(cls, data: dict):
         rotation = _given(data, "rotation")
         if not isinstance(rotation, int) or isinstance(rotation, bool):
-            raise ValueError(f"action field 'rotation' must be 0-5, not {rotation!r}")
+            raise ValueError(T("action field 'rotation' must be 0-5, not {value}",
+                               value=repr(rotation)))
         return cls(_hex(data, "volcano"), rotation)
 
-    def describe(self) -> str:
+    def describe(self) -> Message:
         lava = lava_direction(self.rotation) if isinstance(self.rotation, int) else "?"
-        return f"place the tile with its volcano on {self.volcano}, lava {lava}"
+        return T("place the tile with its volcano on {volcano}, lava {lava}",
+                 volcano=str(self.volcano), lava=lava)
 
 
 class _OnHex(_TaluvaAction):
@@ -77,8 +80,12 @@ class _OnHex(_TaluvaAction):
     def from_json(cls, data: dict):
         return cls(_hex(data, "hex"))
 
-    def describe(self) -> str:
-        return f"build {self.what} on {self.hex}"
+    def describe(self) -> Message:
+        return self.described(str(self.hex))
+
+    @staticmethod
+    def described(hex: str) -> Message:
+        raise NotImplementedError
 
 
 class Hut(_OnHex):
@@ -87,6 +94,10 @@ class Hut(_OnHex):
     kind = "hut"
     what = "a new hut"
 
+    @staticmethod
+    def described(hex: str) -> Message:
+        return T("build a new hut on {hex}", hex=hex)
+
 
 class Temple(_OnHex):
     """Decision 2: a temple next to your settlement of 3+ hexes that has no temple."""
@@ -94,12 +105,20 @@ class Temple(_OnHex):
     kind = "temple"
     what = "a temple"
 
+    @staticmethod
+    def described(hex: str) -> Message:
+        return T("build a temple on {hex}", hex=hex)
+
 
 class Tower(_OnHex):
     """Decision 2: a tower on a level-3+ hex next to your settlement that has no tower."""
     __slots__ = ()
     kind = "tower"
     what = "a tower"
+
+    @staticmethod
+    def described(hex: str) -> Message:
+        return T("build a tower on {hex}", hex=hex)
 
 
 class Expand(_TaluvaAction):
@@ -121,12 +140,13 @@ class Expand(_TaluvaAction):
     def from_json(cls, data: dict):
         terrain = _given(data, "terrain")
         if terrain not in TERRAINS:
-            raise ValueError(f"action field 'terrain' must be one of {', '.join(TERRAINS)}, "
-                             f"not {terrain!r}")
+            raise ValueError(T("action field 'terrain' must be one of {terrains}, not {value}",
+                               terrains=", ".join(TERRAINS), value=repr(terrain)))
         return cls(_hex(data, "settlement"), terrain)
 
-    def describe(self) -> str:
-        return f"expand the settlement at {self.settlement} into the {self.terrain}"
+    def describe(self) -> Message:
+        return T("expand the settlement at {hex} into the {terrain}", hex=str(self.settlement),
+                 terrain=terrain_name(self.terrain))
 
 
 class Finish(_TaluvaAction):
@@ -144,8 +164,8 @@ class Finish(_TaluvaAction):
     def from_json(cls, data: dict):
         return cls()
 
-    def describe(self) -> str:
-        return "stop building for this turn"
+    def describe(self) -> Message:
+        return T("stop building for this turn")
 
 
 ACTION_TYPES = {cls.kind: cls for cls in (Place, Hut, Expand, Temple, Tower, Finish)}

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 from typing import Iterable, NamedTuple
 
+from ..text import Message, T
+
 Hex = tuple[int, int]
 
 DIRECTIONS: tuple[Hex, ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 DIRECTION_NAMES = ("E", "SE", "SW", "W", "NW", "NE")
+DIRECTION_LABELS = (T("E"), T("SE"), T("SW"), T("W"), T("NW"), T("NE"))   # as text shows them
 
 
 def neighbours(h: Hex) -> tuple[Hex, ...]:
@@ -32,9 +35,10 @@ def tile_hexes(volcano: Hex, rotation: int) -> tuple[Hex, Hex, Hex]:
     return (volcano, (q + dq1, r + dr1), (q + dq2, r + dr2))
 
 
-def lava_direction(rotation: int) -> str:
+def lava_direction(rotation: int) -> Message:
     """Where the lava of a volcano turned `rotation` points, e.g. 'between E and SE'."""
-    return f"between {DIRECTION_NAMES[rotation % 6]} and {DIRECTION_NAMES[(rotation + 1) % 6]}"
+    return T("between {first} and {second}", first=DIRECTION_LABELS[rotation % 6],
+             second=DIRECTION_LABELS[(rotation + 1) % 6])
 
 
 def hex_centre(h: Hex) -> tuple[float, float]:

@@ -10,7 +10,8 @@ from typing import NamedTuple
 
 from .actions import Expand, Hut, Temple, Tower
 from .board import Hex, Settlement, neighbours, settlements, touching
-from .components import TERRAINS, VOLCANO
+from ..text import Message, N, T
+from .components import TERRAIN_NAMES, TERRAINS, VOLCANO, terrain_name
 from .placement import Problem
 
 HUT, TEMPLE, TOWER = range(3)   # index into a supply tuple
@@ -33,19 +34,27 @@ def _is_hex(h) -> bool:
 
 def _site_problem(hexes, buildings, h) -> Problem | None:
     if not _is_hex(h):
-        return Problem("taluva.build.empty_hex", f"{h!r} is not a hex (q, r) in whole numbers: "
-                       "buildings stand on hexes of the island")
+        return Problem("taluva.build.empty_hex",
+                       T("{hex} is not a hex (q, r) in whole numbers: buildings stand on hexes "
+                         "of the island", hex=repr(h)))
     cell = hexes.get(h)
     if cell is None:
-        return Problem("taluva.build.empty_hex", f"{h} is sea: buildings stand on the island")
+        return Problem("taluva.build.empty_hex",
+                       T("{hex} is sea: buildings stand on the island", hex=str(h)))
     if cell.terrain == VOLCANO:
         return Problem("taluva.build.no_volcano",
-                       f"{h} is a volcano: nothing is built on a volcano")
+                       T("{hex} is a volcano: nothing is built on a volcano", hex=str(h)))
     if h in buildings:
-        b = buildings[h]
-        return Problem("taluva.build.empty_hex",
-                       f"{h} already holds a {b.kind}: buildings go only on empty hexes")
+        return Problem("taluva.build.empty_hex", _holds(str(h), buildings[h].kind))
     return None
+
+
+def _holds(hex: str, kind: str) -> Message:
+    if kind == "hut":
+        return T("{hex} already holds a hut: buildings go only on empty hexes", hex=hex)
+    if kind == "temple":
+        return T("{hex} already holds a temple: buildings go only on empty hexes", hex=hex)
+    return T("{hex} already holds a tower: buildings go only on empty hexes", hex=hex)
 
 
 def hut_problem(hexes, buildings, player: int, supply, h, anywhere: bool) -> Problem | None:
@@ -54,13 +63,14 @@ def hut_problem(hexes, buildings, player: int, supply, h, anywhere: bool) -> Pro
         return problem
     if hexes[h].level != 1:
         return Problem("taluva.build.hut",
-                       f"{h} is at level {hexes[h].level}: a new hut goes on a level-1 hex")
+                       T("{hex} is at level {level}: a new hut goes on a level-1 hex",
+                         hex=str(h), level=hexes[h].level))
     if supply[HUT] < 1:
-        return Problem("taluva.build.supply", "you have no huts left")
+        return Problem("taluva.build.supply", T("you have no huts left"))
     if not anywhere and any(buildings.get(n, (None,))[0] == player for n in neighbours(h)):
         return Problem("taluva.build.hut_adjacent",
-                       f"{h} touches your own settlement: a new hut starts a new settlement "
-                       "(rule option new_hut=anywhere allows it)")
+                       T("{hex} touches your own settlement: a new hut starts a new settlement "
+                         "(rule option new_hut=anywhere allows it)", hex=str(h)))
     return None
 
 
@@ -69,18 +79,22 @@ def temple_problem(hexes, buildings, player: int, supply, h) -> Problem | None:
     if problem:
         return problem
     if supply[TEMPLE] < 1:
-        return Problem("taluva.build.supply", "you have no temples left")
+        return Problem("taluva.build.supply", T("you have no temples left"))
     near = touching(settlements(buildings, player), h)
     if not near:
-        return Problem("taluva.build.temple", f"{h} is not next to one of your settlements")
+        return Problem("taluva.build.temple",
+                       T("{hex} is not next to one of your settlements", hex=str(h)))
     big = [s for s in near if len(s.hexes) >= 3]
     if not big:
         return Problem("taluva.build.temple_size",
-                       f"your settlement next to {h} covers {max(len(s.hexes) for s in near)} "
-                       "hexes: a temple needs a settlement of at least 3 hexes")
+                       N("your settlement next to {hex} covers {n} hex: a temple needs a "
+                         "settlement of at least 3 hexes",
+                         "your settlement next to {hex} covers {n} hexes: a temple needs a "
+                         "settlement of at least 3 hexes",
+                         max(len(s.hexes) for s in near), hex=str(h)))
     if all(s.has(buildings, "temple") for s in big):
         return Problem("taluva.build.second_temple",
-                       f"your settlement next to {h} already has a temple")
+                       T("your settlement next to {hex} already has a temple", hex=str(h)))
     return None
 
 
@@ -90,15 +104,17 @@ def tower_problem(hexes, buildings, player: int, supply, h) -> Problem | None:
         return problem
     if hexes[h].level < 3:
         return Problem("taluva.build.tower_level",
-                       f"{h} is at level {hexes[h].level}: a tower needs level 3 or higher")
+                       T("{hex} is at level {level}: a tower needs level 3 or higher",
+                         hex=str(h), level=hexes[h].level))
     if supply[TOWER] < 1:
-        return Problem("taluva.build.supply", "you have no towers left")
+        return Problem("taluva.build.supply", T("you have no towers left"))
     near = touching(settlements(buildings, player), h)
     if not near:
-        return Problem("taluva.build.tower", f"{h} is not next to one of your settlements")
+        return Problem("taluva.build.tower",
+                       T("{hex} is not next to one of your settlements", hex=str(h)))
     if all(s.has(buildings, "tower") for s in near):
         return Problem("taluva.build.second_tower",
-                       f"your settlement next to {h} already has a tower")
+                       T("your settlement next to {hex} already has a tower", hex=str(h)))
     return None
 
 
@@ -115,22 +131,28 @@ def expansion(hexes, buildings, found: Settlement, terrain: str) -> Expansion:
 def expansion_problem(hexes, buildings, player: int, supply, key, terrain) -> Problem | None:
     if terrain not in TERRAINS:
         return Problem("taluva.build.expansion",
-                       f"{terrain!r} is not a landscape; choose one of {', '.join(TERRAINS)}")
+                       T("{terrain} is not a landscape; choose one of {terrains}",
+                         terrain=repr(terrain),
+                         terrains=tuple(TERRAIN_NAMES[t] for t in TERRAINS)))
     if not _is_hex(key):
         return Problem("taluva.build.expansion",
-                       f"{key!r} is not a hex (q, r): name a settlement by its key hex")
+                       T("{hex} is not a hex (q, r): name a settlement by its key hex",
+                         hex=repr(key)))
     found = next((s for s in settlements(buildings, player) if s.key == key), None)
     if found is None:
         return Problem("taluva.build.expansion",
-                       f"{key} is not the key hex (first hex) of one of your settlements")
+                       T("{hex} is not the key hex (first hex) of one of your settlements",
+                         hex=str(key)))
     plan = expansion(hexes, buildings, found, terrain)
     if not plan.targets:
         return Problem("taluva.build.expansion",
-                       f"no empty {terrain} hex lies next to your settlement at {key}")
+                       T("no empty {terrain} hex lies next to your settlement at {hex}",
+                         terrain=terrain_name(terrain), hex=str(key)))
     if plan.huts > supply[HUT]:
         return Problem("taluva.build.expansion_huts",
-                       f"expanding into the {terrain} needs {plan.huts} huts for "
-                       f"{len(plan.targets)} hexes and you have {supply[HUT]} left")
+                       T("expanding into the {terrain} needs {huts} huts for {hexes} hexes and "
+                         "you have {left} left", terrain=terrain_name(terrain), huts=plan.huts,
+                         hexes=len(plan.targets), left=supply[HUT]))
     return None
 
 

@@ -7,6 +7,7 @@ implementations agree); the rule summary only names the five landscapes.
 """
 from __future__ import annotations
 
+from ..text import Message, T
 from ..untrusted import shown
 
 TERRAINS = ("jungle", "clearing", "sand", "rock", "lake")
@@ -33,6 +34,14 @@ HIDDEN = -1  # a face-down tile whose landscapes the viewer may not see
 KINDS = ("hut", "temple", "tower")
 PIECES = {"hut": 20, "temple": 3, "tower": 2}
 COLOURS = ("white", "red", "yellow", "brown")
+COLOUR_NAMES = (T("white"), T("red"), T("yellow"), T("brown"))   # as the narration says them
+TERRAIN_NAMES = {"jungle": T("jungle"), "clearing": T("clearing"), "sand": T("sand"),
+                 "rock": T("rock"), "lake": T("lake"), "volcano": T("volcano")}
+
+
+def terrain_name(terrain) -> Message | str:
+    """A landscape (or the volcano) as a person reads it; anything else as it is."""
+    return TERRAIN_NAMES.get(terrain, terrain) if isinstance(terrain, str) else terrain
 
 
 def tile_name(tile: int) -> str:
@@ -40,16 +49,27 @@ def tile_name(tile: int) -> str:
     return "face-down tile" if tile == HIDDEN else "-".join(TILES[tile])
 
 
-def tile_label(tile: int) -> str:
-    return "a face-down tile" if tile == HIDDEN else f"volcano-{tile_name(tile)}"
+def tile_label(tile: int) -> Message:
+    """'volcano-jungle-clearing' (or 'a face-down tile'): a tile as the narration names it."""
+    if tile == HIDDEN:
+        return T("a face-down tile")
+    first, second = TILES[tile]
+    return T("volcano-{first}-{second}", first=TERRAIN_NAMES[first],
+             second=TERRAIN_NAMES[second])
+
+
+def pair_label(pair: tuple[str, str]) -> Message:
+    """'jungle-clearing' as a person reads it (the landscapes translated)."""
+    return T("{first}-{second}", first=TERRAIN_NAMES[pair[0]], second=TERRAIN_NAMES[pair[1]])
 
 
 def parse_tile_name(name) -> tuple[str, str]:
     """The landscape pair of a tile name such as 'sand-rock'; ValueError for no such tile."""
     parts = tuple(name.split("-")) if isinstance(name, str) else ()
     if len(parts) != 2 or parts not in {pair for pair, _ in PAIR_COUNTS}:
-        raise ValueError(f"{shown(name)} is not a tile: write the two landscapes going round "
-                         f"the volcano, e.g. 'jungle-clearing' ({', '.join(TERRAINS)})")
+        raise ValueError(T("{value} is not a tile: write the two landscapes going round the "
+                           "volcano, e.g. 'jungle-clearing' ({terrains})", value=shown(name),
+                           terrains=", ".join(TERRAINS)))
     return parts
 
 

@@ -5,6 +5,7 @@ import random
 from typing import Iterable
 
 from ..core import Game, Option, PositionError, SetupError
+from ..text import T
 from . import components as C
 from .actions import ACTION_TYPES
 from .position import FIELDS, fields_from_data, position, position_data
@@ -18,32 +19,32 @@ class Taluva(Game):
     options = {
         "all_tiles": Option(
             False, (False, True),
-            "Tiles in play: 12 per player, 24 / 36 / 48 (the rule summary; default) or all 48 "
-            "whatever the player count (2006 edition).", ("taluva.setup.tile_count",),
-            "Tiles in play", ((False, "12 per player (rules summary)"),
-                              (True, "all 48 (2006 edition)"))),
+            T("Tiles in play: 12 per player, 24 / 36 / 48 (the rule summary; default) or all 48 "
+              "whatever the player count (2006 edition)."), ("taluva.setup.tile_count",),
+            T("Tiles in play"), ((False, T("12 per player (rules summary)")),
+                                 (True, T("all 48 (2006 edition)")))),
         "start_player": Option(
-            0, (0, 1, 2, 3), "Who starts (the rule summary says: the youngest player).",
-            ("taluva.setup.start_player",), "Start player (youngest)"),
+            0, (0, 1, 2, 3), T("Who starts (the rule summary says: the youngest player)."),
+            ("taluva.setup.start_player",), T("Start player (youngest)")),
         "covered_huts": Option(
             "removed", ("removed", "returned"),
-            "Huts covered by an eruption: removed from the game, still counting as built "
-            "(published rules; default) or returned to their owner (summary, line 57).",
-            ("taluva.erupt.covered_huts",), "Huts under an eruption",
-            (("removed", "removed, still counted (published rules)"),
-             ("returned", "returned to their owner (summary)"))),
+            T("Huts covered by an eruption: removed from the game, still counting as built "
+              "(published rules; default) or returned to their owner (summary, line 57)."),
+            ("taluva.erupt.covered_huts",), T("Huts under an eruption"),
+            (("removed", T("removed, still counted (published rules)")),
+             ("returned", T("returned to their owner (summary)")))),
         "new_hut": Option(
             "not_adjacent", ("not_adjacent", "anywhere"),
-            "A new hut: not next to your own settlement (summary line 67; default) or on any "
-            "empty level-1 hex.", ("taluva.build.hut_adjacent",), "A new hut",
-            (("not_adjacent", "not next to your settlement (summary)"),
-             ("anywhere", "on any empty level-1 hex"))),
+            T("A new hut: not next to your own settlement (summary line 67; default) or on any "
+              "empty level-1 hex."), ("taluva.build.hut_adjacent",), T("A new hut"),
+            (("not_adjacent", T("not next to your settlement (summary)")),
+             ("anywhere", T("on any empty level-1 hex")))),
         "builds_per_turn": Option(
             "one", ("one", "one_kind"),
-            "Building each turn: one build action (published rules; default) or any number of "
-            "buildings of one kind (summary lines 75 and 85).", ("taluva.build.per_turn",),
-            "Building each turn", (("one", "one build action (published rules)"),
-                                   ("one_kind", "any number of one kind (summary)"))),
+            T("Building each turn: one build action (published rules; default) or any number "
+              "of buildings of one kind (summary lines 75 and 85)."), ("taluva.build.per_turn",),
+            T("Building each turn"), (("one", T("one build action (published rules)")),
+                                      ("one_kind", T("any number of one kind (summary)")))),
     }
     action_types = dict(ACTION_TYPES)
     turn_rule = "taluva.turn.phases"
@@ -53,39 +54,51 @@ class Taluva(Game):
     def _check_options(self, players: int, chosen: dict) -> None:
         super()._check_options(players, chosen)
         if chosen["start_player"] >= players:
-            raise SetupError(f"start_player must be 0..{players - 1} for {players} players")
+            raise SetupError(T("start_player must be 0..{last} for {players} players",
+                               last=players - 1, players=players))
 
     def _setup(self, players: int, seed: int, rng: random.Random,
                options: dict) -> Iterable[TaluvaState]:
         s = TaluvaState(self, players, seed, options)
         s.supply = tuple((C.PIECES["hut"], C.PIECES["temple"], C.PIECES["tower"])
                          for _ in range(players))
-        colours = ", ".join(player_name(p) for p in range(players))
-        s._emit(f"Colours: {colours}. Each takes the 20 huts, 3 temples and 2 towers of their "
-                "colour.", "taluva.setup.buildings")
+        colours = tuple(player_name(p) for p in range(players))
+        s._emit(T("Colours: {colours}. Each takes the 20 huts, 3 temples and 2 towers of their "
+                  "colour.", colours=colours), "taluva.setup.buildings")
         yield s
         s = _step(s)
-        s._emit("The 48 tiles each join a volcano and two landscape hexes (jungle, clearing, "
-                "sand, rock, lake) in a fixed order round the volcano; tiles turn but never "
-                "flip.", "taluva.setup.tiles")
+        s._emit(T("The 48 tiles each join a volcano and two landscape hexes (jungle, clearing, "
+                  "sand, rock, lake) in a fixed order round the volcano; tiles turn but never "
+                  "flip."), "taluva.setup.tiles")
         yield s
         s = _step(s)
         ids = list(range(len(C.TILES)))
         rng.shuffle(ids)
         n = C.tiles_in_play(players, options["all_tiles"])
         s.stack, s.boxed = tuple(ids[:n]), tuple(sorted(ids[n:]))
-        why = ("all 48 tiles are used (option all_tiles)" if options["all_tiles"]
-               else f"12 tiles per player: {n} tiles are used")
-        rest = f"; {len(s.boxed)} go back in the box unseen" if s.boxed else ""
-        s._emit(f"{players} players: {why}{rest}.", "taluva.setup.tile_count")
+        boxed = len(s.boxed)
+        if options["all_tiles"] and boxed:
+            said = T("{players} players: all 48 tiles are used (option all_tiles); {boxed} go "
+                     "back in the box unseen.", players=players, boxed=boxed)
+        elif options["all_tiles"]:
+            said = T("{players} players: all 48 tiles are used (option all_tiles).",
+                     players=players)
+        elif boxed:
+            said = T("{players} players: 12 tiles per player: {tiles} tiles are used; {boxed} go "
+                     "back in the box unseen.", players=players, tiles=n, boxed=boxed)
+        else:
+            said = T("{players} players: 12 tiles per player: {tiles} tiles are used.",
+                     players=players, tiles=n)
+        s._emit(said, "taluva.setup.tile_count")
         yield s
         s = _step(s)
-        s._emit(f"The {n} tiles are shuffled and stacked face down.", "taluva.setup.stack")
+        s._emit(T("The {tiles} tiles are shuffled and stacked face down.", tiles=n),
+                "taluva.setup.stack")
         yield s
         s = _step(s)
         s.start_player = s.turn = options["start_player"]
-        s._emit(f"{player_name(s.turn)} (the youngest player) starts; play goes clockwise.",
-                "taluva.setup.start_player", s.turn)
+        s._emit(T("{player} (the youngest player) starts; play goes clockwise.",
+                  player=player_name(s.turn)), "taluva.setup.start_player", s.turn)
         s._draw()
         yield s
 
@@ -94,8 +107,8 @@ class Taluva(Game):
         PositionError (a ValueError) names the bad field."""
         unknown = sorted(set(fields) - set(FIELDS))
         if unknown:
-            raise PositionError(unknown[0], f"not a field of a Taluva position; fields: "
-                                f"{', '.join(FIELDS)}")
+            raise PositionError(unknown[0], T("not a field of a Taluva position; fields: "
+                                              "{fields}", fields=", ".join(FIELDS)))
         return position(self, players, **fields)
 
     def _fields_from_data(self, data: dict) -> dict:

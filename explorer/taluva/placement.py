@@ -10,7 +10,8 @@ from typing import NamedTuple
 
 from .actions import Place
 from .board import DIRECTIONS, Hex, neighbours, settlement_at, settlements, tile_hexes
-from .components import VOLCANO
+from ..text import T
+from .components import VOLCANO, terrain_name
 
 ORIGIN: Hex = (0, 0)
 # Listing placements works on hexes packed into ints (q * _K + r, which sorts like (q, r)) and
@@ -62,10 +63,11 @@ def placement_problem(hexes, buildings, volcano: Hex, rotation: int) -> Problem 
     """The first rule placing the tile this way breaks, or None if it is legal."""
     if not (len(volcano) == 2 and all(type(v) is int for v in volcano)):
         return Problem("taluva.place.adjacent",
-                       f"{volcano!r} is not a hex (q, r) next to the island")
+                       T("{hex} is not a hex (q, r) next to the island", hex=repr(volcano)))
     if not (isinstance(rotation, int) and not isinstance(rotation, bool) and 0 <= rotation < 6):
         return Problem("taluva.place.rotation",
-                       f"a tile is turned 0-5 sixth turns, not {rotation!r}")
+                       T("a tile is turned 0-5 sixth turns, not {rotation}",
+                         rotation=repr(rotation)))
     cover = tile_hexes(volcano, rotation)
     under = [hexes.get(h) for h in cover]
     if not any(under):
@@ -77,12 +79,12 @@ def _sea_level_problem(hexes, volcano: Hex, cover) -> Problem | None:
     if not hexes:
         if volcano != ORIGIN:
             return Problem("taluva.place.first_tile",
-                           "the first tile may lie anywhere; the explorer puts its volcano on "
-                           "the centre (0, 0), so that every island starts in the same place")
+                           T("the first tile may lie anywhere; the explorer puts its volcano on "
+                             "the centre (0, 0), so that every island starts in the same place"))
         return None
     if not any(n in hexes for h in cover for n in neighbours(h)):
         return Problem("taluva.place.adjacent",
-                       "a tile at sea level must share at least one edge with the island")
+                       T("a tile at sea level must share at least one edge with the island"))
     return None
 
 
@@ -118,28 +120,34 @@ def _eruption_failure(buildings, cover, under, rotation: int):
     return None
 
 
+def _not_on_volcano(v):
+    if v is None:
+        return T("this tile would cover part of the island, which only an eruption may do, and "
+                 "an eruption puts the volcano on a volcano; it is over the sea")
+    return T("this tile would cover part of the island, which only an eruption may do, and an "
+             "eruption puts the volcano on a volcano; it is on a {terrain} hex",
+             terrain=terrain_name(v.terrain))
+
+
 _REASONS = {
-    "taluva.erupt.volcano_on_volcano": lambda v: (
-        "this tile would cover part of the island, which only an eruption may do, and an "
-        "eruption puts the volcano on a volcano; it is "
-        + ("over the sea" if v is None else f"on a {v.terrain} hex")),
-    "taluva.erupt.no_gap": lambda gaps: (
-        f"{_hexes(gaps)} would lie over the sea: all three hexes of an eruption need a tile "
-        "under them (no gap)"),
-    "taluva.erupt.same_level": lambda levels: (
-        f"the hexes under the tile are at levels {', '.join(map(str, levels))}: an eruption "
-        "lies on hexes of one and the same level"),
-    "taluva.erupt.lava_direction": lambda _: (
+    "taluva.erupt.volcano_on_volcano": _not_on_volcano,
+    "taluva.erupt.no_gap": lambda gaps: T(
+        "{hexes} would lie over the sea: all three hexes of an eruption need a tile under them "
+        "(no gap)", hexes=_hexes(gaps)),
+    "taluva.erupt.same_level": lambda levels: T(
+        "the hexes under the tile are at levels {levels}: an eruption lies on hexes of one and "
+        "the same level", levels=tuple(levels)),
+    "taluva.erupt.lava_direction": lambda _: T(
         "the lava would point the same way as the covered volcano's, so the tile would lie "
         "exactly on one tile: an eruption turns the volcano another way and covers at least "
         "two tiles"),
-    "taluva.erupt.temple": lambda hit: (
-        f"a temple stands on {_hexes(hit)}: temples and towers are never covered"),
-    "taluva.erupt.tower": lambda hit: (
-        f"a tower stands on {_hexes(hit)}: temples and towers are never covered"),
-    "taluva.erupt.settlement": lambda whole: (
-        f"the eruption would cover the whole settlement on {_hexes(whole)}; a settlement may "
-        "shrink or split but never vanish completely"),
+    "taluva.erupt.temple": lambda hit: T(
+        "a temple stands on {hexes}: temples and towers are never covered", hexes=_hexes(hit)),
+    "taluva.erupt.tower": lambda hit: T(
+        "a tower stands on {hexes}: temples and towers are never covered", hexes=_hexes(hit)),
+    "taluva.erupt.settlement": lambda whole: T(
+        "the eruption would cover the whole settlement on {hexes}; a settlement may shrink or "
+        "split but never vanish completely", hexes=_hexes(whole)),
 }
 
 
@@ -236,5 +244,6 @@ def covered_tiles(hexes, volcano: Hex, rotation: int) -> list[int]:
     return sorted({hexes[h].placement for h in tile_hexes(volcano, rotation) if h in hexes})
 
 
-def _hexes(hs) -> str:
-    return ", ".join(str(h) for h in sorted(hs))
+def _hexes(hs) -> tuple[str, ...]:
+    """Hexes as a template lists them: "(0, 1), (1, 0)"."""
+    return tuple(str(h) for h in sorted(hs))

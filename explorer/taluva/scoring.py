@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core import ScoreLine, ScoreSheet
-from ..text import plural
+from ..text import Message, N, T
 from .components import KINDS, PIECES
 
 RANK_ORDER = ("temple", "tower", "hut")
@@ -71,18 +71,61 @@ def ranking_steps(counts: dict[int, dict[str, int]]) -> tuple[Step, ...]:
     return tuple(steps)
 
 
-def ranking(counts: dict[int, dict[str, int]]) -> tuple[list[int], str]:
+def _count(kind: str, n: int) -> Message:
+    """One step of the chain as the tie-break text lists it: 'temples 2'."""
+    if kind == "temple":
+        return T("temples {n}", n=n)
+    if kind == "tower":
+        return T("towers {n}", n=n)
+    return T("huts {n}", n=n)
+
+
+def _only(kind: str, n: int) -> Message:
+    if kind == "temple":
+        return T("the only player who can win (temples: {n})", n=n)
+    if kind == "tower":
+        return T("the only player who can win (towers: {n})", n=n)
+    return T("the only player who can win (huts: {n})", n=n)
+
+
+def _most(kind: str, n: int, tied: tuple) -> Message:
+    """'most temples (2) decides', after a tie on the kinds `tied` (a tuple of `_count`s)."""
+    if kind == "temple":
+        if tied:
+            return T("most temples ({n}) decides after a tie on {tied}", n=n, tied=tied)
+        return T("most temples ({n}) decides", n=n)
+    if kind == "tower":
+        if tied:
+            return T("most towers ({n}) decides after a tie on {tied}", n=n, tied=tied)
+        return T("most towers ({n}) decides", n=n)
+    if tied:
+        return T("most huts ({n}) decides after a tie on {tied}", n=n, tied=tied)
+    return T("most huts ({n}) decides", n=n)
+
+
+def ranking(counts: dict[int, dict[str, int]]) -> tuple[list[int], Message]:
     """Winners among `counts` (player -> built per kind) by the chain temples, towers, huts, and
     a sentence saying which step decided."""
     steps = ranking_steps(counts)
     last = steps[-1]
-    said = [f"{s.kind}s {s.best}" for s in steps]
+    said = tuple(_count(s.kind, s.best) for s in steps)
     if len(last.leaders) > 1:
-        return list(last.leaders), f"tied on {', '.join(said)}: a shared victory"
+        return list(last.leaders), T("tied on {said}: a shared victory", said=said)
     if len(last.compared) == 1:
-        return list(last.leaders), f"the only player who can win ({last.kind}s: {last.best})"
-    tied = "" if len(steps) == 1 else f" after a tie on {', '.join(said[:-1])}"
-    return list(last.leaders), f"most {last.kind}s ({last.best}) decides{tied}"
+        return list(last.leaders), _only(last.kind, last.best)
+    return list(last.leaders), _most(last.kind, last.best, said[:-1])
+
+
+def _early(name: Message, done: tuple) -> Message:
+    """An early win by placing every piece of the kinds `done` (in the order hut, temple,
+    tower)."""
+    if done == ("hut", "temple", "tower"):
+        return T("{player} placed every hut and temple and tower: an early win", player=name)
+    if done == ("hut", "temple"):
+        return T("{player} placed every hut and temple: an early win", player=name)
+    if done == ("hut", "tower"):
+        return T("{player} placed every hut and tower: an early win", player=name)
+    return T("{player} placed every temple and tower: an early win", player=name)
 
 
 def standings(state) -> Standings:
@@ -101,13 +144,13 @@ def standings(state) -> Standings:
                   rules=rules)
     if state.end == "early":
         p = state.winner
-        done = " and ".join(early_win_kinds(state.supply[p]))
+        done = tuple(early_win_kinds(state.supply[p]))
         return Standings(end="early", steps=(), winners=(p,), rule="taluva.end.early_win",
-                         how=f"{name(p)} placed every {done}: an early win", **common)
+                         how=_early(name(p), done), **common)
     if state.end == "last":
         p = state.winner
         return Standings(end="last", steps=(), winners=(p,), rule="taluva.end.last_player",
-                         how=f"{name(p)} is the last player left", **common)
+                         how=T("{player} is the last player left", player=name(p)), **common)
     active = {p: built_by[p] for p in state.active}
     winners, how = ranking(active)
     return Standings(end="ranking", steps=ranking_steps(active), winners=tuple(winners),
@@ -122,18 +165,28 @@ def score_sheet(state) -> ScoreSheet:
     notes: dict[int, list[str]] = {}
     for p in range(state.players):
         n = st.built[p]
-        lines.append(ScoreLine(p, f"temples built: {n['temple']} (ranked first)", n["temple"],
-                               "taluva.end.ranking", {"kind": "temple", "built": n["temple"]}))
-        lines.append(ScoreLine(p, f"towers built: {n['tower']} (ranked second)", n["tower"],
-                               "taluva.end.ranking", {"kind": "tower", "built": n["tower"]}))
+        lines.append(ScoreLine(p, T("temples built: {n} (ranked first)", n=n["temple"]),
+                               n["temple"], "taluva.end.ranking",
+                               {"kind": "temple", "built": n["temple"]}))
+        lines.append(ScoreLine(p, T("towers built: {n} (ranked second)", n=n["tower"]),
+                               n["tower"], "taluva.end.ranking",
+                               {"kind": "tower", "built": n["tower"]}))
         gone = st.removed[p]
-        extra = f", {gone} of them removed by eruptions" if gone else ""
-        lines.append(ScoreLine(p, f"huts built: {n['hut']}{extra} (ranked third)", n["hut"],
+        if gone:
+            label = T("huts built: {n}, {gone} of them removed by eruptions (ranked third)",
+                      n=n["hut"], gone=gone)
+        else:
+            label = T("huts built: {n} (ranked third)", n=n["hut"])
+        lines.append(ScoreLine(p, label, n["hut"],
                                "taluva.erupt.covered_huts" if gone else "taluva.end.ranking",
                                {"kind": "hut", "built": n["hut"], "removed": gone}))
         if p in st.eliminated:
-            lines.append(ScoreLine(p, "eliminated: cannot win", 0, "taluva.build.elimination"))
+            lines.append(ScoreLine(p, T("eliminated: cannot win"), 0,
+                                   "taluva.build.elimination"))
         totals[p] = sum(n.values())
         left = dict(zip(KINDS, state.supply[p]))
-        notes[p] = [", ".join(plural(left[k], k) for k in KINDS) + " in the supply"]
+        notes[p] = [T("{huts}, {temples}, {towers} in the supply",
+                      huts=N("{n} hut", "{n} huts", left["hut"]),
+                      temples=N("{n} temple", "{n} temples", left["temple"]),
+                      towers=N("{n} tower", "{n} towers", left["tower"]))]
     return ScoreSheet(totals, list(st.winners), lines, st.how, st.rule, notes)

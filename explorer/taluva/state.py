@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..core import Action, IllegalAction, ScoreSheet, State
-from ..text import player_name as _player_name, plural
+from ..text import Message, N, T, player_name as _player_name
 from . import components as C
 from .actions import Expand, Finish, Place
 from .board import Building, Cell, FrozenMap, lava_direction, settlements, tile_hexes
@@ -16,8 +16,57 @@ from .scoring import built, early_win_kinds, score_sheet
 KIND_INDEX = {"hut": HUT, "temple": TEMPLE, "tower": TOWER}
 
 
-def player_name(p: int) -> str:
-    return _player_name(p, C.COLOURS)
+def player_name(p: int) -> Message:
+    return _player_name(p, C.COLOUR_NAMES)
+
+
+def _built(p: int, kind: str, hex: str, level: int) -> Message:
+    """The narration of one new building (a hut, a temple or a tower)."""
+    player = player_name(p)
+    if kind == "hut":
+        return T("{player} builds a new hut on {hex} (level {level}).", player=player, hex=hex,
+                 level=level)
+    if kind == "temple":
+        return T("{player} builds a temple on {hex} (level {level}).", player=player, hex=hex,
+                 level=level)
+    return T("{player} builds a tower on {hex} (level {level}).", player=player, hex=hex,
+             level=level)
+
+
+def _one_kind_only(kind: str) -> Message:
+    """The refusal of a second kind of building in a one_kind turn."""
+    if kind == "hut":
+        return T("this turn you build huts only: one kind a turn")
+    if kind == "expand":
+        return T("this turn you build expands only: one kind a turn")
+    if kind == "temple":
+        return T("this turn you build temples only: one kind a turn")
+    return T("this turn you build towers only: one kind a turn")
+
+
+def _no_more(p: int, kind: str) -> Message:
+    """A one_kind turn that ends because no building of its kind is left to build."""
+    player = player_name(p)
+    if kind == "hut":
+        return T("{player} cannot build another hut this turn.", player=player)
+    if kind == "expand":
+        return T("{player} cannot build another expand this turn.", player=player)
+    if kind == "temple":
+        return T("{player} cannot build another temple this turn.", player=player)
+    return T("{player} cannot build another tower this turn.", player=player)
+
+
+def _early_win(p: int, done) -> Message:
+    """An early win: every piece of two kinds placed (`done`, in the order hut, temple, tower)."""
+    player = player_name(p)
+    if tuple(done[:2]) == ("hut", "temple"):
+        return T("{player} has placed every hut and every temple: they win at once.",
+                 player=player)
+    if tuple(done[:2]) == ("hut", "tower"):
+        return T("{player} has placed every hut and every tower: they win at once.",
+                 player=player)
+    return T("{player} has placed every temple and every tower: they win at once.",
+             player=player)
 
 
 class Placed(NamedTuple):
@@ -128,12 +177,12 @@ class TaluvaState(State):
         if self.phase == "place":
             if action.kind != "place":
                 raise IllegalAction("taluva.turn.phases",
-                                    f"{player_name(self.turn)} first places the drawn tile, "
-                                    "then builds")
+                                    T("{player} first places the drawn tile, then builds",
+                                      player=player_name(self.turn)))
             return self._place(action)
         if action.kind == "place":
             raise IllegalAction("taluva.turn.phases",
-                                "the tile of this turn is placed; now build")
+                                T("the tile of this turn is placed; now build"))
         if action.kind == "finish":
             return self._finish()
         return self._build(action)
@@ -161,16 +210,21 @@ class TaluvaState(State):
         label = C.tile_label(tile)
         if not eruption:
             rule = "taluva.place.first_tile" if index == 0 else "taluva.place.sea_level"
-            self._emit(f"{player_name(p)} places {label} at sea level, volcano on {volcano}, "
-                       f"lava {lava_direction(rotation)}.", rule, p, tile=tile,
+            self._emit(T("{player} places {tile} at sea level, volcano on {volcano}, lava "
+                         "{lava}.", player=player_name(p), tile=label, volcano=str(volcano),
+                         lava=lava_direction(rotation)), rule, p, tile=tile,
                        volcano=volcano, rotation=rotation)
             if index:
-                self._emit("Every hex lies on empty space and the tile shares an edge with the "
-                           "island.", "taluva.place.adjacent", p)
+                self._emit(T("Every hex lies on empty space and the tile shares an edge with "
+                             "the island."), "taluva.place.adjacent", p)
         else:
-            self._emit(f"{player_name(p)} erupts: {label} goes on the volcano at {volcano}, "
-                       f"lava {lava_direction(rotation)}, covering {len(under)} tiles at level "
-                       f"{level - 1}; the hexes are now level {level}.",
+            self._emit(N("{player} erupts: {tile} goes on the volcano at {volcano}, lava {lava}, "
+                         "covering {n} tile at level {below}; the hexes are now level {level}.",
+                         "{player} erupts: {tile} goes on the volcano at {volcano}, lava {lava}, "
+                         "covering {n} tiles at level {below}; the hexes are now level "
+                         "{level}.", len(under), player=player_name(p), tile=label,
+                         volcano=str(volcano), lava=lava_direction(rotation), below=level - 1,
+                         level=level),
                        "taluva.erupt.volcano_on_volcano", p, tile=tile, volcano=volcano,
                        rotation=rotation)
             self._cover_huts(p, cover[1:])
@@ -186,21 +240,28 @@ class TaluvaState(State):
         self.buildings = self.buildings.without({h for h, _ in hit})
         returned = self.options["covered_huts"] == "returned"
         for h, b in hit:
+            owner = player_name(b.owner)
             if returned:
                 self._give(b.owner, "hut", b.count)
-                fate = f"go back to {player_name(b.owner)}'s supply"
+                said = N("The lava covers {n} hut of {owner} on {hex}: they go back to "
+                         "{owner}'s supply.",
+                         "The lava covers {n} huts of {owner} on {hex}: they go back to "
+                         "{owner}'s supply.", b.count, owner=owner, hex=str(h))
             else:
                 self.removed = _replace(self.removed, b.owner, self.removed[b.owner] + b.count)
-                fate = "leave the game (they still count as built)"
-            huts = plural(b.count, "hut")
-            self._emit(f"The lava covers {huts} of {player_name(b.owner)} on {h}: they {fate}.",
-                       "taluva.erupt.covered_huts", p, hex=h, owner=b.owner, huts=b.count)
+                said = N("The lava covers {n} hut of {owner} on {hex}: they leave the game "
+                         "(they still count as built).",
+                         "The lava covers {n} huts of {owner} on {hex}: they leave the game "
+                         "(they still count as built).", b.count, owner=owner, hex=str(h))
+            self._emit(said, "taluva.erupt.covered_huts", p, hex=h, owner=b.owner, huts=b.count)
         after = settlements(self.buildings)
         for s in before:
             parts = [t for t in after if t.owner == s.owner and set(t.hexes) <= set(s.hexes)]
             if len(parts) > 1:
-                self._emit(f"{player_name(s.owner)}'s settlement splits into {len(parts)} "
-                           f"settlements ({', '.join(str(t.key) for t in parts)}).",
+                self._emit(N("{owner}'s settlement splits into {n} settlement ({keys}).",
+                             "{owner}'s settlement splits into {n} settlements ({keys}).",
+                             len(parts), owner=player_name(s.owner),
+                             keys=tuple(str(t.key) for t in parts)),
                            "taluva.build.settlement", p)
 
     # decision 2 ---------------------------------------------------------------------------
@@ -208,8 +269,7 @@ class TaluvaState(State):
         p = self.turn
         kind = action.kind
         if self.build_kind is not None and kind != self.build_kind:
-            raise IllegalAction("taluva.build.per_turn",
-                                f"this turn you build {self.build_kind}s only: one kind a turn")
+            raise IllegalAction("taluva.build.per_turn", _one_kind_only(self.build_kind))
         supply = self.supply[p]
         if kind == "hut":
             rule = "taluva.build.hut"
@@ -231,8 +291,8 @@ class TaluvaState(State):
             self._expand(p, action)
         else:
             self._put(p, action.hex, kind, 1)
-            self._emit(f"{player_name(p)} builds {action.what} on {action.hex} (level "
-                       f"{self.hexes[action.hex].level}).", rule, p, hex=action.hex)
+            self._emit(_built(p, kind, str(action.hex), self.hexes[action.hex].level), rule, p,
+                       hex=action.hex)
         self._narrate_merge(p, before)
         self._after_build(p, kind)
 
@@ -241,10 +301,14 @@ class TaluvaState(State):
         plan = expansion(self.hexes, self.buildings, found, action.terrain)
         for h, n in plan.targets:
             self._put(p, h, "hut", n)
-        where = ", ".join(f"{h} x{n}" for h, n in plan.targets)
-        self._emit(f"{player_name(p)} expands the settlement at {action.settlement} into the "
-                   f"{action.terrain}: {plural(plan.huts, 'hut')} on "
-                   f"{where} (as many per hex as its level).", "taluva.build.expansion", p,
+        where = tuple(f"{h} x{n}" for h, n in plan.targets)
+        self._emit(N("{player} expands the settlement at {settlement} into the {terrain}: {n} "
+                     "hut on {where} (as many per hex as its level).",
+                     "{player} expands the settlement at {settlement} into the {terrain}: {n} "
+                     "huts on {where} (as many per hex as its level).", plan.huts,
+                     player=player_name(p), settlement=str(action.settlement),
+                     terrain=C.terrain_name(action.terrain), where=where),
+                   "taluva.build.expansion", p,
                    hexes=tuple(h for h, _ in plan.targets))
 
     def _put(self, p: int, h, kind: str, count: int) -> None:
@@ -262,45 +326,49 @@ class TaluvaState(State):
             inside = set(s.hexes)
             joined = [t for t in before if inside.issuperset(t.hexes)]
             if len(joined) > 1:
-                self._emit(f"{player_name(p)}'s {len(joined)} settlements at "
-                           f"{', '.join(str(t.key) for t in joined)} touch now and merge into "
-                           "one.", "taluva.build.settlement", p)
+                self._emit(N("{player}'s {n} settlement at {keys} touch now and merge into one.",
+                             "{player}'s {n} settlements at {keys} touch now and merge into "
+                             "one.", len(joined), player=player_name(p),
+                             keys=tuple(str(t.key) for t in joined)),
+                           "taluva.build.settlement", p)
 
     def _after_build(self, p: int, kind: str) -> None:
         huts, temples, towers = self.supply[p]
-        self._emit(f"{player_name(p)} has {plural(huts, 'hut')}, {plural(temples, 'temple')} "
-                   f"and {plural(towers, 'tower')} left.", "taluva.build.supply", p)
+        self._emit(T("{player} has {huts}, {temples} and {towers} left.", player=player_name(p),
+                     huts=N("{n} hut", "{n} huts", huts),
+                     temples=N("{n} temple", "{n} temples", temples),
+                     towers=N("{n} tower", "{n} towers", towers)), "taluva.build.supply", p)
         done = early_win_kinds(self.supply[p])
         if len(done) >= 2:
             self.winner, self.end = p, "early"
-            self._over(f"{player_name(p)} has placed every {done[0]} and every {done[1]}: "
-                       "they win at once.", "taluva.end.early_win")
+            self._over(_early_win(p, done), "taluva.end.early_win")
             return
         if self.options["builds_per_turn"] == "one_kind":
             self.build_kind = kind
             if any(self.build_targets(p).values()):
                 return
-            self._emit(f"{player_name(p)} cannot build another {kind} this turn.",
-                       "taluva.build.per_turn", p)
+            self._emit(_no_more(p, kind), "taluva.build.per_turn", p)
         self._end_turn()
 
     def _finish(self) -> None:
         if self.options["builds_per_turn"] != "one_kind":
             raise IllegalAction("taluva.build.per_turn",
-                                "there is nothing to stop: a turn has exactly one build action; "
-                                "stopping exists only with the rule option "
-                                "builds_per_turn=one_kind")
+                                T("there is nothing to stop: a turn has exactly one build "
+                                  "action; stopping exists only with the rule option "
+                                  "builds_per_turn=one_kind"))
         if self.build_kind is None:
             raise IllegalAction("taluva.build.at_least_one",
-                                "every turn at least one building is placed")
-        self._emit(f"{player_name(self.turn)} stops building.", "taluva.build.per_turn", self.turn)
+                                T("every turn at least one building is placed"))
+        self._emit(T("{player} stops building.", player=player_name(self.turn)),
+                   "taluva.build.per_turn", self.turn)
         self._end_turn()
 
     # end of turn, elimination, end ---------------------------------------------------------
     def _eliminate(self, p: int) -> None:
         self.eliminated = tuple(sorted(self.eliminated + (p,)))
-        self._emit(f"{player_name(p)} cannot build anything and is eliminated: their buildings "
-                   "stay on the island and they cannot win.", "taluva.build.elimination", p)
+        self._emit(T("{player} cannot build anything and is eliminated: their buildings stay on "
+                     "the island and they cannot win.", player=player_name(p)),
+                   "taluva.build.elimination", p)
         self._end_turn()
 
     def _end_turn(self) -> None:
@@ -309,29 +377,31 @@ class TaluvaState(State):
         active = self.active
         if len(active) == 1:
             self.winner, self.end = active[0], "last"
-            self._over(f"Only {player_name(active[0])} is left: they win.",
+            self._over(T("Only {player} is left: they win.", player=player_name(active[0])),
                        "taluva.end.last_player")
             return
         if not self.stack:
             self.end = "tiles"
-            self._over("The last tile is placed: the game ends and the buildings are counted.",
-                       "taluva.end.tiles_out")
+            self._over(T("The last tile is placed: the game ends and the buildings are "
+                         "counted."), "taluva.end.tiles_out")
             return
         nxt = (self.turn + 1) % self.players
         while nxt in self.eliminated:
             nxt = (nxt + 1) % self.players
         self.turn = nxt
-        self._emit(f"{player_name(nxt)} is next (clockwise).", "taluva.turn.order", nxt)
+        self._emit(T("{player} is next (clockwise).", player=player_name(nxt)),
+                   "taluva.turn.order", nxt)
         self._draw()
 
     def _draw(self) -> None:
         self.drawn, self.stack = self.stack[-1], self.stack[:-1]
         self.phase = "place"
-        self._emit(f"{player_name(self.turn)} draws {C.tile_label(self.drawn)} and shows it "
-                   f"({len(self.stack)} left in the stack).", "taluva.turn.draw", self.turn,
+        self._emit(T("{player} draws {tile} and shows it ({left} left in the stack).",
+                     player=player_name(self.turn), tile=C.tile_label(self.drawn),
+                     left=len(self.stack)), "taluva.turn.draw", self.turn,
                    tile=self.drawn)
 
-    def _over(self, text: str, rule: str) -> None:
+    def _over(self, text: Message, rule: str) -> None:
         self.phase = "over"
         self.turn = None
         self._emit(text, rule, self.winner)
