@@ -2,6 +2,7 @@
 that are what the app shell needs (widgets/shared/board.py) and scenes drawn from one View."""
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import inspect
 from pathlib import Path
@@ -41,16 +42,33 @@ def test_hints_and_picks_come_from_pick_py(game):
     pick = importlib.import_module(f"widgets.{game}.pick")
     package = importlib.import_module(f"widgets.{game}")
     assert package.move_hints is pick.move_hints
-    defined = [getattr(pick, name).__module__ for name in ("Hints", "Pick", "move_hints")
-               if hasattr(pick, name)]     # Animals on Board's pick is the board's selection
-    assert defined and set(defined) == {pick.__name__}
+    for name in ("Hints", "Pick", "move_hints"):
+        assert getattr(pick, name).__module__ == pick.__name__, f"{pick.__name__} lacks {name}"
+    board = getattr(importlib.import_module(f"widgets.{game}.board"), BOARDS[game])()
+    assert isinstance(board.pick, pick.Pick) and isinstance(board.hints, pick.Hints)
 
 
 @pytest.mark.parametrize("game", sorted(BOARDS))
 def test_each_scene_takes_the_position_a_view_and_a_layout(game):
     draw = importlib.import_module(f"widgets.{game}.draw")
-    assert list(inspect.signature(draw.scene).parameters)[:3] == ["state", "view", "lay"]
+    assert list(inspect.signature(draw.scene).parameters) == ["state", "view", "lay"]
     draw.scene(importlib.import_module(f"widgets.{game}").GAME.setup(3, 1), View())
+
+
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_the_pointer_is_the_views_hover_and_not_part_of_the_pick(game):
+    pick = importlib.import_module(f"widgets.{game}.pick")
+    assert "hover" not in {f.name for f in dataclasses.fields(pick.Pick)}
+
+
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_each_controls_takes_its_callbacks_as_named_arguments(game):
+    """One argument for each callback, as in Cacao's `Controls(choose=..., rotate=...)`, not
+    a dict of them."""
+    controls = importlib.import_module(f"widgets.{game}.controls")
+    parameters = inspect.signature(controls.Controls).parameters.values()
+    assert len(parameters) >= 3
+    assert not [p.name for p in parameters if str(p.annotation).startswith("dict")]
 
 
 def test_an_object_without_show_is_not_a_board():

@@ -206,16 +206,16 @@ def test_split_take_and_refusals_by_clicking(shell):
     click(shell, ("group", 0, 3))
     click(shell, ("group", 0, 3))   # second click unselects
     click(shell, ("group", 0, 1))
-    assert shell.board.selected == {("group", 0, 0), ("group", 0, 1)}
+    assert shell.board.pick.selected == {("group", 0, 0), ("group", 0, 1)}
     shell.board.split.click()
     after = shell.timeline.frame.state
     assert shell.timeline.frame.action == Split(state.groups[0][:2])
-    assert len(after.groups) == 2 and shell.board.selected == set()
+    assert len(after.groups) == 2 and shell.board.pick.selected == set()
     assert "animals_on_board.split.group" in shell.rules.rule_ids
     # taking a 2-tile group with 1 crate: refused, nothing changes
     frames = len(shell.timeline)
     click(shell, ("group-label", 0))
-    assert shell.board.selected == {("group", 0, 0), ("group", 0, 1)}
+    assert shell.board.pick.selected == {("group", 0, 0), ("group", 0, 1)}
     shell.board.take.click()
     assert len(shell.timeline) == frames
     assert "— rule animals_on_board.take.afford" in shell.message.text

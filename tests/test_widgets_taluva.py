@@ -181,7 +181,8 @@ def test_kept_hex_shapes_draw_each_step_as_shapes_built_afresh():
     shown = states[::4] + [state]
 
     def frame(s, zoom):
-        return scene(s, View(move_hints(s), Pick(hover=(0, 0)), playable=True), layout(s, zoom))
+        view = View(move_hints(s), Pick(), playable=True, hover=(0, 0))
+        return scene(s, view, layout(s, zoom))
 
     kept = [frame(s, zoom) for zoom in (1.0, 1.6) for s in shown]
     assert draw._face.cache_info().hits > 0 and draw._edges.cache_info().hits > 0
@@ -208,8 +209,8 @@ def test_hints_come_from_the_engine():
 def test_ghost_preview_marks_a_legal_and_an_illegal_spot():
     start = GAME.setup(3, 1)
     hints = move_hints(start)
-    legal = scene(start, View(hints, Pick(rotation=0, hover=(0, 0)), playable=True))
-    refused = scene(start, View(hints, Pick(rotation=0, hover=(0, -1)), playable=True))
+    legal = scene(start, View(hints, Pick(rotation=0), playable=True, hover=(0, 0)))
+    refused = scene(start, View(hints, Pick(rotation=0), playable=True, hover=(0, -1)))
     assert "✗" not in legal.texts() and "✗" in refused.texts()   # the first tile goes on (0, 0)
     assert "hex (0, -1)" in refused.texts()
 
@@ -378,13 +379,13 @@ def test_expanding_someone_elses_settlement_is_refused_by_the_engine(shell):
 
 def test_hover_outlines_the_settlement_and_moves_the_ghost(shell):
     board = shell.board
-    board.hover((0, 0))
+    board.hover_at((0, 0))
     assert "hex (0, 0)" in board.canvas.scene.texts()
     redraws = board.canvas.scene.layers["board"]
-    board.hover((1, 0))
+    board.hover_at((1, 0))
     assert board.canvas.scene.layers["board"] == redraws          # only highlights change
     board._on_pointer({"type": "mouseleave"})
-    assert board.pick.hover is None
+    assert board.hover is None
 
 
 def test_perspective_still_plays_and_says_whose_view(shell):
@@ -515,14 +516,14 @@ def test_a_pointer_event_with_junk_values_hovers_nothing(shell):
     place on the board (it used to reach the hex lookup)."""
     board = shell.board
     frame = {"boundingRectWidth": 800, "boundingRectHeight": 600}
-    board.hover((0, 0))
+    board.hover_at((0, 0))
     for junk in (float("nan"), float("inf"), "12", None, True):
         board._on_pointer({"type": "mousemove", "relativeX": junk, "relativeY": 5, **frame})
-        assert board.pick.hover is None
-        board.hover((0, 0))
-    board.hover(None)
+        assert board.hover is None
+        board.hover_at((0, 0))
+    board.hover_at(None)
     x, y = board.layout.viewport.centre((0, 0))
     scale = min(800 / board.canvas.width, 600 / board.canvas.height)
     board._on_pointer({"type": "mousemove", "relativeX": x * scale, "relativeY": y * scale,
                        **frame})
-    assert board.pick.hover == (0, 0)
+    assert board.hover == (0, 0)

@@ -9,7 +9,7 @@ from .board import AnimalsBoard
 from .draw import scene
 from .layout import layout
 from .options import option_factories
-from .pick import move_hints
+from .pick import Hints, Pick, move_hints
 from .score_pad import categorize
 
 GAME = explorer.GAMES["animals_on_board"]
@@ -26,4 +26,4 @@ def app(players: int = 3, seed: int = 1, **options):
                     option_factories=option_factories(), intro=INTRO)
 
 
-__all__ = ["AnimalsBoard", "GAME", "app", "layout", "move_hints", "scene"]
+__all__ = ["AnimalsBoard", "GAME", "Hints", "Pick", "app", "layout", "move_hints", "scene"]

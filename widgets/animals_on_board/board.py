@@ -18,7 +18,7 @@ from ..shared.timeline import SCORING, player_label
 from .controls import Controls
 from .draw import scene, scoring_runs
 from .layout import WIDTH, layout
-from .pick import Hints, move_hints
+from .pick import Hints, Pick, move_hints
 
 
 class AnimalsBoard:
@@ -35,7 +35,7 @@ class AnimalsBoard:
         self.frame = None
         self.viewer: int | None = None
         self.playable = False
-        self.selected: set = set()
+        self.pick = Pick()
         self.hints = Hints()
         self.layout = None
         self.controls = Controls(split=self.do_split, take=self.do_take,
@@ -52,7 +52,7 @@ class AnimalsBoard:
     def show(self, frame, viewer: int | None, playable: bool) -> None:
         """Draw `frame` as `viewer` sees it; a new frame drops the selection."""
         if frame is not self.frame:
-            self.selected = set()
+            self.pick = Pick()
         self.frame, self.viewer, self.playable = frame, viewer, playable
         self.hints = move_hints(frame.state) if playable else Hints()
         self._draw()
@@ -67,8 +67,8 @@ class AnimalsBoard:
         scale = self.canvas.text_scale
         self.layout = layout(shown, self.width, scoring_runs(shown) if scoring else None, scale)
         sheet = self.frame.state.score() if scoring else None
-        view = View(self.hints, self.selected, self.playable, viewer=self.viewer, sheet=sheet)
-        self.canvas.show(scene(shown, view, self.layout, self.width, scale))
+        view = View(self.hints, self.pick, self.playable, viewer=self.viewer, sheet=sheet)
+        self.canvas.show(scene(shown, view, self.layout))
         self.status.value = self._status_html()
 
     def _status_html(self) -> str:
@@ -90,28 +90,29 @@ class AnimalsBoard:
     def selected_tiles(self) -> list[int]:
         """The real tile ids under the selected positions (from the full, unmasked state)."""
         groups = self.frame.state.groups
-        return [groups[g][i] for (_, g, i) in sorted(self.selected)
+        return [groups[g][i] for (_, g, i) in sorted(self.pick.selected)
                 if g < len(groups) and i < len(groups[g])]
 
-    def set_selection(self, keys: set) -> None:
-        self.selected = set(keys)
+    def set_selection(self, keys) -> None:
+        self.pick = Pick(frozenset(keys))
         self._draw()
 
     def _clicked(self, key, x, y) -> None:
         if self.frame is None:
             return
         state = self.frame.state
+        selected = self.pick.selected
         if key is None:
-            if self.selected:
+            if selected:
                 self.set_selection(set())
             return
         kind = key[0]
         if kind == "group":
-            self.set_selection(self.selected ^ {key})
+            self.set_selection(selected ^ {key})
         elif kind in ("group-label", "group-frame"):
             g = key[1]
             whole = {("group", g, i) for i in range(len(state.groups[g]))}
-            self.set_selection(set() if self.selected == whole else whole)
+            self.set_selection(set() if selected == whole else whole)
         elif kind == "hand":
             _, p, i = key
             me = state.current_player

@@ -10,10 +10,10 @@ from explorer.animals_on_board.scoring import HERD_POINTS, score_ark
 from explorer.text import plural
 
 from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, View, text_color_on
-from .layout import (ARK_W, GAP, GROUP_PAD, MARGIN, WIDTH, Layout, Run, caption_h,
+from .layout import (ARK_W, GAP, GROUP_PAD, MARGIN, Layout, Run, caption_h,
                      group_label_lines, header_h, layout, row_label_w, row_lines, run_width,
                      section_h)
-from .pick import Hints
+from .pick import Hints, Pick
 
 # One clear colour per species (same order as components.SPECIES), readable on a projector.
 SPECIES_COLOURS = (
@@ -132,22 +132,19 @@ def tile_shapes(box, tile: int, facedown: bool = False) -> list:
     return shapes
 
 
-def scene(state, view: View | None = None, lay: Layout | None = None, width: int = WIDTH,
-          text_scale: float = 1.0) -> Scene:
+def scene(state, view: View | None = None, lay: Layout | None = None) -> Scene:
     """The full frame for `state` (a position or a player's view): board, pieces, highlights.
 
-    `view.pick` holds the selected ("group", g, i) keys; `view.hints` the legal moves (None:
-    no highlights). With a `view.sheet`, the final scoring step: each open ark is shown as the
-    engine scores it.
+    `view.pick.selected` holds the selected ("group", g, i) keys; `view.hints` the legal moves
+    (None: no highlights). With a `view.sheet`, the final scoring step: each open ark is shown
+    as the engine scores it.
     """
-    view = view or View()
-    selected = view.pick if view.pick is not None else frozenset()
-    hints = view.hints
+    view = (view or View()).filled(Hints, Pick)
+    selected, hints = view.pick.selected, view.hints
     scoring = view.sheet is not None
-    lay = lay or layout(state, width, scoring_runs(state) if scoring else None, text_scale)
+    lay = lay or layout(state, runs=scoring_runs(state) if scoring else None)
     scale = lay.text_scale
     sc = Scene(lay.width, lay.height, text_scale=scale)
-    hints = hints or Hints()
     board, pieces, marks = "board", "pieces", "highlights"
     sc.add(board, Rect(0, 0, lay.width, lay.height, fill=BACKGROUND))
     sc.add(board, Text(MARGIN, header_h(scale) / 2, header_text(state), size=20, bold=True,

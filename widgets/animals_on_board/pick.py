@@ -1,7 +1,7 @@
 """What the person picked and the legal moves by board position (pure, from the engine).
 
 Legal-move hints come from the engine's `legal_actions()`, mapped to board positions here; the
-selection itself (the tiles clicked) is the board's `selected` set of tile positions.
+drawing and the controls never decide what is legal.
 """
 from __future__ import annotations
 
@@ -34,3 +34,10 @@ def move_hints(state) -> Hints:
         elif isinstance(action, Split):
             hints.split.add(where[action.tiles[0]])
     return hints
+
+
+@dataclass(frozen=True)
+class Pick:
+    """What the person has chosen so far: the selected tile positions, ("group", g, i) keys."""
+
+    selected: frozenset = frozenset()

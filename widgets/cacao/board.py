@@ -13,7 +13,6 @@ import ipywidgets as w
 from explorer import IllegalAction
 from explorer.cacao import Decline, Fill, Place, Rebuild, Work
 from explorer.cacao import components as C
-from explorer.cacao.scoring import score_temples
 
 from ..shared.canvas import BoardCanvas
 from ..shared.scene import View
@@ -96,14 +95,11 @@ class CacaoBoard:
                              text_scale=self.canvas.text_scale, extent=self._extent(state))
         action = self.frame.action
         last = getattr(action, "cell", None) if action is not None else None
-        prizes = sheet = None
-        if self.frame.kind == SCORING:   # the engine's results, drawn on temples and rows
-            prizes = {r.cell: r.prizes
-                      for r in score_temples(state.workers, state.jungle, state.covered)}
-            sheet = state.score()
-        view = View(self.hints, self.pick, self.playable, viewer=self.viewer, sheet=sheet)
-        self.canvas.show(scene(shown, view, self.layout, last_cell=state.placed_cell or last,
-                               temple_prizes=prizes))
+        # the scoring step: the engine's results, drawn on temples and rows
+        sheet = state.score() if self.frame.kind == SCORING else None
+        view = View(self.hints, self.pick, self.playable, viewer=self.viewer, sheet=sheet,
+                    last=state.placed_cell or last)
+        self.canvas.show(scene(shown, view, self.layout))
         self.status.value = self._status_html()
 
     def _extent(self, state):

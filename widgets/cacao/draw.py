@@ -9,6 +9,7 @@ import math
 
 from explorer.cacao import components as C
 from explorer.cacao.board import SIDES
+from explorer.cacao.scoring import score_temples
 
 from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, View, text_color_on
 from .geometry import edge_rect, worker_marks
@@ -484,13 +485,12 @@ def _temples(sc: Scene, lay: Layout, prizes: dict) -> None:
                                           scales=False))
 
 
-def scene(state, view: View | None = None, lay: Layout | None = None, last_cell=None,
-          temple_prizes: dict | None = None) -> Scene:
+def scene(state, view: View | None = None, lay: Layout | None = None) -> Scene:
     """The full frame for `state` (a position or a player's view): grid, panels, highlights.
 
-    The scoring step passes the engine's results: `temple_prizes` (cell -> {player: gold}) are
-    drawn on the temples, the score `view.sheet` on the players' rows (water, sun, temples,
-    total). `last_cell`: where the last tile went."""
+    On the scoring step (a `view.sheet`) the engine's results are drawn: each temple's gold
+    per player on the temple, the score sheet on the players' rows (water, sun, temples,
+    total). `view.last`: where the last tile went."""
     view = (view or View()).filled(Hints, Pick)
     hints, pick, playable, sheet = view.hints, view.pick, view.playable, view.sheet
     lay = lay or layout(state)
@@ -502,9 +502,10 @@ def scene(state, view: View | None = None, lay: Layout | None = None, last_cell=
                          max_width=lay.width - 2 * MARGIN))
     _side(sc, state, lay, hints, pick)
     _rows(sc, state, lay, hints, pick, playable, sheet)
-    _highlights(sc, state, lay, hints, last_cell)
-    if temple_prizes is not None:
-        _temples(sc, lay, temple_prizes)
+    _highlights(sc, state, lay, hints, view.last)
+    if sheet is not None:
+        _temples(sc, lay, {r.cell: r.prizes
+                           for r in score_temples(state.workers, state.jungle, state.covered)})
     return sc
 
 

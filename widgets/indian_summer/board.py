@@ -47,10 +47,10 @@ class IndianSummerBoard:
         self.hover: tuple | None = None
         self.focus: int | None = None      # a board chosen to look at (until the next step)
         self.layout = None
-        self.controls = Controls({
-            "choose": self.choose, "animal_kind": self.choose_animal, "nut": self.nut_mode,
-            "animal": self.animal_mode, "turn": lambda: self.rotate(1), "flip": self.flip,
-            "act": self.act, "state": lambda: self.frame.state})
+        self.controls = Controls(choose=self.choose, animal_kind=self.choose_animal,
+                                 nut=self.nut_mode, animal=self.animal_mode,
+                                 turn=lambda: self.rotate(1), flip=self.flip, act=self.act,
+                                 state=lambda: self.frame.state)
         self.widget = w.VBox([self.controls.widget, self.canvas.view])
 
     def attach(self, app) -> None:

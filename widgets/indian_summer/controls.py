@@ -84,10 +84,17 @@ def general_block(state, playable: bool) -> str:
 
 class Controls:
     """Widgets (classes rx-choice, rx-turn, rx-flip, rx-end, rx-berry, rx-nut, rx-exchange,
-    rx-animal, rx-mushroom, rx-feather, rx-refill and their rx-*-choice dropdowns)."""
+    rx-animal, rx-mushroom, rx-feather, rx-refill and their rx-*-choice dropdowns).
 
-    def __init__(self, on: dict[str, Callable]):
-        self.on = on
+    `choose(value)` gets a chosen path tile or the squirrel, `animal_kind(name)` a chosen
+    animal, `nut(on)` the nut toggle, `animal(name)` a press of Lay animal, `turn()` and
+    `flip()` a press of those, `act(action)` a token action or the end of the turn; `state()`
+    gives the position shown."""
+
+    def __init__(self, choose: Callable, animal_kind: Callable, nut: Callable,
+                 animal: Callable, turn: Callable, flip: Callable, act: Callable,
+                 state: Callable):
+        self._on_act, self._state = act, state
         self.syncing = False
         self.choice = w.ToggleButtons(options=[], style={"button_width": "auto"})
         self.choice.add_class("rx-choice")
@@ -112,14 +119,14 @@ class Controls:
         self.best = _button("Place for me", "rx-best-squirrel")
         self.best.tooltip = ("Place this squirrel where it gives your best result by the "
                              "ranking rules (every order of completing areas is searched)")
-        self.best.on_click(lambda _: self._act(best_squirrel(self.on["state"]())))
-        self.choice.observe(lambda ch: self._fire("choose", ch["new"]), names="value")
-        self.animal_choice.observe(lambda ch: self._fire("animal_kind", ch["new"]), names="value")
-        self.nut.observe(lambda ch: self._fire("nut", ch["new"]), names="value")
-        self.animal.on_click(lambda _: self._fire("animal", self.animal_choice.value))
-        self.turn.on_click(lambda _: self.on["turn"]())
-        self.flip.on_click(lambda _: self.on["flip"]())
-        self.end.on_click(lambda _: self.on["act"](EndTurn()))
+        self.best.on_click(lambda _: self._act(best_squirrel(self._state())))
+        self.choice.observe(lambda ch: self._fire(choose, ch["new"]), names="value")
+        self.animal_choice.observe(lambda ch: self._fire(animal_kind, ch["new"]), names="value")
+        self.nut.observe(lambda ch: self._fire(nut, ch["new"]), names="value")
+        self.animal.on_click(lambda _: self._fire(animal, self.animal_choice.value))
+        self.turn.on_click(lambda _: turn())
+        self.flip.on_click(lambda _: flip())
+        self.end.on_click(lambda _: act(EndTurn()))
         self.berry.on_click(lambda _: self._berry())
         self.exchange.on_click(lambda _: self._act(self.exchange_choice.value))
         self.mushroom.on_click(lambda _: self._act(self.mushroom_choice.value))
@@ -136,16 +143,16 @@ class Controls:
                              layout=shared_layout(align_items="center", flex_flow="row wrap"))
         self.widget.add_class("rx-is-controls")
 
-    def _fire(self, name: str, value) -> None:
+    def _fire(self, callback: Callable, value) -> None:
         if not self.syncing:
-            self.on[name](value)
+            callback(value)
 
     def _act(self, action) -> None:
         if action is not None:
-            self.on["act"](action)
+            self._on_act(action)
 
     def _berry(self) -> None:
-        state = self.on["state"]()
+        state = self._state()
         self._act(Berry(*self.source.value) if state.solo and self.source.value else Berry())
 
     # -- showing -------------------------------------------------------------------------

@@ -545,11 +545,10 @@ def _solo_side(sc: Scene, state, lay: Layout, view: View) -> None:
             sc.add("pieces", *leaf_in_box(tile, box, max_cell=8))
 
 
-def scene(state, view: View | None = None, lay: Layout | None = None,
-          text_scale: float = 1.0) -> Scene:
+def scene(state, view: View | None = None, lay: Layout | None = None) -> Scene:
     """The full frame for `state` (a position or a player's view)."""
     view = (view or View()).filled(Hints, Pick)
-    lay = lay or layout(state, strip=len(strip_tiles(state)), text_scale=text_scale)
+    lay = lay or layout(state, strip=len(strip_tiles(state)))
     sc = Scene(lay.width, lay.height, text_scale=lay.text_scale)
     sc.add("board", Rect(0, 0, lay.width, lay.height, fill="#ffffff"))
     # the header and the board's title share the strip above the cell numbers

@@ -19,11 +19,12 @@ TURN_MARK = "\u25b6\ufe0e"
 class View:
     """Everything a frame shows besides the position, for every game's
     `draw.scene(state, view, lay)`: the legal moves by board position (`hints`, from the game's
-    pick.py), what the person has picked so far (`pick`; in Animals on Board the selected tile
-    positions), whether moves can be made from the frame (`playable`), the cell under the
-    pointer (`hover`), whose view is shown (`viewer`, None: all open) and, on the scoring step,
-    the engine's score sheet (`sheet`). A game reads the fields it draws; `hints` or `pick`
-    left None stand for the game's empty ones (see `filled`)."""
+    pick.py), what the person has picked so far (`pick`, the game's `Pick`), whether moves can
+    be made from the frame (`playable`), the cell under the pointer (`hover`), whose view is
+    shown (`viewer`, None: all open), on the scoring step the engine's score sheet (`sheet`),
+    and where the move that led to the frame went when the position does not keep it (`last`:
+    Cacao's last tile). A game reads the fields it draws; `hints` or `pick` left None stand for
+    the game's empty ones (see `filled`)."""
 
     hints: object = None
     pick: object = None
@@ -31,6 +32,7 @@ class View:
     hover: object = None
     viewer: int | None = None
     sheet: object = None
+    last: object = None
 
     def filled(self, hints: Callable[[], object], pick: Callable[[], object]) -> View:
         """This view with `hints()` and `pick()` where it has none."""

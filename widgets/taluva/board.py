@@ -52,6 +52,7 @@ class TaluvaBoard:
         self.playable = False
         self.pick = Pick()
         self.hints = Hints()
+        self.hover: tuple | None = None   # the hex under the pointer
         self.zoom = 1.0
         self.pan = (0.0, 0.0)
         self.layout = None
@@ -80,8 +81,7 @@ class TaluvaBoard:
         state = frame.state
         self.hints = move_hints(state) if playable else Hints()
         if new:
-            hover = self.pick.hover
-            self.pick = Pick(hover=hover)
+            self.pick = Pick()
             kinds = self.hints.kinds()
             if state.phase == "build":
                 self.pick.kind = state.build_kind or (kinds[0] if kinds else None)
@@ -101,7 +101,7 @@ class TaluvaBoard:
                                    self.layout))
 
     def _view(self) -> View:
-        return View(self.hints, self.pick, self.playable, viewer=self.viewer)
+        return View(self.hints, self.pick, self.playable, self.hover, self.viewer)
 
     def _sync_controls(self) -> None:
         self.controls.sync(self.frame.state, self.hints, self.pick, self.playable,
@@ -167,12 +167,12 @@ class TaluvaBoard:
         if not isinstance(event, dict) or self.layout is None:
             return
         at = self.canvas.point(event) if event.get("type") == "mousemove" else None
-        self.hover(self.layout.viewport.hex_at(*at) if at is not None else None)
+        self.hover_at(self.layout.viewport.hex_at(*at) if at is not None else None)
 
-    def hover(self, h) -> None:
+    def hover_at(self, h) -> None:
         """Show what the pointer is over (None: nothing)."""
-        if h != self.pick.hover:
-            self.pick.hover = h
+        if h != self.hover:
+            self.hover = h
             self._redraw_pointer()
 
     # -- picking -------------------------------------------------------------------------

@@ -170,7 +170,7 @@ def _inside(vp: Viewport, hexes) -> bool:
     return all(vp.visible(h, whole=True) for h in hexes)
 
 
-def _place_marks(sc: Scene, state, vp: Viewport, hints: Hints, pick: Pick) -> None:
+def _place_marks(sc: Scene, state, vp: Viewport, hints: Hints, pick: Pick, hover) -> None:
     spots = hints.place.get(pick.rotation, set())
     erupting = {v for v, _ in hints.erupt}
     for h in sorted(erupting - spots):     # may erupt once the tile is turned
@@ -183,9 +183,8 @@ def _place_marks(sc: Scene, state, vp: Viewport, hints: Hints, pick: Pick) -> No
         colour = ERUPT_SPOT if (h, pick.rotation) in hints.erupt else SEA_SPOT
         sc.add("highlights", hex_polygon(vp, h, inset=3, fill=rgba(colour, 0.22), stroke=colour,
                                          line_width=3, dash=(7, 4)))
-    if pick.hover is not None and state.drawn is not None and state.drawn != C.HIDDEN:
-        _ghost(sc, vp, state.drawn, pick.hover, pick.rotation,
-               hints.placeable(pick.hover, pick.rotation))
+    if hover is not None and state.drawn is not None and state.drawn != C.HIDDEN:
+        _ghost(sc, vp, state.drawn, hover, pick.rotation, hints.placeable(hover, pick.rotation))
 
 
 def _ghost(sc: Scene, vp: Viewport, tile: int, volcano, rotation: int, legal: bool) -> None:
@@ -252,11 +251,11 @@ def _expand_marks(sc: Scene, state, vp: Viewport, hints: Hints, pick: Pick) -> N
                                                  dash=(3, 3)))
 
 
-def _hover_settlement(sc: Scene, state, vp: Viewport, pick: Pick) -> None:
-    """The settlement under the pointer, outlined in black."""
-    if pick.hover is None:
+def _hover_settlement(sc: Scene, state, vp: Viewport, hover) -> None:
+    """The settlement under the pointer (the hex `hover`), outlined in black."""
+    if hover is None:
         return
-    found = settlement_at(state.buildings, pick.hover)
+    found = settlement_at(state.buildings, hover)
     if found is not None and _inside(vp, found.hexes):
         sc.add("highlights", *outline(vp, found.hexes, stroke=INK,
                                       line_width=max(2.5, vp.size * 0.1)))
@@ -405,30 +404,30 @@ def _ranking(sc: Scene, state, lay: Layout) -> None:
                                   max_width=lay.side_w - 20))
 
 
-def scene(state, view: View | None = None, lay: Layout | None = None,
-          text_scale: float = 1.0) -> Scene:
+def scene(state, view: View | None = None, lay: Layout | None = None) -> Scene:
     """The full frame for `state` (a position or a player's view): island, side panel and the
-    legal moves of the chosen decision (the hex under the pointer is the pick's `hover`)."""
-    lay = lay or layout(state, text_scale=text_scale)
+    legal moves of the chosen decision (the hex under the pointer is the view's `hover`)."""
+    lay = lay or layout(state)
     view = (view or View()).filled(Hints, Pick)
     hints, pick, playable, viewer = view.hints, view.pick, view.playable, view.viewer
+    hover = view.hover
     sc = Scene(lay.width, lay.height, text_scale=lay.text_scale)
     _sea(sc, state, lay)
     _island(sc, state, lay)
     _buildings(sc, state, lay)
     vp = lay.viewport
     if playable and state.phase == "place":
-        _place_marks(sc, state, vp, hints, pick)
+        _place_marks(sc, state, vp, hints, pick, hover)
     elif playable and state.phase == "build":
         _build_marks(sc, state, vp, hints, pick)
-    _hover_settlement(sc, state, vp, pick)
+    _hover_settlement(sc, state, vp, hover)
     _mask(sc, lay)
     sc.add("pieces", Text(MARGIN, HEADER_H / 2, header_text(state, viewer), size=18, bold=True,
                          color=INK, max_width=lay.width - 2 * MARGIN))
-    if pick.hover is not None and vp.area.contains(*vp.centre(pick.hover)):
+    if hover is not None and vp.area.contains(*vp.centre(hover)):
         area = vp.area
         sc.add("highlights", Text(area.x + area.w - 8, area.y + area.h - 12,
-                                  f"hex {pick.hover}", size=15, color=MUTED, align="right"))
+                                  f"hex {hover}", size=15, color=MUTED, align="right"))
     if state.phase == "over":     # not is_over: nobody decides during set-up either
         _ranking(sc, state, lay)
     else:

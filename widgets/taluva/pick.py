@@ -57,11 +57,10 @@ def move_hints(state) -> Hints:
 
 @dataclass
 class Pick:
-    """What the person has chosen so far: the tile's turn, the build kind, the settlement and
-    terrain of an expansion, and the hex under the pointer."""
+    """What the person has chosen so far: the tile's turn, the build kind, and the settlement
+    and terrain of an expansion."""
 
     rotation: int = 0
     kind: str | None = None
     settlement: tuple | None = None   # key hex of the settlement to expand
     terrain: str | None = None
-    hover: tuple | None = None
