@@ -6,12 +6,24 @@ Leaf tiles are named ("G01", "Y12", "R29"), cells are [x, y], orientations index
 from __future__ import annotations
 
 from ..core import TupleAction
-from ..text import player_name, plural
+from ..text import T, player_name
 from . import components as C
 
 PATHS = ("upper", "lower")
 ENDS = ("left", "right")
 FOREST = "forest"
+PATH_NAMES = {"upper": T("upper"), "lower": T("lower")}
+END_NAMES = {"left": T("left"), "right": T("right")}
+
+
+def path_name(path: str):
+    """The upper or lower solo path in words."""
+    return PATH_NAMES.get(path, path) if isinstance(path, str) else str(path)
+
+
+def end_name(end: str):
+    """The left or right end of a solo path in words."""
+    return END_NAMES.get(end, end) if isinstance(end, str) else str(end)
 
 
 def _int(data: dict, field: str) -> int:
@@ -75,7 +87,8 @@ class Place(_Action):
         return cls(_tile(data), _int(data, "orientation"), _cell(data))
 
     def describe(self) -> str:
-        return f"lay {self.tile} (orientation {self.orientation}) at {self.at}"
+        return T("lay {tile} (orientation {orientation}) at {at}", tile=self.tile,
+                 orientation=self.orientation, at=str(self.at))
 
 
 class Squirrel(_Action):
@@ -95,7 +108,7 @@ class Squirrel(_Action):
         return cls(_cell(data))
 
     def describe(self) -> str:
-        return f"place a squirrel on {self.at}"
+        return T("place a squirrel on {at}", at=str(self.at))
 
 
 class Nut(Squirrel):
@@ -104,7 +117,7 @@ class Nut(Squirrel):
     kind = "nut"
 
     def describe(self) -> str:
-        return f"spend a nut: squirrel on {self.at}"
+        return T("spend a nut: squirrel on {at}", at=str(self.at))
 
 
 class Berry(_Action):
@@ -132,8 +145,10 @@ class Berry(_Action):
         return cls(path, end)
 
     def describe(self) -> str:
-        where = f" from the {self.end} end of the {self.path} path" if self.path else ""
-        return f"spend a berry to draw tiles{where}"
+        if self.path:
+            return T("spend a berry to draw tiles from the {end} end of the {path} path",
+                     end=end_name(self.end), path=path_name(self.path))
+        return T("spend a berry to draw tiles")
 
 
 class Refill(Berry):
@@ -146,7 +161,8 @@ class Refill(Berry):
         return cls(_choice(data, "path", PATHS), _choice(data, "end", ENDS))
 
     def describe(self) -> str:
-        return f"refill your path from the {self.end} end of the {self.path} path"
+        return T("refill your path from the {end} end of the {path} path",
+                 end=end_name(self.end), path=path_name(self.path))
 
 
 class Exchange(_Action):
@@ -166,7 +182,8 @@ class Exchange(_Action):
     def describe(self) -> str:
         up = (self.give in C.TOKENS and self.take in C.TOKENS
               and C.TOKENS.index(self.take) > C.TOKENS.index(self.give))
-        return f"exchange {plural(2 if up else 1, str(self.give))} for a {self.take}"
+        return T("exchange {given} for a {take}", given=C.token_count(self.give, 2 if up else 1),
+                 take=C.token_name(self.take))
 
 
 class Animal(_Action):
@@ -190,7 +207,9 @@ class Animal(_Action):
                    _cell(data))
 
     def describe(self) -> str:
-        return f"lay the {self.animal} (orientation {self.orientation}) at {self.at}"
+        return T("lay the {animal} (orientation {orientation}) at {at}",
+                 animal=C.animal_name(self.animal), orientation=self.orientation,
+                 at=str(self.at))
 
 
 def _source_key(s):
@@ -230,8 +249,13 @@ class Mushroom(_Action):
         return cls(raw + ([FOREST] if forest else []))
 
     def describe(self) -> str:
-        names = [s if s == FOREST else player_name(s) for s in self]
-        return "spend a mushroom: take " + (" and ".join(names) if names else "the track's tiles")
+        names = [T("forest") if s == FOREST else player_name(s) for s in self]
+        if not names:
+            return T("spend a mushroom: take the track's tiles")
+        source = names[0]
+        for name in names[1:]:
+            source = T("{first} and {second}", first=source, second=name)
+        return T("spend a mushroom: take {source}", source=source)
 
 
 class Feather(_Action):
@@ -254,7 +278,7 @@ class Feather(_Action):
         return cls([_tile({"tile": t}) for t in raw])
 
     def describe(self) -> str:
-        return f"spend a feather: lay {self[0]} and {self[1]}"
+        return T("spend a feather: lay {first} and {second}", first=self[0], second=self[1])
 
 
 class EndTurn(_Action):
@@ -273,7 +297,7 @@ class EndTurn(_Action):
         return cls()
 
     def describe(self) -> str:
-        return "end the turn"
+        return T("end the turn")
 
 
 ACTION_TYPES = {cls.kind: cls for cls in (Place, Squirrel, Nut, Berry, Refill, Exchange, Animal,

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from ..text import N, T
+
 TOKENS = ("berry", "nut", "mushroom", "feather")          # lowest value first
 TOKEN_SUPPLY = {"berry": 30, "nut": 24, "mushroom": 18, "feather": 8}
 TREASURE_LETTERS = {"B": "berry", "N": "nut", "M": "mushroom", "F": "feather"}
@@ -35,7 +37,12 @@ Cell = tuple[int, int]
 
 
 class DataError(ValueError):
-    """A component data file that breaks a count or a shape rule."""
+    """A component data file that breaks a count or a shape rule: in which `file`, which
+    `entry` and `why` (when known)."""
+
+    def __init__(self, message, file=None, entry=None, why=None):
+        super().__init__(message)
+        self.file, self.entry, self.why = file, entry, why
 
 
 @dataclass(frozen=True)
@@ -78,20 +85,21 @@ class SoloBoard:
 
 
 def _fail(file: str, entry: str, why: str):
-    raise DataError(f"{file}: {entry}: {why}")
+    raise DataError(T("{file}: {entry}: {why}", file=file, entry=entry, why=why), file, entry,
+                    why)
 
 
 def _cells(raw, file: str, entry: str) -> tuple[Cell, ...]:
     if not isinstance(raw, list) or not raw:
-        _fail(file, entry, "cells must be a non-empty list of [x, y]")
+        _fail(file, entry, T("cells must be a non-empty list of [x, y]"))
     out = []
     for c in raw:
         if (not isinstance(c, list) or len(c) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in c)):
-            _fail(file, entry, f"a cell is [x, y] in whole numbers, not {c!r}")
+            _fail(file, entry, T("a cell is [x, y] in whole numbers, not {cell}", cell=repr(c)))
         out.append((c[0], c[1]))
     if len(set(out)) != len(out):
-        _fail(file, entry, "a cell is listed twice")
+        _fail(file, entry, T("a cell is listed twice"))
     return tuple(out)
 
 
@@ -148,47 +156,52 @@ def check_side(b, file: str = "player_boards" + JSON, entry: str | None = None,
     """One board side as the data file gives it. `numbered`: board 1-6 and side A or B are
     required (the file); a side given as data in a position may leave them out."""
     name = b.get("name") if isinstance(b, dict) else None
-    entry = entry or f"board {name}"
+    entry = entry or T("board {name}", name=name if isinstance(name, str) else repr(name))
     if not isinstance(name, str):
-        _fail(file, entry, "every board side needs its own name")
+        _fail(file, entry, T("every board side needs its own name"))
     key = (b.get("board"), b.get("side"))
     if (numbered or key != (None, None)) and (key[0] not in range(1, BOARDS + 1)
                                              or key[1] not in SIDES):
-        _fail(file, entry, f"board must be 1-{BOARDS} and side A or B, once each")
+        _fail(file, entry, T("board must be 1-{boards} and side A or B, once each",
+                             boards=BOARDS))
     if (b.get("width"), b.get("height")) != (WIDTH, HEIGHT):
-        _fail(file, entry, f"a board is {WIDTH} x {HEIGHT} cells")
+        _fail(file, entry, T("a board is {width} x {height} cells", width=WIDTH, height=HEIGHT))
     areas = b.get("areas")
     if not isinstance(areas, list) or len(areas) != AREAS:
-        _fail(file, entry, f"a board has {AREAS} areas")
+        _fail(file, entry, T("a board has {areas} areas", areas=AREAS))
     covered: dict[Cell, int] = {}
     area_cells = []
     for a, rect in enumerate(areas):
         if (not isinstance(rect, list) or len(rect) != 4
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in rect)
                 or rect[2:] != [AREA_W, AREA_H]):
-            _fail(file, f"{entry} area {a + 1}", f"an area is [x, y, {AREA_W}, {AREA_H}] "
-                  f"({AREA_W} wide, {AREA_H} tall)")
+            _fail(file, T("{entry} area {area}", entry=entry, area=a + 1),
+                  T("an area is [x, y, {w}, {h}] ({w} wide, {h} tall)", w=AREA_W, h=AREA_H))
         x0, y0, w, h = rect
         cells = tuple((x, y) for y in range(y0, y0 + h) for x in range(x0, x0 + w))
         for c in cells:
             if not (0 <= c[0] < WIDTH and 0 <= c[1] < HEIGHT):
-                _fail(file, f"{entry} area {a + 1}", f"cell {list(c)} is off the board")
+                _fail(file, T("{entry} area {area}", entry=entry, area=a + 1),
+                      T("cell {cell} is off the board", cell=str(list(c))))
             if c in covered:
-                _fail(file, f"{entry} area {a + 1}",
-                      f"overlaps area {covered[c] + 1} at {list(c)}")
+                _fail(file, T("{entry} area {area}", entry=entry, area=a + 1),
+                      T("overlaps area {other} at {cell}", other=covered[c] + 1,
+                        cell=str(list(c))))
             covered[c] = a
         area_cells.append(cells)
     rows = b.get("treasures")
     if (not isinstance(rows, list) or len(rows) != HEIGHT
             or not all(isinstance(r, str) and len(r) == WIDTH for r in rows)):
-        _fail(file, entry, f"treasures are {HEIGHT} rows of {WIDTH} characters")
+        _fail(file, entry, T("treasures are {rows} rows of {width} characters", rows=HEIGHT,
+                             width=WIDTH))
     treasures = {}
     for y, row in enumerate(rows):
         for x, ch in enumerate(row):
             if ch == ".":
                 continue
             if ch not in TREASURE_LETTERS:
-                _fail(file, entry, f"unknown treasure {ch!r} at {[x, y]} (use . B N M F)")
+                _fail(file, entry, T("unknown treasure {char} at {cell} (use . B N M F)",
+                                     char=repr(ch), cell=str([x, y])))
             treasures[(x, y)] = TREASURE_LETTERS[ch]
     return Layout(name, key[0], key[1], tuple(area_cells), treasures)
 
@@ -219,31 +232,35 @@ def check_animals(data: dict, file: str = "animals" + JSON) -> tuple[AnimalKind,
     out = []
     for i, k in enumerate(kinds):
         name = k.get("name") if isinstance(k, dict) else None
-        entry = f"animal {name or i}"
+        entry = T("animal {name}", name=str(name or i))
         if not isinstance(name, str) or name in {o.name for o in out}:
-            _fail(file, entry, "every kind needs its own name")
+            _fail(file, entry, T("every kind needs its own name"))
         count, token = k.get("count"), k.get("token")
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            _fail(file, entry, "count must be a whole number of at least 1")
+            _fail(file, entry, T("count must be a whole number of at least 1"))
         if name in CARRIERS and (count, token) != (1, CARRIERS[name]):
-            _fail(file, entry, f"the {name} is unique and carries a {CARRIERS[name]} token")
+            _fail(file, entry, T("the {animal} is unique and carries a {token} token",
+                                 animal=animal_name(name), token=token_name(CARRIERS[name])))
         if name not in CARRIERS and token is not None:
-            _fail(file, entry, "only the badger, fox and raccoon carry a token")
+            _fail(file, entry, T("only the badger, fox and raccoon carry a token"))
         cells = _cells(k.get("cells"), file, entry)
         if not connected(cells):
-            _fail(file, entry, "the piece is disconnected")
+            _fail(file, entry, T("the piece is disconnected"))
         if name in ANIMAL_SIZES and len(cells) != ANIMAL_SIZES[name]:
-            _fail(file, entry, f"the {name} covers {ANIMAL_SIZES[name]} cells, "
-                               f"not {len(cells)}")
+            _fail(file, entry, T("the {animal} covers {n} cells, not {cells}",
+                                 animal=animal_name(name), n=ANIMAL_SIZES[name],
+                                 cells=len(cells)))
         out.append(AnimalKind(name, count, token, cells))
     missing = sorted(set(CARRIERS) - {k.name for k in out})
     if missing:
-        _fail(file, "kinds", f"the {missing[0]} is missing")
+        _fail(file, "kinds", T("the {animal} is missing", animal=animal_name(missing[0])))
     if len(out) != ANIMAL_KINDS:
-        _fail(file, "kinds", f"there are {ANIMAL_KINDS} kinds of animal, not {len(out)}")
+        _fail(file, "kinds", T("there are {n} kinds of animal, not {kinds}", n=ANIMAL_KINDS,
+                               kinds=len(out)))
     total = sum(k.count for k in out)
     if total != ANIMAL_TILES:
-        _fail(file, "kinds", f"there are {ANIMAL_TILES} animal tiles, not {total}")
+        _fail(file, "kinds", T("there are {n} animal tiles, not {total}", n=ANIMAL_TILES,
+                               total=total))
     return tuple(out)
 
 
@@ -345,15 +362,69 @@ def kind_data(kind: AnimalKind) -> dict:
             "cells": [list(c) for c in kind.cells]}
 
 
+# -- the components' names in the words of the game (ids above stay plain strings) ------------
+
+TOKEN_NAMES = {"berry": T("berry"), "nut": T("nut"), "mushroom": T("mushroom"),
+               "feather": T("feather")}
+A_TOKEN = {"berry": T("a berry"), "nut": T("a nut"), "mushroom": T("a mushroom"),
+           "feather": T("a feather")}
+A_TOKEN_START = {"berry": T("A berry"), "nut": T("A nut"), "mushroom": T("A mushroom"),
+                 "feather": T("A feather")}
+COLOUR_NAMES = {"green": T("green"), "yellow": T("yellow"), "red": T("red")}
+ANIMAL_NAMES = {"badger": T("badger"), "fox": T("fox"), "raccoon": T("raccoon"),
+                "hedgehog": T("hedgehog"), "owl": T("owl"), "rabbit": T("rabbit"),
+                "mouse": T("mouse")}
+
+
+def token_name(kind: str):
+    """A treasure token's kind in words ("berry")."""
+    return TOKEN_NAMES.get(kind, kind) if isinstance(kind, str) else kind
+
+
+def a_token(kind: str):
+    """One treasure token in words ("a berry")."""
+    return A_TOKEN.get(kind, kind) if isinstance(kind, str) else kind
+
+
+def a_token_start(kind: str):
+    """One treasure token in words, at the start of a sentence ("A berry")."""
+    return A_TOKEN_START.get(kind, kind) if isinstance(kind, str) else kind
+
+
+def token_count(kind: str, n: int):
+    """`n` tokens of a kind in words ("1 berry", "2 berries")."""
+    if kind == "berry":
+        return N("{n} berry", "{n} berries", n)
+    if kind == "nut":
+        return N("{n} nut", "{n} nuts", n)
+    if kind == "mushroom":
+        return N("{n} mushroom", "{n} mushrooms", n)
+    if kind == "feather":
+        return N("{n} feather", "{n} feathers", n)
+    return T("{n} {kind}", n=n, kind=kind)
+
+
+def colour_name(colour: str):
+    """A leaf tile's colour in words."""
+    return COLOUR_NAMES.get(colour, colour) if isinstance(colour, str) else colour
+
+
+def animal_name(name: str):
+    """An animal kind in words ("fox")."""
+    return ANIMAL_NAMES.get(name, name) if isinstance(name, str) else name
+
+
 def tile_name(tile: int) -> str:
-    return "face-down tile" if tile == HIDDEN else LEAVES[tile].name
+    return T("face-down tile") if tile == HIDDEN else LEAVES[tile].name
 
 
 def tile_id(name) -> int:
     if not isinstance(name, str) or name not in TILE_BY_NAME:
-        raise ValueError(f"{name!r} is not a leaf tile name like 'G01', 'Y12' or 'R29'")
+        raise ValueError(T("{name} is not a leaf tile name like 'G01', 'Y12' or 'R29'",
+                           name=repr(name)))
     return TILE_BY_NAME[name]
 
 
-def names(tiles) -> str:
-    return ", ".join(tile_name(t) for t in tiles) or "none"
+def names(tiles):
+    """Tiles by name, as a template parameter (a list "G01, Y12"), or the word "none"."""
+    return tuple(tile_name(t) for t in tiles) or T("none")

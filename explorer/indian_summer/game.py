@@ -11,7 +11,7 @@ from .board import Floor
 from .moves import warm
 from .position import fields_from_data, position, position_data
 from .solo import SeriesScore, series_score
-from ..text import player_name, plural
+from ..text import N, T, player_name
 from .state import IndianSummerState
 
 
@@ -27,26 +27,28 @@ class IndianSummer(Game):
     player_counts = (1, 2, 3, 4)
     options = {
         "start_player": Option(
-            0, (0, 1, 2, 3), "Who starts (the text: decided by rock-paper-scissors).",
-            ("indian_summer.setup.start_player",), "Start player (rock-paper-scissors)"),
+            0, (0, 1, 2, 3), T("Who starts (the text: decided by rock-paper-scissors)."),
+            ("indian_summer.setup.start_player",), T("Start player (rock-paper-scissors)")),
         "forest_size": Option(
             20, (10, 15, 20, 25, 30, 35, 40),
-            "Tiles laid out in the forest circle (the text leaves it open); at 6 or fewer the "
-            "set-aside tiles top it up to this size again.",
-            ("indian_summer.setup.forest", "indian_summer.refill.replenish"), "Forest size",
-            tuple((n, f"{n} tiles") for n in (10, 15, 20, 25, 30, 35, 40))),
+            T("Tiles laid out in the forest circle (the text leaves it open); at 6 or fewer the "
+              "set-aside tiles top it up to this size again."),
+            ("indian_summer.setup.forest", "indian_summer.refill.replenish"), T("Forest size"),
+            tuple((n, N("{n} tile", "{n} tiles", n)) for n in (10, 15, 20, 25, 30, 35, 40))),
         "end_nuts": Option(
             "stand_in", ("stand_in", "supply"),
-            "The end conversion when the supply has no nut left: every treasure still becomes "
-            "a nut, a stand-in as for the squirrels (line 273 'all treasures', in the spirit of "
-            "line 277; default), or the supply limits it as it limits exchanges during play "
-            "(line 273 'by the exchange rule').", ("indian_summer.end.nut_supply",),
-            "No nut left at the end", (("stand_in", "treasures still become nuts (stand-ins)"),
-                                       ("supply", "the conversion stops"))),
+            T("The end conversion when the supply has no nut left: every treasure still becomes "
+              "a nut, a stand-in as for the squirrels (line 273 'all treasures', in the spirit of "
+              "line 277; default), or the supply limits it as it limits exchanges during play "
+              "(line 273 'by the exchange rule')."), ("indian_summer.end.nut_supply",),
+            T("No nut left at the end"),
+            (("stand_in", T("treasures still become nuts (stand-ins)")),
+             ("supply", T("the conversion stops")))),
         "solo_pile": Option(
-            1, (1, 2, 3), "Solo: which of the three piles of 25 made from the seed this game "
-            "uses (game 1, 2 or 3 of a series).", ("indian_summer.solo.piles",),
-            "Solo series", tuple((n, f"game {n} of 3 (pile {n})") for n in (1, 2, 3))),
+            1, (1, 2, 3), T("Solo: which of the three piles of 25 made from the seed this game "
+                            "uses (game 1, 2 or 3 of a series)."), ("indian_summer.solo.piles",),
+            T("Solo series"),
+            tuple((n, T("game {n} of 3 (pile {n})", n=n)) for n in (1, 2, 3))),
     }
     action_types = dict(ACTION_TYPES)
     turn_rule = "indian_summer.turn.steps"
@@ -57,7 +59,8 @@ class IndianSummer(Game):
     def _check_options(self, players: int, chosen: dict) -> None:
         super()._check_options(players, chosen)
         if chosen["start_player"] >= players:
-            raise SetupError(f"start_player must be 0..{players - 1} for {players} players")
+            raise SetupError(T("start_player must be 0..{last} for {players} players",
+                               last=players - 1, players=players))
 
     def position(self, players: int = 2, **fields) -> IndianSummerState:
         """A validated mid-game position from readable names (see `position.py`)."""
@@ -77,13 +80,13 @@ class IndianSummer(Game):
             yield from self._setup_solo(seed, rng, options)
             return
         s = IndianSummerState(self, players, seed, options)
-        s._emit("The component set is illustrative: leaf shapes, holes, printed treasures and "
-                "animal shapes are not in the rule text (75 leaf tiles: 17 green, 29 yellow, 29 "
-                "red, one hole each).", "indian_summer.setup.components")
+        s._emit(T("The component set is illustrative: leaf shapes, holes, printed treasures and "
+                  "animal shapes are not in the rule text (75 leaf tiles: 17 green, 29 yellow, 29 "
+                  "red, one hole each)."), "indian_summer.setup.components")
         s.floors = self._boards(players, rng)
-        sides = ", ".join(f"{player_name(p)} board {C.LAYOUTS[f.layout].name}"
-                          for p, f in enumerate(s.floors))
-        s._emit(f"Each player takes a forest-floor board and a backpack: {sides}.",
+        sides = tuple(T("{player} board {side}", player=player_name(p),
+                        side=C.LAYOUTS[f.layout].name) for p, f in enumerate(s.floors))
+        s._emit(T("Each player takes a forest-floor board and a backpack: {sides}.", sides=sides),
                 "indian_summer.setup.boards")
         yield s
         s = _step(s)
@@ -104,29 +107,30 @@ class IndianSummer(Game):
                 path.append(tile)
             paths.append(tuple(path))
         s.paths = tuple(paths)
-        s._emit("Leaf tiles are shuffled; each player lays 2 green, 2 yellow and 1 red tile "
-                "right of the backpack in that order: the path.", "indian_summer.setup.paths",
+        s._emit(T("Leaf tiles are shuffled; each player lays 2 green, 2 yellow and 1 red tile "
+                  "right of the backpack in that order: the path."), "indian_summer.setup.paths",
                 paths=s.paths)
         yield s
         s = _step(s)
         n = options["forest_size"]
         s.forest, s.set_aside = tuple(tiles[:n]), tuple(tiles[n:])
-        s._emit(f"{len(s.forest)} tiles are laid at random in a circle round the game board: "
-                "the forest; the bush stands at its start, next to the first tile.",
+        s._emit(T("{n} tiles are laid at random in a circle round the game board: the forest; "
+                  "the bush stands at its start, next to the first tile.", n=len(s.forest)),
                 "indian_summer.setup.forest")
-        s._emit(f"The other {len(s.set_aside)} tiles are set aside, to top up the forest.",
-                "indian_summer.setup.set_aside")
+        s._emit(T("The other {n} tiles are set aside, to top up the forest.",
+                  n=len(s.set_aside)), "indian_summer.setup.set_aside")
         yield s
         s = _step(s)
         s.backpacks = ((1, 1, 1, 0),) * players
-        s._emit("Each player puts a berry, a nut and a mushroom on their backpack.",
+        s._emit(T("Each player puts a berry, a nut and a mushroom on their backpack."),
                 "indian_summer.setup.tokens")
         yield s
         s = _step(s)
         s.start_player = s.turn = options["start_player"]
         s.phase = "turn"
-        s._emit(f"{player_name(s.turn)} starts (rock-paper-scissors) and takes the shoe; play "
-                "goes clockwise.", "indian_summer.setup.start_player", s.turn)
+        s._emit(T("{player} starts (rock-paper-scissors) and takes the shoe; play goes "
+                  "clockwise.", player=player_name(s.turn)), "indian_summer.setup.start_player",
+                s.turn)
         yield s
 
     def _boards(self, players: int, rng: random.Random) -> tuple[Floor, ...]:
@@ -138,26 +142,29 @@ class IndianSummer(Game):
         return tuple(floors)
 
     def _animals(self, s: IndianSummerState) -> None:
-        stacks = ", ".join(f"{k.count} {k.name}" for k in C.ANIMALS)
-        s._emit(f"The animal tiles are stacked by kind: {stacks}.", "indian_summer.setup.animals")
-        carried = ", ".join(f"the {k.name} a {k.token}" for k in C.ANIMALS if k.token)
-        s._emit(f"The badger, fox and raccoon are unique and each carries a token: {carried}.",
+        stacks = tuple(T("{count} {animal}", count=k.count, animal=C.animal_name(k.name))
+                       for k in C.ANIMALS)
+        s._emit(T("The animal tiles are stacked by kind: {stacks}.", stacks=stacks),
                 "indian_summer.setup.animals")
+        carried = tuple(T("the {animal} a {token}", animal=C.animal_name(k.name),
+                          token=C.token_name(k.token)) for k in C.ANIMALS if k.token)
+        s._emit(T("The badger, fox and raccoon are unique and each carries a token: {carried}.",
+                  carried=carried), "indian_summer.setup.animals")
 
     def _supplies(self, s: IndianSummerState) -> None:
-        counts = ", ".join(plural(n, k) for k, n in C.TOKEN_SUPPLY.items())
-        s._emit(f"Treasure tokens ({counts}) and the {C.SQUIRRELS} squirrels form the supply.",
-                "indian_summer.setup.supplies")
+        counts = tuple(C.token_count(k, n) for k, n in C.TOKEN_SUPPLY.items())
+        s._emit(T("Treasure tokens ({counts}) and the {squirrels} squirrels form the supply.",
+                  counts=counts, squirrels=C.SQUIRRELS), "indian_summer.setup.supplies")
 
     def _setup_solo(self, seed: int, rng: random.Random,
                     options: dict) -> Iterable[IndianSummerState]:
         s = IndianSummerState(self, 1, seed, options)
-        s._emit("The component set is illustrative: leaf shapes, holes, printed treasures and "
-                "animal shapes are not in the rule text.", "indian_summer.setup.components")
+        s._emit(T("The component set is illustrative: leaf shapes, holes, printed treasures and "
+                  "animal shapes are not in the rule text."), "indian_summer.setup.components")
         s.floors = self._boards(1, rng)
-        s._emit(f"Solo: one forest-floor board ({C.LAYOUTS[s.floors[0].layout].name}) and a "
-                "backpack; the game board shows its solo side with the numbered spaces.",
-                "indian_summer.solo.setup")
+        s._emit(T("Solo: one forest-floor board ({side}) and a backpack; the game board shows "
+                  "its solo side with the numbered spaces.",
+                  side=C.LAYOUTS[s.floors[0].layout].name), "indian_summer.solo.setup")
         yield s
         s = _step(s)
         tiles = list(range(C.TILE_COUNT))
@@ -166,30 +173,31 @@ class IndianSummer(Game):
         n = options["solo_pile"]
         pile = list(piles[n - 1])
         s.box = tuple(t for i, p in enumerate(piles) if i != n - 1 for t in p)
-        s._emit(f"The leaf tiles are shuffled into three piles of 25; this is game {n} of the "
-                f"series, with pile {n}; the other piles wait for the next games.",
+        s._emit(T("The leaf tiles are shuffled into three piles of 25; this is game {n} of the "
+                  "series, with pile {n}; the other piles wait for the next games.", n=n),
                 "indian_summer.solo.piles")
         yield s
         s = _step(s)
         s.upper, s.lower, pile = tuple(pile[:5]), tuple(pile[5:10]), pile[10:]
-        s._emit("5 tiles at random above the game board (the upper path) and 5 below it (the "
-                "lower path).", "indian_summer.solo.paths")
+        s._emit(T("5 tiles at random above the game board (the upper path) and 5 below it (the "
+                  "lower path)."), "indian_summer.solo.paths")
         yield s
         s = _step(s)
         s.track = tuple(pile[:10]) + (None, None)
         pile = pile[10:]
-        s._emit("One tile on each of the 10 numbered spaces.", "indian_summer.solo.track")
+        s._emit(T("One tile on each of the 10 numbered spaces."), "indian_summer.solo.track")
         yield s
         s = _step(s)
         s.paths = (tuple(pile),)
-        s._emit("The last 5 tiles go right of the backpack: your path. There is no forest.",
+        s._emit(T("The last 5 tiles go right of the backpack: your path. There is no forest."),
                 "indian_summer.solo.player_path")
         yield s
         s = _step(s)
         self._animals(s)
         self._supplies(s)
         s.backpacks = ((1, 1, 1, 0),)
-        s._emit("A berry, a nut and a mushroom go on the backpack.", "indian_summer.solo.supplies")
+        s._emit(T("A berry, a nut and a mushroom go on the backpack."),
+                "indian_summer.solo.supplies")
         yield s
         s = _step(s)
         s.turn, s.phase, s.solo_turn = 0, "turn", 1

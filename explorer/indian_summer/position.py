@@ -51,7 +51,8 @@ from . import components as C
 from .board import Floor, area_masks, picture, printed_treasure
 from .geometry import bit
 from .moves import animal_by_cell, warm
-from ..text import player_name, plural
+from ..text import N, T, player_name
+from .actions import path_name
 from .state import FOREST_LOW, IndianSummerState
 
 FIELDS = {"turn", "start_player", "layouts", "boards", "paths", "forest", "set_aside",
@@ -74,7 +75,8 @@ def _floor(rows, layout: int, field: str) -> tuple[Floor, int]:
     """The floor a picture shows, and the mask of its animal cells with no tile named (x)."""
     if (not isinstance(rows, (list, tuple)) or len(rows) != C.HEIGHT
             or not all(isinstance(r, str) and len(r) == C.WIDTH for r in rows)):
-        raise PositionError(field, f"a board is {C.HEIGHT} rows of {C.WIDTH} characters")
+        raise PositionError(field, T("a board is {rows} rows of {width} characters",
+                                     rows=C.HEIGHT, width=C.WIDTH))
     covered = holes = animal = unnamed = 0
     tokens, squirrels = [], []
     for y, row in enumerate(rows):
@@ -83,7 +85,8 @@ def _floor(rows, layout: int, field: str) -> tuple[Floor, int]:
             if ch in ".BNMF":
                 continue
             if ch not in "#osaxbnmf":
-                raise PositionError(field, f"unknown character {ch!r} at {(x, y)}")
+                raise PositionError(field, T("unknown character {char} at {cell}",
+                                             char=repr(ch), cell=str((x, y))))
             covered |= b
             if ch in "oaxbnmf":
                 holes |= b
@@ -97,32 +100,33 @@ def _floor(rows, layout: int, field: str) -> tuple[Floor, int]:
                 kind = TOKEN_LETTERS[ch]
                 printed = printed_treasure(layout, (x, y))
                 if printed != kind:
-                    raise PositionError(field, f"a {kind} token at {(x, y)}: board side "
-                                        f"{C.ALL_LAYOUTS[layout].name} prints "
-                                        f"{'a ' + printed if printed else 'nothing (bare earth)'}"
-                                        " there, and a token shows the treasure printed under "
-                                        "its hole")
+                    raise PositionError(field, T(
+                        "a {token} token at {cell}: board side {side} prints {printed} there, "
+                        "and a token shows the treasure printed under its hole",
+                        token=C.token_name(kind), cell=str((x, y)),
+                        side=C.ALL_LAYOUTS[layout].name,
+                        printed=C.a_token(printed) if printed else T("nothing (bare earth)")))
                 tokens.append(((x, y), kind))
     paid = frozenset(i for i, m in enumerate(area_masks(layout)) if m & ~covered == 0)
     for cell, _ in tokens:
         if any(bit(cell) & area_masks(layout)[i] for i in paid):
-            raise PositionError(field, f"a token at {cell} lies in a completed area, whose "
-                                "tokens were already paid out")
+            raise PositionError(field, T("a token at {cell} lies in a completed area, whose "
+                                         "tokens were already paid out", cell=str(cell)))
     return Floor(layout, covered, holes, tuple(sorted(tokens)), (), tuple(squirrels), (),
                  animal, paid), unnamed
 
 
 def _tiles(names, field: str, used: set) -> tuple[int, ...]:
     if not isinstance(names, (list, tuple)):
-        raise PositionError(field, "a list of leaf tile names is expected")
+        raise PositionError(field, T("a list of leaf tile names is expected"))
     out = []
     for n in names:
         try:
             t = C.tile_id(n)
         except ValueError as exc:
-            raise PositionError(field, str(exc)) from None
+            raise PositionError(field, exc.args[0]) from None
         if t in used:
-            raise PositionError(field, f"{n} is named twice")
+            raise PositionError(field, T("{tile} is named twice", tile=n))
         used.add(t)
         out.append(t)
     return tuple(out)
@@ -130,7 +134,8 @@ def _tiles(names, field: str, used: set) -> tuple[int, ...]:
 
 def _per_player(value, players: int, field: str) -> list:
     if not isinstance(value, (list, tuple)) or len(value) != players:
-        raise PositionError(field, f"one entry per player ({players}) is expected")
+        raise PositionError(field, T("one entry per player ({players}) is expected",
+                                     players=players))
     return list(value)
 
 
@@ -146,14 +151,15 @@ def _side(data, p: int) -> int:
     areas default to the usual 2 across and 3 down."""
     extra = sorted(map(str, set(data) - SIDE_KEYS))
     if extra:
-        raise PositionError("layouts", f"{player_name(p)}: a board side given as data has "
-                            f"{', '.join(sorted(SIDE_KEYS))}, not {extra[0]!r}")
+        raise PositionError("layouts", T("{player}: a board side given as data has {keys}, "
+                                         "not {key}", player=player_name(p),
+                                         keys=tuple(sorted(SIDE_KEYS)), key=repr(extra[0])))
     side = {"name": "given", "width": C.WIDTH, "height": C.HEIGHT, "areas": GRID, **data}
     side["areas"] = _cell_lists(side["areas"])
     try:
         return C.layout_index(C.check_side(side, player_name(p), numbered=False))
     except C.DataError as exc:
-        raise PositionError("layouts", str(exc)) from None
+        raise PositionError("layouts", exc.args[0]) from None
 
 
 def _layouts(names, players: int) -> list[int]:
@@ -164,12 +170,13 @@ def _layouts(names, players: int) -> list[int]:
         elif isinstance(n, str) and n in C.LAYOUT_BY_NAME:
             layout = C.LAYOUT_BY_NAME[n]
         else:
-            raise PositionError("layouts", f"{n!r} is not a board side (1A .. 6B) nor a side "
-                                "given as data (a table of name, areas, treasures)")
+            raise PositionError("layouts", T("{side} is not a board side (1A .. 6B) nor a side "
+                                             "given as data (a table of name, areas, treasures)",
+                                             side=repr(n)))
         board = C.ALL_LAYOUTS[layout].board
         if board is not None and board in boards:
-            raise PositionError("layouts", f"board {board} is named twice: "
-                                "each player takes a different board (either side)")
+            raise PositionError("layouts", T("board {board} is named twice: each player takes a "
+                                             "different board (either side)", board=board))
         boards.add(board)
         layouts.append(layout)
     return layouts
@@ -179,8 +186,9 @@ def _kinds(shapes) -> tuple[int, ...]:
     """The animal kinds of the position: the game's, with the shapes (and stack sizes) given
     as data in their place, checked as the data file is (components.check_animals)."""
     if not isinstance(shapes, dict) or set(shapes) - set(C.ANIMAL_BY_NAME):
-        raise PositionError("animals", f"a table of animal kind -> cells (or -> cells and "
-                            f"count); kinds: {', '.join(C.ANIMAL_BY_NAME)}")
+        raise PositionError("animals", T("a table of animal kind -> cells (or -> cells and "
+                                         "count); kinds: {kinds}",
+                                         kinds=tuple(C.ANIMAL_BY_NAME)))
     kinds = [C.kind_data(k) for k in C.ANIMALS]
     for name, given in shapes.items():
         if isinstance(given, dict) and given and set(given) <= {"cells", "count"}:
@@ -188,15 +196,16 @@ def _kinds(shapes) -> tuple[int, ...]:
         elif isinstance(given, (list, tuple)):
             given = {"cells": given}
         else:
-            raise PositionError("animals", f"{name}: its cells [[x, y], ...], or a table of "
-                                "cells and count")
+            raise PositionError("animals", T("{name}: its cells [[x, y], ...], or a table of "
+                                             "cells and count", name=name))
         if "cells" in given:
             given["cells"] = _cell_lists(given["cells"])
         kinds[C.ANIMAL_BY_NAME[name]].update(given)
     try:
         checked = C.check_animals({"kinds": kinds}, "animals")
     except C.DataError as exc:
-        raise PositionError("animals", str(exc).removeprefix("animals: ")) from None
+        raise PositionError("animals", T("{entry}: {why}", entry=exc.entry, why=exc.why)
+                            if exc.file == "animals" else exc.args[0]) from None
     return tuple(C.kind_index(k) for k in checked)
 
 
@@ -210,11 +219,14 @@ def _place_animals(floors: list[Floor], unnamed: list[int], kinds: tuple[int, ..
     masks = [f.animal_mask & ~x for f, x in zip(floors, unnamed)]
     shown = sum(m.bit_count() for m in masks)
     if need != shown:
-        names_ = ", ".join(f"{n} {k.name}" for n, k in zip(taken, shapes) if n) or "none"
-        raise PositionError("animals_left", f"the animal tiles taken ({names_}) cover "
-                            f"{plural(need, 'cell')}; the boards show "
-                            f"{plural(shown, 'animal cell')} (a; x marks an animal whose "
-                            "tile is not named)")
+        names_ = tuple(T("{count} {animal}", count=n, animal=C.animal_name(k.name))
+                       for n, k in zip(taken, shapes) if n) or T("none")
+        raise PositionError("animals_left", N(
+            "the animal tiles taken ({animals}) cover {cells}; the boards show {n} animal cell "
+            "(a; x marks an animal whose tile is not named)",
+            "the animal tiles taken ({animals}) cover {cells}; the boards show {n} animal cells "
+            "(a; x marks an animal whose tile is not named)",
+            shown, animals=names_, cells=N("{n} cell", "{n} cells", need)))
     laid: list[list] = [[] for _ in floors]
 
     def cover() -> bool:
@@ -238,8 +250,8 @@ def _place_animals(floors: list[Floor], unnamed: list[int], kinds: tuple[int, ..
         return False
 
     if not cover():
-        raise PositionError("boards", "the animal cells (a) are not exactly the shapes of the "
-                            "animal tiles taken (animals_left)")
+        raise PositionError("boards", T("the animal cells (a) are not exactly the shapes of "
+                                        "the animal tiles taken (animals_left)"))
     return [f._replace(animals=tuple(a)) for f, a in zip(floors, laid)]
 
 
@@ -247,26 +259,29 @@ def _backpacks(value, players: int) -> tuple:
     bags = []
     for bag in _per_player(value, players, "backpacks"):
         if not isinstance(bag, dict) or set(bag) - set(C.TOKENS):
-            raise PositionError("backpacks", f"a backpack is a dict of {', '.join(C.TOKENS)}")
+            raise PositionError("backpacks", T("a backpack is a dict of {tokens}",
+                                               tokens=C.TOKENS))
         for k, n in bag.items():
             if not _whole(n) or n < 0:
-                raise PositionError("backpacks", f"{k}: a count of tokens is a whole number "
-                                    f"of at least 0, not {n!r}")
+                raise PositionError("backpacks", T("{token}: a count of tokens is a whole "
+                                                   "number of at least 0, not {count}",
+                                                   token=k, count=repr(n)))
         bags.append(tuple(bag.get(k, 0) for k in C.TOKENS))
     return tuple(bags)
 
 
 def _animals_left(left, kinds: tuple[int, ...]) -> tuple[int, ...]:
     if not isinstance(left, dict) or set(left) - set(C.ANIMAL_BY_NAME):
-        raise PositionError("animals_left", f"a dict of animal kinds: "
-                            f"{', '.join(C.ANIMAL_BY_NAME)}")
+        raise PositionError("animals_left", T("a dict of animal kinds: {kinds}",
+                                              kinds=tuple(C.ANIMAL_BY_NAME)))
     shapes = [C.ALL_KINDS[k] for k in kinds]
     for k in shapes:
         n = left.get(k.name, k.count)
         if not _whole(n) or not 0 <= n <= k.count:
-            raise PositionError("animals_left", f"{k.name}: the game has "
-                                f"{plural(k.count, k.name + ' tile')}; left must be "
-                                f"0-{k.count}, not {n!r}")
+            raise PositionError("animals_left", N(
+                "{name}: the game has {n} {animal} tile; left must be 0-{n}, not {left}",
+                "{name}: the game has {n} {animal} tiles; left must be 0-{n}, not {left}",
+                k.count, name=k.name, animal=C.animal_name(k.name), left=repr(n)))
     return tuple(left.get(k.name, k.count) for k in shapes)
 
 
@@ -277,44 +292,51 @@ def _squirrels(s: IndianSummerState, fields: dict) -> int:
     shown = sum(len(f.squirrels) for f in s.floors)
     left = fields.get("squirrels_left", max(0, C.SQUIRRELS - shown))
     if not _whole(left) or not 0 <= left <= C.SQUIRRELS:
-        raise PositionError("squirrels_left", f"the game has {C.SQUIRRELS} squirrels; left "
-                            f"must be 0-{C.SQUIRRELS}, not {left!r}")
+        raise PositionError("squirrels_left", T("the game has {all} squirrels; left must be "
+                                                "0-{all}, not {left}", all=C.SQUIRRELS,
+                                                left=repr(left)))
     stand_ins = fields.get("stand_ins", 0 if left else max(0, shown - C.SQUIRRELS))
     if not _whole(stand_ins) or stand_ins < 0:
-        raise PositionError("stand_ins", f"a count of stand-ins is a whole number of at least "
-                            f"0, not {stand_ins!r}")
+        raise PositionError("stand_ins", T("a count of stand-ins is a whole number of at least "
+                                           "0, not {count}", count=repr(stand_ins)))
     if stand_ins and left:
-        raise PositionError("stand_ins", f"stand-ins replace squirrels only once the "
-                            f"{C.SQUIRRELS} are used up, and {plural(left, 'squirrel')} "
-                            "are left (squirrels_left)")
+        raise PositionError("stand_ins", N("stand-ins replace squirrels only once the {all} "
+                                           "are used up, and {n} squirrel are left "
+                                           "(squirrels_left)",
+                                           "stand-ins replace squirrels only once the {all} "
+                                           "are used up, and {n} squirrels are left "
+                                           "(squirrels_left)", left, all=C.SQUIRRELS))
     used = C.SQUIRRELS - left + stand_ins
     if shown > used:
         field = "stand_ins" if "stand_ins" in fields else "squirrels_left"
-        raise PositionError(field, f"the boards show {plural(shown, 'squirrel')}, more than "
-                            f"the {C.SQUIRRELS - left} taken from the supply and "
-                            f"{plural(stand_ins, 'stand-in')}")
+        raise PositionError(field, N("the boards show {n} squirrel, more than the {taken} "
+                                     "taken from the supply and {stand_ins}",
+                                     "the boards show {n} squirrels, more than the {taken} "
+                                     "taken from the supply and {stand_ins}", shown,
+                                     taken=C.SQUIRRELS - left,
+                                     stand_ins=N("{n} stand-in", "{n} stand-ins", stand_ins)))
     return used
 
 
 def _solo(s: IndianSummerState, fields: dict, used: set) -> None:
     for name in ("forest", "set_aside"):
         if fields.get(name):
-            raise PositionError(name, "the solo game has no forest and no set-aside tiles")
+            raise PositionError(name, T("the solo game has no forest and no set-aside tiles"))
     s.upper = _tiles(fields.get("upper", []), "upper", used)
     s.lower = _tiles(fields.get("lower", []), "lower", used)
     for name in ("upper", "lower"):
         if len(getattr(s, name)) > SOLO_ROW:
-            raise PositionError(name, f"the {name} path starts with {SOLO_ROW} tiles and "
-                                "never gains any")
+            raise PositionError(name, T("the {path} path starts with {n} tiles and never gains "
+                                        "any", path=path_name(name), n=SOLO_ROW))
     track = fields.get("track", [None] * TRACK_PLACES)
     if not isinstance(track, (list, tuple)) or len(track) != TRACK_PLACES:
-        raise PositionError("track", "12 places: spaces 10..1 and the two beside the "
-                            "mushroom (None or \"\" for an empty place)")
+        raise PositionError("track", T("12 places: spaces 10..1 and the two beside the "
+                                       "mushroom (None or \"\" for an empty place)"))
     s.track = tuple(None if n in (None, "") else _tiles([n], "track", used)[0] for n in track)
     s.solo_turn = fields.get("solo_turn", 1)
     if not _whole(s.solo_turn) or s.solo_turn not in range(1, C.SOLO.turns + 1):
-        raise PositionError("solo_turn", f"a solo game has turns 1-{C.SOLO.turns}, "
-                            f"not {s.solo_turn!r}")
+        raise PositionError("solo_turn", T("a solo game has turns 1-{turns}, not {turn}",
+                                           turns=C.SOLO.turns, turn=repr(s.solo_turn)))
 
 
 def _deal_paths(players: int, used: set) -> tuple:
@@ -341,15 +363,15 @@ def _leaf_tiles(s: IndianSummerState, fields: dict, floors: list[Floor]) -> None
         s.paths = tuple(_tiles(path, "paths", used) for path in
                         _per_player(fields.get("paths", [[]] * players), players, "paths"))
     if any(len(path) > C.PATH_MAX for path in s.paths):
-        raise PositionError("paths", f"a path never holds more than {C.PATH_MAX} tiles")
+        raise PositionError("paths", T("a path never holds more than {n} tiles", n=C.PATH_MAX))
     if s.solo:
         _solo(s, fields, used)
     else:
         s.forest = _tiles(fields.get("forest", []), "forest", used)
         if len(s.forest) > s.options["forest_size"]:
-            raise PositionError("forest", f"the forest is laid out with "
-                                f"{s.options['forest_size']} tiles (option forest_size) and "
-                                "only ever topped up to that")
+            raise PositionError("forest", T("the forest is laid out with {n} tiles (option "
+                                            "forest_size) and only ever topped up to that",
+                                            n=s.options['forest_size']))
         if "set_aside" in fields:
             s.set_aside = _tiles(fields["set_aside"], "set_aside", used)
     if dealt:
@@ -361,12 +383,16 @@ def _leaf_tiles(s: IndianSummerState, fields: dict, floors: list[Floor]) -> None
                   ("lower", len(s.lower)), ("track", sum(t is not None for t in s.track))]
         over = next(n for i, (n, _) in enumerate(counts)       # the field that goes beyond
                     if sum(c for _, c in counts[:i + 1]) > in_game)
-        raise PositionError(over, f"the solo game is played with {in_game} leaf tiles, "
-                            f"not {len(used)}")
+        raise PositionError(over, T("the solo game is played with {n} leaf tiles, not {used}",
+                                    n=in_game, used=len(used)))
     if len(used) + on_boards > in_game:
-        raise PositionError("boards", f"{plural(on_boards, 'leaf hole')} on the boards mean as "
-                            f"many tiles laid; with the {len(used)} tiles named that is more "
-                            f"than the {in_game} of the game")
+        raise PositionError("boards", N("{n} leaf hole on the boards mean as many tiles laid; "
+                                        "with the {named} tiles named that is more than the "
+                                        "{all} of the game",
+                                        "{n} leaf holes on the boards mean as many tiles laid; "
+                                        "with the {named} tiles named that is more than the "
+                                        "{all} of the game", on_boards, named=len(used),
+                                        all=in_game))
     rest = tuple(t for t in range(C.TILE_COUNT) if t not in used)
     if not s.solo and "set_aside" not in fields:
         # the tiles laid on the boards (as many as holes) are no longer set aside
@@ -386,22 +412,40 @@ def _forest_and_empty_paths(s: IndianSummerState, named: bool) -> None:
         s.forest, s.set_aside = (s.set_aside[len(s.set_aside) - n:],
                                  s.set_aside[:len(s.set_aside) - n])
     if s.set_aside and len(s.forest) <= FOREST_LOW:
-        raise PositionError("forest", f"a forest of {plural(len(s.forest), 'tile')} with "
-                            f"{plural(len(s.set_aside), 'tile')} still set aside: at "
-                            f"{FOREST_LOW} or fewer it is topped up from the set-aside tiles at "
-                            "once")
+        raise PositionError("forest", N("a forest of {n} tile with {aside} still set aside: "
+                                        "at {low} or fewer it is topped up from the set-aside "
+                                        "tiles at once",
+                                        "a forest of {n} tiles with {aside} still set aside: "
+                                        "at {low} or fewer it is topped up from the set-aside "
+                                        "tiles at once", len(s.forest),
+                                        aside=N("{n} tile", "{n} tiles", len(s.set_aside)),
+                                        low=FOREST_LOW))
     left = len(s.forest) + len(s.set_aside)
     for p, path in enumerate(s.paths):
         if not path and left:
             # no between-moves position has one: the path is refilled in the same tile action
             # that empties it (a mushroom refills the robbed path at once too)
-            where = ("the forest, as laid out at set-up and never drawn from (no forest "
-                     "given), holds " if not named else "")
-            raise PositionError("paths", f"{player_name(p)}'s path is empty while {where}"
-                                f"{plural(left, 'tile')} remain in the forest and set aside: "
-                                "a path empties only when its last tile is taken, and is then "
-                                "refilled to 5 from the forest at once; name its tiles, or "
-                                "give forest = [] and set_aside = [] if the tiles have run out")
+            if named:
+                raise PositionError("paths", N(
+                    "{player}'s path is empty while {n} tile remain in the forest and set aside: "
+                    "a path empties only when its last tile is taken, and is then refilled to 5 "
+                    "from the forest at once; name its tiles, or give forest = [] and set_aside "
+                    "= [] if the tiles have run out",
+                    "{player}'s path is empty while {n} tiles remain in the forest and set aside: "
+                    "a path empties only when its last tile is taken, and is then refilled to 5 "
+                    "from the forest at once; name its tiles, or give forest = [] and set_aside "
+                    "= [] if the tiles have run out", left, player=player_name(p)))
+            raise PositionError("paths", N(
+                "{player}'s path is empty while the forest, as laid out at set-up and never "
+                "drawn from (no forest given), holds {n} tile remain in the forest and set "
+                "aside: a path empties only when its last tile is taken, and is then refilled to "
+                "5 from the forest at once; name its tiles, or give forest = [] and set_aside = "
+                "[] if the tiles have run out",
+                "{player}'s path is empty while the forest, as laid out at set-up and never "
+                "drawn from (no forest given), holds {n} tiles remain in the forest and set "
+                "aside: a path empties only when its last tile is taken, and is then refilled to "
+                "5 from the forest at once; name its tiles, or give forest = [] and set_aside = "
+                "[] if the tiles have run out", left, player=player_name(p)))
 
 
 def position(game, players: int = 2, **fields) -> IndianSummerState:
@@ -410,23 +454,24 @@ def position(game, players: int = 2, **fields) -> IndianSummerState:
     warm()
     unknown = sorted(set(fields) - FIELDS)
     if unknown:
-        raise PositionError(unknown[0], f"unknown field; fields: {', '.join(sorted(FIELDS))}")
+        raise PositionError(unknown[0], T("unknown field; fields: {fields}",
+                                          fields=tuple(sorted(FIELDS))))
     options = fields.get("options", {})
     if not isinstance(options, dict):
-        raise PositionError("options", "options are a table of option -> value")
+        raise PositionError("options", T("options are a table of option -> value"))
     seed = fields.get("seed", 0)
     if not _whole(seed):
-        raise PositionError("seed", f"seed must be a whole number, not {seed!r}")
+        raise PositionError("seed", T("seed must be a whole number, not {seed}", seed=repr(seed)))
     try:
         players, seed, chosen = game.check_setup(players, seed, dict(options))
     except ValueError as exc:
         wrong = "players" if str(exc).startswith(f"{game.title} is played by") else "options"
-        raise PositionError(wrong, str(exc)) from None
+        raise PositionError(wrong, exc.args[0] if exc.args else str(exc)) from None
     solo = players == 1
     if not solo:
         for name in SOLO_FIELDS:
             if name in fields:
-                raise PositionError(name, "a field of the solo game only")
+                raise PositionError(name, T("a field of the solo game only"))
     s = IndianSummerState(game, players, seed, chosen)
     layouts = _layouts(fields.get("layouts", [f"{p + 1}A" for p in range(players)]), players)
     boards = fields.get("boards", [["." * C.WIDTH] * C.HEIGHT] * players)
@@ -443,19 +488,20 @@ def position(game, players: int = 2, **fields) -> IndianSummerState:
     s.squirrels_used = _squirrels(s, fields)
     for kind in C.TOKENS:
         if s.supply(kind) < 0:
-            raise PositionError("backpacks", f"more {kind} tokens than the "
-                                f"{C.TOKEN_SUPPLY[kind]} of the game")
+            raise PositionError("backpacks", T("more {token} tokens than the {n} of the game",
+                                               token=C.token_name(kind), n=C.TOKEN_SUPPLY[kind]))
     start = fields.get("start_player", chosen["start_player"])
     turn = fields.get("turn", start)
     for name, value in (("start_player", start), ("turn", turn)):
         if not _whole(value) or value not in range(players):
-            raise PositionError(name, f"a player 0..{players - 1}, not {value!r}")
+            raise PositionError(name, T("a player 0..{last}, not {value}", last=players - 1,
+                                        value=repr(value)))
     s.options["start_player"] = start
     s.turn, s.start_player, s.phase = turn, start, "turn"
     for name in ("tile_done", "animal_done"):
         value = fields.get(name, False)
         if not isinstance(value, bool):
-            raise PositionError(name, f"true or false, not {value!r}")
+            raise PositionError(name, T("true or false, not {value}", value=repr(value)))
         setattr(s, name, value)
     full = [p for p in range(players) if s.floors[p].full]
     s.ending = bool(full) and not solo
@@ -463,14 +509,14 @@ def position(game, players: int = 2, **fields) -> IndianSummerState:
             if q != turn and (q - start) % players > (turn - start) % players]
     if not solo and late:
         # a board fills only in its owner's turn; the round then ends before the start player
-        raise PositionError("turn", f"{player_name(late[0])}'s board is full, yet "
-                            f"{player_name(late[0])} plays after {player_name(turn)} in this "
-                            "round: the game would already be over")
+        raise PositionError("turn", T("{player}'s board is full, yet {player} plays after "
+                                      "{other} in this round: the game would already be over",
+                                      player=player_name(late[0]), other=player_name(turn)))
     if solo and not s.paths[0] and (s.upper or s.lower):
         s.phase = "refill"           # an empty solo path is refilled before anything else
     if not s.legal_actions():
-        raise PositionError("turn", f"{player_name(turn)} would have no legal action, yet "
-                            "the game is not over")
+        raise PositionError("turn", T("{player} would have no legal action, yet the game is "
+                                      "not over", player=player_name(turn)))
     return s
 
 

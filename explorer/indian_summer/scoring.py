@@ -17,7 +17,7 @@ enough because the empty cells of one area are alike and completing an area only
 from __future__ import annotations
 
 from ..core import ScoreLine, ScoreSheet
-from ..text import plural
+from ..text import N, T
 from . import components as C
 from .board import area_masks, area_of
 from .geometry import FULL, bit, cells_of
@@ -32,12 +32,12 @@ SOLO_ORDER = (("berry", 2, "nut"), ("mushroom", 1, "nut"), ("feather", 1, "mushr
 def begin(state) -> None:
     """The last turn is over: from the start player on, each player places their squirrels."""
     if state.solo:
-        state._emit("Only as many treasures as the empty cells need become nuts (the cheapest "
-                    "first); you place a squirrel with each; the rest stays in the backpack.",
+        state._emit(T("Only as many treasures as the empty cells need become nuts (the cheapest "
+                      "first); you place a squirrel with each; the rest stays in the backpack."),
                     "indian_summer.solo.end")
     else:
-        state._emit("The game ends: every player turns their treasures into nuts and places "
-                    "squirrels with them, one by one, where they choose.",
+        state._emit(T("The game ends: every player turns their treasures into nuts and places "
+                      "squirrels with them, one by one, where they choose."),
                     "indian_summer.end.convert")
     state.phase = "squirrels"
     _next_placer(state, 0)
@@ -46,7 +46,9 @@ def begin(state) -> None:
 def place(state, action) -> None:
     """One final squirrel, paid with a nut, on a cell the player chose."""
     p = state.turn
-    state._squirrel(p, action.at, _rule(state), "with a nut at the end")
+    state._squirrel(p, action.at, _rule(state),
+                    lambda player, cell: T("{player} places a squirrel with a nut at the end on "
+                                           "{cell}.", player=player, cell=cell))
     state._spend(p, "nut")
     if state.nut_stand_ins:      # a stand-in nut leaves the game rather than join the supply
         state.nut_stand_ins -= 1
@@ -73,9 +75,10 @@ def _next_placer(state, start: int) -> None:
     for q in _order(state)[start:]:
         if _ready(state, q):
             state.turn = q
-            state._emit(f"{state.player_name(q)} places squirrels: "
-                        f"{plural(state.backpacks[q][1], 'nut')}, "
-                        f"{plural(state.floors[q].empty_cells, 'empty cell')}.", _rule(state), q)
+            state._emit(T("{player} places squirrels: {nuts}, {cells}.",
+                          player=state.player_name(q),
+                          nuts=C.token_count("nut", state.backpacks[q][1]),
+                          cells=_empty_cells(state.floors[q].empty_cells)), _rule(state), q)
             return
         _done(state, q)
     state.phase = "over"
@@ -93,13 +96,16 @@ def _ready(state, p: int) -> bool:
 
 
 def _done(state, p: int) -> None:
-    left = ", ".join(plural(n, k) for k, n in state.tokens(p).items() if n) or "nothing"
+    left = tuple(C.token_count(k, n) for k, n in state.tokens(p).items() if n) or T("nothing")
     floor = state.floors[p]
-    where = "the board is full" if floor.full else \
-        f"{plural(floor.empty_cells, 'empty cell')} remain" if floor.empty_cells > 1 else \
-        "1 empty cell remains"
-    state._emit(f"{state.player_name(p)} is done: {where}; left: {left}.",
-                _rule(state), p)
+    said = dict(player=state.player_name(p), left=left)
+    if floor.full:
+        text = T("{player} is done: the board is full; left: {left}.", **said)
+    else:
+        text = N("{player} is done: {n} empty cell remains; left: {left}.",
+                 "{player} is done: {n} empty cells remain; left: {left}.",
+                 floor.empty_cells, **said)
+    state._emit(text, _rule(state), p)
 
 
 # -- conversion -----------------------------------------------------------------------------
@@ -137,20 +143,32 @@ def _convert(state, p: int, until_nut: bool) -> None:
             break
     after = state.tokens(p)
     if after != before:
-        given = [plural(before[k] - after[k], k) for k in C.TOKENS
+        given = [C.token_count(k, before[k] - after[k]) for k in C.TOKENS
                  if k != "nut" and before[k] > after[k]]
-        state._emit(f"{state.player_name(p)} converts {_and(given)}: now "
-                    f"{plural(after['nut'], 'nut')}.", _rule(state), p)
+        state._emit(T("{player} converts {given}: now {nuts}.", player=state.player_name(p),
+                      given=_and(given), nuts=C.token_count("nut", after["nut"])),
+                    _rule(state), p)
     stuck = [k for k in blocked if after[k] >= (2 if k == "berry" else 1)]
     if stuck:
-        state._emit(f"No {'nut' if 'feather' not in stuck else 'nut or mushroom'} is left in "
-                    f"the supply: {_and(plural(after[k], k) for k in stuck)} cannot become nuts.",
-                    "indian_summer.end.nut_supply", p)
+        tokens = _and(C.token_count(k, after[k]) for k in stuck)
+        if "feather" not in stuck:
+            text = T("No nut is left in the supply: {tokens} cannot become nuts.", tokens=tokens)
+        else:
+            text = T("No nut or mushroom is left in the supply: {tokens} cannot become nuts.",
+                     tokens=tokens)
+        state._emit(text, "indian_summer.end.nut_supply", p)
 
 
-def _and(words) -> str:
+def _empty_cells(n: int):
+    return N("{n} empty cell", "{n} empty cells", n)
+
+
+def _and(words):
+    """Words as one list: "a", "a and b", "a, b and c" (a template parameter)."""
     words = list(words)
-    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+    if len(words) > 1:
+        return T("{items} and {last}", items=tuple(words[:-1]), last=words[-1])
+    return words[0] if words else ""
 
 
 # -- the best placement ---------------------------------------------------------------------
@@ -219,21 +237,23 @@ def _solo_sheet(state) -> ScoreSheet:
     empty cell. The reason is the sheet's tie-break text, as no one else takes part."""
     floor = state.floors[0]
     lines = []
-    series = f"game {state.options.get('solo_pile', 1)} of a three-game series"
+    series = T("game {n} of a three-game series", n=state.options.get('solo_pile', 1))
     if floor.full:
         for kind, n in state.tokens(0).items():
             pts = n * C.SOLO.points[kind]
-            lines.append(ScoreLine(0, f"{plural(n, kind)} left x {C.SOLO.points[kind]}", pts,
+            lines.append(ScoreLine(0, T("{tokens} left x {each}", tokens=C.token_count(kind, n),
+                                        each=C.SOLO.points[kind]), pts,
                                    "indian_summer.solo.win",
                                    {"kind": kind, "left": n, "each": C.SOLO.points[kind]}))
         total = sum(line.points for line in lines)
-        return ScoreSheet({0: total}, [0], lines, "the board is full: the solo game is won",
-                          "indian_summer.solo.win", {0: ["won", series]})
+        return ScoreSheet({0: total}, [0], lines, T("the board is full: the solo game is won"),
+                          "indian_summer.solo.win", {0: [T("won"), series]})
     n = floor.empty_cells
-    lines.append(ScoreLine(0, f"{plural(n, 'empty cell')} x -1: the solo game is lost", -n,
+    lines.append(ScoreLine(0, N("{n} empty cell x -1: the solo game is lost",
+                                "{n} empty cells x -1: the solo game is lost", n), -n,
                            "indian_summer.solo.loss", {"empty_cells": n}))
-    return ScoreSheet({0: -n}, [], lines, "the board is not full: the solo game is lost",
-                      "indian_summer.solo.loss", {0: ["lost", series]})
+    return ScoreSheet({0: -n}, [], lines, T("the board is not full: the solo game is lost"),
+                      "indian_summer.solo.loss", {0: [T("lost"), series]})
 
 
 def score_sheet(state) -> ScoreSheet:
@@ -246,7 +266,7 @@ def score_sheet(state) -> ScoreSheet:
     for p in players:
         n = state.floors[p].empty_cells
         rule = "indian_summer.end.winner" if n == 0 else "indian_summer.end.ranking"
-        label = "board full" if n == 0 else plural(n, "empty cell")
+        label = T("board full") if n == 0 else _empty_cells(n)
         lines.append(ScoreLine(p, label, -n, rule, {"empty_cells": n}))
         totals[p] = -n
     full = [p for p in players if state.floors[p].full]
@@ -256,22 +276,28 @@ def score_sheet(state) -> ScoreSheet:
         rule = "indian_summer.end.tiebreak"
         most = max(key[p][0] for p in full)
         winners = [p for p in full if key[p][0] == most]
-        tiebreak = f"{len(full)} full boards: most nuts left ({most})"
+        tiebreak = T("{boards} full boards: most nuts left ({most})", boards=len(full),
+                     most=most)
         if len(winners) > 1:
             berries = max(key[p][1] for p in winners)
             winners = [p for p in winners if key[p][1] == berries]
-            tiebreak += f", then most berries ({berries})"
             if len(winners) > 1:
-                tiebreak += ": a shared win"
+                tiebreak = T("{boards} full boards: most nuts left ({most}), then most berries "
+                             "({berries}): a shared win", boards=len(full), most=most,
+                             berries=berries)
+            else:
+                tiebreak = T("{boards} full boards: most nuts left ({most}), then most berries "
+                             "({berries})", boards=len(full), most=most, berries=berries)
     elif full:
         winners = full
     else:
         best = max(totals.values())
         winners = [p for p in players if totals[p] == best]
         rule = "indian_summer.end.ranking"
-        tiebreak = "no full board: fewest empty cells"
+        tiebreak = T("no full board: fewest empty cells")
     ranks = ranking(state)
-    notes = {p: [f"rank {ranks[p]}", f"{key[p][0]} nuts and {key[p][1]} berries left"]
+    notes = {p: [T("rank {rank}", rank=ranks[p]),
+                 T("{nuts} nuts and {berries} berries left", nuts=key[p][0], berries=key[p][1])]
              for p in players}
     return ScoreSheet(totals, winners, lines, tiebreak, rule, notes)
 

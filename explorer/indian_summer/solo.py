@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from .. import core
 from ..core import IllegalAction
 from . import components as C
-from .actions import ENDS, PATHS, Berry, Mushroom, Refill
+from .actions import ENDS, PATHS, Berry, Mushroom, Refill, end_name, path_name
+from ..text import T
 from .moves import fits, pair_fits
 
 BESIDE_MUSHROOM = (10, 11)
@@ -53,29 +54,30 @@ class SoloRules:
     def _solo_refill(self, action) -> None:
         if action.path not in PATHS or action.end not in ENDS or not self._solo_path(action.path):
             raise IllegalAction("indian_summer.solo.refill",
-                                "choose the upper or lower path (one that "
-                                "still has tiles) and its left or right end")
+                                T("choose the upper or lower path (one that still has tiles) and "
+                                  "its left or right end"))
         taken = self._solo_take(action.path, action.end, C.PATH_SIZE)
-        self._emit(f"Player 1 refills the path from the {action.end} end of the {action.path} "
-                   f"path: {C.names(taken)}.", "indian_summer.solo.refill", 0, tiles=taken)
+        self._emit(T("Player 1 refills the path from the {end} end of the {path} path: {tiles}.",
+                     end=end_name(action.end), path=path_name(action.path),
+                     tiles=C.names(taken)), "indian_summer.solo.refill", 0, tiles=taken)
         self._solo_shortfall()
         self.phase = "turn"
 
     def _solo_shortfall(self) -> None:
         if len(self.paths[0]) < C.PATH_SIZE:
             if self.upper or self.lower:
-                self._emit(f"That path ran out with {len(self.paths[0])} tiles in yours; one "
-                           "more berry may take the shortfall from the other path.",
+                self._emit(T("That path ran out with {n} tiles in yours; one more berry may "
+                             "take the shortfall from the other path.", n=len(self.paths[0])),
                            "indian_summer.solo.shortfall", 0)
             else:
-                self._emit(f"That path ran out with {len(self.paths[0])} tiles in yours, and "
-                           "the other path is empty too: no tiles are left to take.",
+                self._emit(T("That path ran out with {n} tiles in yours, and the other path is "
+                             "empty too: no tiles are left to take.", n=len(self.paths[0])),
                            "indian_summer.solo.shortfall", 0)
 
     def _solo_after_tile(self) -> None:
         if not self.paths[0] and (self.upper or self.lower):
-            self._emit("Your path is empty: refill it at once from one end of the upper or the "
-                       "lower path.", "indian_summer.solo.refill", 0)
+            self._emit(T("Your path is empty: refill it at once from one end of the upper or the "
+                         "lower path."), "indian_summer.solo.refill", 0)
             self.phase = "refill"
         else:
             self.phase = "turn"
@@ -89,25 +91,28 @@ class SoloRules:
     def _solo_berry(self, action) -> None:
         if action.path not in PATHS or action.end not in ENDS:
             raise IllegalAction("indian_summer.solo.berry",
-                                "in the solo game a berry takes tiles from one "
-                                "end of the upper or lower path: name the path and the end")
+                                T("in the solo game a berry takes tiles from one end of the "
+                                  "upper or lower path: name the path and the end"))
         if not self._solo_path(action.path):
-            raise IllegalAction("indian_summer.solo.berry", f"the {action.path} path is empty")
+            raise IllegalAction("indian_summer.solo.berry",
+                                T("the {path} path is empty", path=path_name(action.path)))
         n = len(self.paths[0])
         if n >= C.PATH_MAX:
             raise IllegalAction("indian_summer.solo.sixth",
-                                "your path never holds more than 6 tiles")
+                                T("your path never holds more than 6 tiles"))
         self._spend(0, "berry")
         if n < C.PATH_SIZE:
             taken = self._solo_take(action.path, action.end, C.PATH_SIZE)
-            self._emit(f"Player 1 spends a berry: {C.names(taken)} from the {action.end} end of "
-                       f"the {action.path} path, up to 5.", "indian_summer.solo.berry",
+            self._emit(T("Player 1 spends a berry: {tiles} from the {end} end of the {path} "
+                         "path, up to 5.", tiles=C.names(taken), end=end_name(action.end),
+                         path=path_name(action.path)), "indian_summer.solo.berry",
                        0, tiles=taken)
             self._solo_shortfall()
         else:
             taken = self._solo_take(action.path, action.end, C.PATH_MAX)
-            self._emit(f"Player 1 spends a berry with 5 tiles in the path: a 6th, "
-                       f"{C.names(taken)}, from the {action.end} end of the {action.path} path.",
+            self._emit(T("Player 1 spends a berry with 5 tiles in the path: a 6th, {tiles}, from "
+                         "the {end} end of the {path} path.", tiles=C.names(taken),
+                         end=end_name(action.end), path=path_name(action.path)),
                        "indian_summer.solo.sixth", 0, tiles=taken)
 
     # -- mushroom ----------------------------------------------------------------------------
@@ -121,14 +126,14 @@ class SoloRules:
         there = [(self.track[i], i) for i in BESIDE_MUSHROOM if self.track[i] is not None]
         if len(there) == 2 and pair_fits(there[0][0], there[1][0], covered):
             taken, need = there, 2
-            why = "both fit, so both are taken, to be laid in either order"
+            why = T("both fit, so both are taken, to be laid in either order")
         else:
             taken = [(t, i) for t, i in there if fits(t, covered)]
             need = 1
-            why = ("only one is left there" if len(there) == 1 else
-                   "only one of them fits, so only that one is taken" if len(taken) == 1 else
-                   "each fits, but not both together: both are lifted from their spaces, "
-                   "you lay one of them (your choice) and the other goes back to its space")
+            why = (T("only one is left there") if len(there) == 1 else
+                   T("only one of them fits, so only that one is taken") if len(taken) == 1 else
+                   T("each fits, but not both together: both are lifted from their spaces, "
+                     "you lay one of them (your choice) and the other goes back to its space"))
         track = list(self.track)
         for _, i in taken:
             track[i] = None
@@ -136,8 +141,9 @@ class SoloRules:
         self.pending = tuple(t for t, _ in taken)
         self.pending_slots = tuple(taken)
         self.need, self.pending_from = need, "track"
-        self._emit(f"Player 1 spends a mushroom instead of laying a path tile: the tiles beside "
-                   f"the mushroom space ({C.names(t for t, _ in there)}): {why}.",
+        self._emit(T("Player 1 spends a mushroom instead of laying a path tile: the tiles "
+                     "beside the mushroom space ({tiles}): {why}.",
+                     tiles=C.names(t for t, _ in there), why=why),
                    "indian_summer.solo.mushroom", 0, tiles=self.pending)
         self.phase = "place"
 
@@ -151,8 +157,8 @@ class SoloRules:
                 back.append(tile)
         self.track = tuple(track)
         if back:
-            self._emit(f"{C.names(back)} could not be laid too: it goes back to its space "
-                       "beside the mushroom space.", "indian_summer.solo.mushroom",
+            self._emit(T("{tiles} could not be laid too: it goes back to its space beside the "
+                         "mushroom space.", tiles=C.names(back)), "indian_summer.solo.mushroom",
                        0, tiles=tuple(back))
 
     def _solo_shift(self) -> None:
@@ -169,9 +175,10 @@ class SoloRules:
                 track[free[-1]], track[i] = track[i], None
                 moved.append(number)
         self.track = tuple(track)
-        spaces = ", ".join(map(str, moved)) or "none"
-        self._emit(f"The tiles on spaces below turn {self.solo_turn} move right, lowest first, "
-                   f"to the rightmost empty space (moved from spaces: {spaces}).",
+        spaces = tuple(map(str, moved)) or T("none")
+        self._emit(T("The tiles on spaces below turn {turn} move right, lowest first, to the "
+                     "rightmost empty space (moved from spaces: {spaces}).",
+                     turn=self.solo_turn, spaces=spaces),
                    "indian_summer.solo.shift", 0)
 
     # -- turns -------------------------------------------------------------------------------
@@ -183,18 +190,22 @@ class SoloRules:
             track = list(self.track)
             track[free[-1]], track[i] = tile, None
             self.track = tuple(track)
-            where = "an empty space beside the mushroom" if free[-1] >= 10 else \
-                f"space {10 - free[-1]}"
-            self._emit(f"Turn {self.solo_turn} of 10: the tile on space {self.solo_turn} "
-                       f"({C.tile_name(tile)}) moves to the rightmost empty space, {where}.",
+            where = T("an empty space beside the mushroom") if free[-1] >= 10 else \
+                T("space {number}", number=10 - free[-1])
+            self._emit(T("Turn {turn} of 10: the tile on space {turn} ({tile}) moves to the "
+                         "rightmost empty space, {where}.", turn=self.solo_turn,
+                         tile=C.tile_name(tile), where=where),
                        "indian_summer.solo.track", 0)
         else:
-            self._emit(f"Turn {self.solo_turn} of 10.", "indian_summer.solo.track", 0)
+            self._emit(T("Turn {turn} of 10.", turn=self.solo_turn), "indian_summer.solo.track", 0)
 
     def _solo_end_turn(self) -> None:
         if self.solo_turn >= C.SOLO.turns or self.floors[0].full:
-            why = "the board is full" if self.floors[0].full else "10 turns are over"
-            self._emit(f"The solo game ends: {why}.", "indian_summer.solo.end", 0)
+            if self.floors[0].full:
+                self._emit(T("The solo game ends: the board is full."), "indian_summer.solo.end", 0)
+            else:
+                self._emit(T("The solo game ends: 10 turns are over."), "indian_summer.solo.end",
+                           0)
             return self._finish()
         self.solo_turn += 1
         self._solo_turn_start()
@@ -223,11 +234,11 @@ def series_score(results) -> SeriesScore:
 def _series_score(results) -> SeriesScore:
     results = [(bool(w), int(p)) for w, p in results]
     if len(results) > 3:
-        raise ValueError("a series has three games")
+        raise ValueError(T("a series has three games"))
     if len(results) >= 2 and not results[0][0] and not results[1][0]:
         return SeriesScore(results[0][1] + results[1][1], (0, 1),
                            "indian_summer.solo.series_two_losses",
-                           "the first two games were lost: the third is lost automatically",
+                           T("the first two games were lost: the third is lost automatically"),
                            True)
     finished = len(results) == 3
     wins = [i for i, (w, _) in enumerate(results) if w]
@@ -235,7 +246,7 @@ def _series_score(results) -> SeriesScore:
         lost = tuple(i for i in range(3) if i not in wins)
         return SeriesScore(sum(results[i][1] for i in lost), lost,
                            "indian_summer.solo.series_one_win",
-                           "only one game won: the two lost games count", True)
+                           T("only one game won: the two lost games count"), True)
     best = tuple(sorted(sorted(range(len(results)), key=lambda i: -results[i][1])[:2]))
     return SeriesScore(sum(results[i][1] for i in best), best, "indian_summer.solo.series_best",
-                       "the best two games count", finished)
+                       T("the best two games count"), finished)

@@ -16,7 +16,7 @@ Flow (OpenSpiel style):
 from __future__ import annotations
 
 from ..core import Action, IllegalAction, ScoreSheet, State
-from ..text import player_name, plural
+from ..text import N, T, player_name
 from . import components as C
 from .actions import (FOREST, Berry, EndTurn, Exchange, Feather, Mushroom, Refill)
 from .board import Floor, area_masks, area_of, empty_holes, printed_treasure, with_token
@@ -28,6 +28,8 @@ from . import scoring
 from .solo import SoloRules
 
 FOREST_LOW = 6
+TAKEN_BY = {"feather": T("(taken by the feather)"), "mushroom": T("(taken by the mushroom)"),
+            "track": T("(from the track)")}
 EXCHANGES = tuple((C.TOKENS[i + 1], C.TOKENS[i]) for i in range(3)) + tuple(
     (C.TOKENS[i], C.TOKENS[i + 1]) for i in range(3))
 
@@ -218,20 +220,19 @@ class IndianSummerState(SoloRules, State):
         if self.phase == "place":
             if kind != "place":
                 raise IllegalAction("indian_summer.turn.steps",
-                                    "lay the tiles taken by the mushroom or "
-                                    "feather first")
+                                    T("lay the tiles taken by the mushroom or feather first"))
             return self._place_pending(action)
         if self.phase == "refill":
             if kind != "refill":
                 raise IllegalAction("indian_summer.solo.refill",
-                                    "your path is empty: choose the path and "
-                                    "the end to refill it from first")
+                                    T("your path is empty: choose the path and the end to "
+                                      "refill it from first"))
             return self._solo_refill(action)
         if self.phase == "squirrels":
             if kind != "nut":
                 raise IllegalAction("indian_summer.end.convert",
-                                    "the game is over but for the final "
-                                    "squirrels: place one with a nut on an empty cell")
+                                    T("the game is over but for the final squirrels: place "
+                                      "one with a nut on an empty cell"))
             return scoring.place(self, action)
         handler = getattr(self, "_do_" + kind)
         handler(action)
@@ -240,34 +241,36 @@ class IndianSummerState(SoloRules, State):
     def _check_tile_action(self, rule: str = "indian_summer.place.tile_action") -> None:
         p = self.turn
         if self.tile_done:
-            raise IllegalAction(rule, f"{player_name(p)} has already done "
-                                "this turn's tile action (lay a tile, a squirrel, a mushroom or "
-                                "a feather)")
+            raise IllegalAction(rule, T("{player} has already done this turn's tile action (lay "
+                                        "a tile, a squirrel, a mushroom or a feather)",
+                                        player=player_name(p)))
         if self.floors[p].full:
-            raise IllegalAction("indian_summer.end.trigger", "your board is full: end the turn")
+            raise IllegalAction("indian_summer.end.trigger",
+                                T("your board is full: end the turn"))
 
     def _leaf(self, name) -> int:
         try:
             return C.tile_id(name)
         except ValueError as exc:
-            raise IllegalAction("indian_summer.place.leaf", str(exc)) from None
+            raise IllegalAction("indian_summer.place.leaf", exc.args[0]) from None
 
     def _check_fit(self, tile: int, action, covered: int) -> tuple[int, int]:
         """The mask and hole bit of a placement; refusals name the rule broken."""
         o, at = action.orientation, action.at
         if not isinstance(o, int) or isinstance(o, bool) or not 0 <= o < orientation_count(tile):
             raise IllegalAction("indian_summer.place.rotate",
-                                f"{C.tile_name(tile)} has no orientation "
-                                f"{o!r}: it has {orientation_count(tile)} (turned and flipped)")
+                                T("{tile} has no orientation {orientation}: it has {count} "
+                                  "(turned and flipped)", tile=C.tile_name(tile),
+                                  orientation=repr(o), count=orientation_count(tile)))
         found = leaf_index(tile).get((o,) + at) if _whole(at) else None
         if found is None:
             raise IllegalAction("indian_summer.place.edge",
-                                f"{C.tile_name(tile)} at {at} would stick out "
-                                "of the board")
+                                T("{tile} at {at} would stick out of the board",
+                                  tile=C.tile_name(tile), at=str(at)))
         if found[0] & covered:
             raise IllegalAction("indian_summer.place.empty",
-                                f"{C.tile_name(tile)} at {at} would overlap "
-                                "a tile already on the board")
+                                T("{tile} at {at} would overlap a tile already on the board",
+                                  tile=C.tile_name(tile), at=str(at)))
         return found
 
     def _do_place(self, action) -> None:
@@ -276,12 +279,12 @@ class IndianSummerState(SoloRules, State):
         tile = self._leaf(action.tile)
         if tile not in self.paths[p]:
             raise IllegalAction("indian_summer.place.leaf",
-                                f"{action.tile} is not in {player_name(p)}'s "
-                                "path")
+                                T("{tile} is not in {player}'s path", tile=action.tile,
+                                  player=player_name(p)))
         mask, hole = self._check_fit(tile, action, self.floors[p].covered)
         i = self.paths[p].index(tile)
         self.paths = _replace(self.paths, p, self.paths[p][:i] + self.paths[p][i + 1:])
-        self._lay(p, tile, action, mask, hole, f"from place {i + 1} of the path")
+        self._lay(p, tile, action, mask, hole, T("from place {n} of the path", n=i + 1))
         self._after_tile_action()
 
     def _lay(self, p: int, tile: int, action, mask: int, hole: int, where: str) -> None:
@@ -290,53 +293,65 @@ class IndianSummerState(SoloRules, State):
         floor = floor._replace(covered=floor.covered | mask, holes=floor.holes | hole,
                                leaves=floor.leaves + ((tile,) + tuple(action)[1:],))
         areas = {area_of(floor.layout, c) for c in cells_of(mask)}
-        span = f", across {len(areas)} areas" if len(areas) > 1 else ""
-        self._emit(f"{player_name(p)} lays {C.tile_name(tile)} ({C.LEAVES[tile].colour}) "
-                   f"{where} at {action.at}, orientation {action.orientation}{span}.",
-                   "indian_summer.place.areas" if span else "indian_summer.place.leaf",
-                   p, tile=tile, cells=cells_of(mask))
+        said = dict(player=player_name(p), tile=C.tile_name(tile),
+                    colour=C.colour_name(C.LEAVES[tile].colour), where=where, at=str(action.at),
+                    orientation=action.orientation)
+        if len(areas) > 1:
+            self._emit(T("{player} lays {tile} ({colour}) {where} at {at}, orientation "
+                         "{orientation}, across {n} areas.", n=len(areas), **said),
+                       "indian_summer.place.areas", p, tile=tile, cells=cells_of(mask))
+        else:
+            self._emit(T("{player} lays {tile} ({colour}) {where} at {at}, orientation "
+                         "{orientation}.", **said),
+                       "indian_summer.place.leaf", p, tile=tile, cells=cells_of(mask))
         treasure = printed_treasure(floor.layout, cell)
         if treasure is None:
-            self._emit(f"Its hole at {cell} shows earth: no token.", "indian_summer.treasure.none",
-                       p)
+            self._emit(T("Its hole at {cell} shows earth: no token.", cell=str(cell)),
+                       "indian_summer.treasure.none", p)
         elif self.supply(treasure) <= 0:
-            self._emit(f"Its hole at {cell} shows a {treasure}, but none is left in the supply.",
+            self._emit(T("Its hole at {cell} shows {token}, but none is left in the supply.",
+                         cell=str(cell), token=C.a_token(treasure)),
                        "indian_summer.treasure.supply", p)
         else:
             floor = floor._replace(tokens=with_token(floor.tokens, cell, treasure))
-            self._emit(f"A {treasure} shows through the hole at {cell}: a {treasure} token goes "
-                       "on the hole.", "indian_summer.treasure.hole", p, token=treasure, cell=cell)
+            self._emit(T("{a_token} shows through the hole at {cell}: a {token} token goes on "
+                         "the hole.", a_token=C.a_token_start(treasure), cell=str(cell),
+                         token=C.token_name(treasure)),
+                       "indian_summer.treasure.hole", p, token=treasure, cell=cell)
         self.floors = _replace(self.floors, p, floor)
 
     def _do_squirrel(self, action) -> None:
         self._check_tile_action()
         p = self.turn
         self._squirrel(p, action.at, "indian_summer.place.squirrel",
-                       "from the supply as the tile action")
+                       lambda player, cell: T("{player} places a squirrel from the supply as the "
+                                              "tile action on {cell}.", player=player, cell=cell))
         self._after_tile_action()
 
-    def _squirrel(self, p: int, cell, rule: str, why: str) -> None:
+    def _squirrel(self, p: int, cell, rule: str, said) -> None:
+        """A squirrel on `cell`; `said(player, cell)` narrates it."""
         floor = self.floors[p]
         if not (_whole(cell) and 0 <= cell[0] < C.WIDTH and 0 <= cell[1] < C.HEIGHT):
-            raise IllegalAction("indian_summer.place.edge", f"{cell} is not a cell of the board")
+            raise IllegalAction("indian_summer.place.edge",
+                                T("{cell} is not a cell of the board", cell=str(cell)))
         if floor.covered & bit(cell):
-            raise IllegalAction("indian_summer.place.empty", f"{cell} is already covered")
+            raise IllegalAction("indian_summer.place.empty",
+                                T("{cell} is already covered", cell=str(cell)))
         self.squirrels_used += 1
         stand_in = self.squirrels_used == C.SQUIRRELS + 1
         self.floors = _replace(self.floors, p, floor._replace(
             covered=floor.covered | bit(cell), squirrels=floor.squirrels + (tuple(cell),)))
-        self._emit(f"{player_name(p)} places a squirrel {why} on {tuple(cell)}.", rule, p,
-                   cell=tuple(cell))
+        self._emit(said(player_name(p), str(tuple(cell))), rule, p, cell=tuple(cell))
         if stand_in:
-            self._emit("The 32 squirrels are used up: stand-in tokens take their place from now "
-                       "on.",
-                       "indian_summer.end.stand_in", p)
+            self._emit(T("The 32 squirrels are used up: stand-in tokens take their place from now "
+                         "on."), "indian_summer.end.stand_in", p)
 
     def _do_mushroom(self, action) -> None:
         self._check_tile_action("indian_summer.treasure.enhance")
         p = self.turn
         if not self.backpacks[p][2]:
-            raise IllegalAction("indian_summer.mushroom.take", f"{player_name(p)} has no mushroom")
+            raise IllegalAction("indian_summer.mushroom.take",
+                                T("{player} has no mushroom", player=player_name(p)))
         if action not in self._mushroom_options():
             raise self._mushroom_refusal(action)
         self._spend(p, "mushroom")
@@ -346,20 +361,21 @@ class IndianSummerState(SoloRules, State):
         for source in action.sources:
             if source == FOREST:
                 tile = self._draw()
-                self._emit(f"{player_name(p)} takes {C.tile_name(tile)} from the forest, left "
-                           "of the bush; the bush moves on.", "indian_summer.mushroom.two_players",
-                           p)
+                self._emit(T("{player} takes {tile} from the forest, left of the bush; the bush "
+                             "moves on.", player=player_name(p), tile=C.tile_name(tile)),
+                           "indian_summer.mushroom.two_players", p)
             else:
                 tile = self.paths[source][0]
                 self.paths = _replace(self.paths, source, self.paths[source][1:])
-                self._emit(f"{player_name(p)} takes {C.tile_name(tile)}, right of "
-                           f"{player_name(source)}'s backpack.", "indian_summer.mushroom.take", p)
+                self._emit(T("{player} takes {tile}, right of {other}'s backpack.",
+                             player=player_name(p), tile=C.tile_name(tile),
+                             other=player_name(source)), "indian_summer.mushroom.take", p)
             taken.append(tile)
         for i in range(1, self.players):
             q = (p + i) % self.players
             if not self.paths[q] and q in action.sources:
-                self._emit(f"{player_name(q)}'s path is empty: it is refilled at once.",
-                           "indian_summer.mushroom.refill", q)
+                self._emit(T("{player}'s path is empty: it is refilled at once.",
+                             player=player_name(q)), "indian_summer.mushroom.refill", q)
                 self._refill(q, C.PATH_SIZE)
         self._take_pending(tuple(taken), "mushroom")
 
@@ -369,9 +385,9 @@ class IndianSummerState(SoloRules, State):
         p = self.turn
         if self.solo:
             return IllegalAction("indian_summer.solo.mushroom",
-                                 "the solo mushroom takes the tiles beside "
-                                 "the mushroom space (written Mushroom(())), and one of them "
-                                 "must fit on your board")
+                                 T("the solo mushroom takes the tiles beside the mushroom space "
+                                   "(written Mushroom(())), and one of them must fit on your "
+                                   "board"))
         sources = action.sources
         covered = self.floors[p].covered
         if self.players == 2:
@@ -380,53 +396,59 @@ class IndianSummerState(SoloRules, State):
             want = tuple([q] * bool(self.paths[q])
                          + [FOREST] * bool(self.forest or self.set_aside))
             if not want:
-                return IllegalAction(rule, f"neither {player_name(q)}'s path nor the forest "
-                                     "has a tile to take")
+                return IllegalAction(rule, T("neither {player}'s path nor the forest has a tile "
+                                             "to take", player=player_name(q)))
             if sources != want:
                 if p in sources:
-                    why = "you never take from your own path"
+                    why = T("you never take from your own path")
                 elif any(s != q and s != FOREST for s in sources):
-                    why = f"there are only you and {player_name(q)}"
+                    why = T("there are only you and {player}", player=player_name(q))
                 else:
-                    why = "a source with a tile may not be left out, nor an empty one named"
-                named = " and ".join("the forest" if s == FOREST else player_name(s)
-                                     for s in want)
-                return IllegalAction(rule, f"with 2 players the mushroom takes the tile right "
-                                     f"of the opponent's backpack and the forest tile left of "
-                                     f"the bush; now that is {named} ({why})")
+                    why = T("a source with a tile may not be left out, nor an empty one named")
+                named = [T("the forest") if s == FOREST else player_name(s) for s in want]
+                named = named[0] if len(named) == 1 else T("{first} and {second}",
+                                                           first=named[0], second=named[1])
+                return IllegalAction(rule, T("with 2 players the mushroom takes the tile right "
+                                             "of the opponent's backpack and the forest tile "
+                                             "left of the bush; now that is {named} ({why})",
+                                             named=named, why=why))
         else:
             rule = "indian_summer.mushroom.take"
             others = [q for q in range(self.players) if q != p and self.paths[q]]
             for s in sources:
                 if s == FOREST:
-                    return IllegalAction(rule, f"with {self.players} players the mushroom "
-                                         "takes from other players' paths, not from the forest "
-                                         "(that is the 2-player rule)")
+                    return IllegalAction(rule, T("with {players} players the mushroom takes "
+                                                 "from other players' paths, not from the "
+                                                 "forest (that is the 2-player rule)",
+                                                 players=self.players))
                 if type(s) is not int or not 0 <= s < self.players:
-                    return IllegalAction(rule, f"{s!r} is not a player (0-{self.players - 1})")
+                    return IllegalAction(rule, T("{source} is not a player (0-{last})",
+                                                 source=repr(s), last=self.players - 1))
                 if s == p:
-                    return IllegalAction(rule, "the tiles come from other players' paths, "
-                                         "not from your own")
+                    return IllegalAction(rule, T("the tiles come from other players' paths, "
+                                                 "not from your own"))
                 if not self.paths[s]:
-                    return IllegalAction(rule, f"{player_name(s)}'s path is empty: there is no "
-                                         "tile right of the backpack to take")
+                    return IllegalAction(rule, T("{player}'s path is empty: there is no tile "
+                                                 "right of the backpack to take",
+                                                 player=player_name(s)))
             if len(set(sources)) != len(sources):
-                return IllegalAction(rule, "name two different players: one tile from each")
+                return IllegalAction(rule, T("name two different players: one tile from each"))
             if not others:
-                return IllegalAction(rule, "no other player has a tile in the path")
+                return IllegalAction(rule, T("no other player has a tile in the path"))
             if len(others) == 1 and len(sources) != 1:
-                return IllegalAction(rule, f"only {player_name(others[0])} has a tile in the "
-                                     "path: take just that one")
+                return IllegalAction(rule, T("only {player} has a tile in the path: take just "
+                                             "that one", player=player_name(others[0])))
             if len(others) > 1 and len(sources) != 2:
-                names_ = ", ".join(player_name(q) for q in others)
-                return IllegalAction(rule, f"name two other players whose paths hold a tile "
-                                     f"({names_}): one tile from each")
+                names_ = tuple(player_name(q) for q in others)
+                return IllegalAction(rule, T("name two other players whose paths hold a tile "
+                                             "({players}): one tile from each", players=names_))
         tiles = [self._peek(s) for s in sources]
         if tiles and not any(fits(t, covered) for t in tiles):
-            return IllegalAction("indian_summer.mushroom.fit", f"neither {C.names(tiles)} fits on "
-                                 f"{player_name(p)}'s board: the mushroom would take nothing "
-                                 "that can be laid")
-        return IllegalAction(rule, "that mushroom is not possible now")
+            return IllegalAction("indian_summer.mushroom.fit",
+                                 T("neither {tiles} fits on {player}'s board: the mushroom would "
+                                   "take nothing that can be laid", tiles=C.names(tiles),
+                                   player=player_name(p)))
+        return IllegalAction(rule, T("that mushroom is not possible now"))
 
     def _take_pending(self, tiles: tuple, source: str) -> None:
         p = self.turn
@@ -434,32 +456,36 @@ class IndianSummerState(SoloRules, State):
         both = len(tiles) == 2 and pair_fits(tiles[0], tiles[1], covered)
         self.pending, self.need, self.pending_from = tiles, (2 if both else 1), source
         if len(tiles) == 2 and not both:
-            self._emit("The two tiles cannot both be laid: one that fits is laid, the other "
-                       "leaves the game.", "indian_summer.mushroom.fit", p)
+            self._emit(T("The two tiles cannot both be laid: one that fits is laid, the other "
+                         "leaves the game."), "indian_summer.mushroom.fit", p)
         self.phase = "place"
 
     def _do_feather(self, action) -> None:
         self._check_tile_action("indian_summer.treasure.enhance")
         p = self.turn
         if not self.backpacks[p][3]:
-            raise IllegalAction("indian_summer.feather.two", f"{player_name(p)} has no feather")
+            raise IllegalAction("indian_summer.feather.two",
+                                T("{player} has no feather", player=player_name(p)))
         if len(action.tiles) != 2 or action.tiles[0] == action.tiles[1]:
             raise IllegalAction("indian_summer.feather.two",
-                                f"a feather lays exactly two different tiles "
-                                f"of your path, not {list(action.tiles)}")
+                                T("a feather lays exactly two different tiles of your path, not "
+                                  "{tiles}", tiles=str(list(action.tiles))))
         tiles = [self._leaf(n) for n in action.tiles]
         if not all(t in self.paths[p] for t in tiles):
             raise IllegalAction("indian_summer.feather.two",
-                                "the feather lays two tiles of your own path")
+                                T("the feather lays two tiles of your own path"))
         if not pair_fits(tiles[0], tiles[1], self.floors[p].covered):
-            raise IllegalAction("indian_summer.feather.two", "those two tiles cannot both be laid")
+            raise IllegalAction("indian_summer.feather.two",
+                                T("those two tiles cannot both be laid"))
         if action not in self._feather_options():
-            raise IllegalAction("indian_summer.feather.two", "that feather is not possible now")
+            raise IllegalAction("indian_summer.feather.two",
+                                T("that feather is not possible now"))
         self._spend(p, "feather")
         places = sorted(self.paths[p].index(t) + 1 for t in tiles)
         self.paths = _replace(self.paths, p, tuple(t for t in self.paths[p] if t not in tiles))
-        self._emit(f"{player_name(p)} spends a feather instead of laying one tile: tiles "
-                   f"{places[0]} and {places[1]} of the path ({C.names(tiles)}) are laid.",
+        self._emit(T("{player} spends a feather instead of laying one tile: tiles {first} and "
+                     "{second} of the path ({tiles}) are laid.", player=player_name(p),
+                     first=places[0], second=places[1], tiles=C.names(tiles)),
                    "indian_summer.feather.two", p)
         self.pending, self.need, self.pending_from = tuple(tiles), 2, "feather"
         self.phase = "place"
@@ -468,18 +494,18 @@ class IndianSummerState(SoloRules, State):
         p = self.turn
         tile = self._leaf(action.tile)
         if tile not in self.pending:
-            raise IllegalAction("indian_summer.turn.steps", f"lay one of the tiles taken: "
-                                f"{C.names(self.pending)}")
+            raise IllegalAction("indian_summer.turn.steps",
+                                T("lay one of the tiles taken: {tiles}",
+                                  tiles=C.names(self.pending)))
         covered = self.floors[p].covered
         mask, hole = self._check_fit(tile, action, covered)
         rest = tuple(t for t in self.pending if t != tile)
         if self.need == 2 and not fits(rest[0], covered | mask):
             raise IllegalAction("indian_summer.feather.two" if self.pending_from == "feather"
                                 else "indian_summer.mushroom.fit",
-                                f"laid so, {C.tile_name(rest[0])} would no longer fit, and both "
-                                "tiles must be laid")
-        self._lay(p, tile, action, mask, hole, f"(taken by the {self.pending_from})"
-                  if self.pending_from != "track" else "(from the track)")
+                                T("laid so, {tile} would no longer fit, and both tiles must be "
+                                  "laid", tile=C.tile_name(rest[0])))
+        self._lay(p, tile, action, mask, hole, TAKEN_BY[self.pending_from])
         self.need -= 1
         self.pending = rest
         if self.need:
@@ -489,8 +515,8 @@ class IndianSummerState(SoloRules, State):
                 self._solo_return()
             else:
                 self.box = self.box + self.pending
-                self._emit(f"{C.names(self.pending)} could not be laid too and leaves the game.",
-                           "indian_summer.mushroom.fit", p)
+                self._emit(T("{tiles} could not be laid too and leaves the game.",
+                             tiles=C.names(self.pending)), "indian_summer.mushroom.fit", p)
         if self.pending_from == "track":
             self._solo_shift()
         self.pending, self.pending_from, self.pending_slots = (), "", ()
@@ -506,8 +532,8 @@ class IndianSummerState(SoloRules, State):
             self._solo_after_tile()
             return
         if not self.paths[p]:
-            self._emit(f"{player_name(p)}'s path is empty: it is refilled to 5 from the forest.",
-                       "indian_summer.refill.empty_path", p)
+            self._emit(T("{player}'s path is empty: it is refilled to 5 from the forest.",
+                         player=player_name(p)), "indian_summer.refill.empty_path", p)
             self._refill(p, C.PATH_SIZE)
         self._pay_areas(p)
 
@@ -529,8 +555,11 @@ class IndianSummerState(SoloRules, State):
         added = self.set_aside[len(self.set_aside) - n:]
         self.set_aside = self.set_aside[:len(self.set_aside) - n]
         self.forest = self.forest + added
-        self._emit(f"The forest is down to {len(self.forest) - n} tiles: {plural(n, 'set-aside tile')} "
-                   f"are added at its far end ({len(self.set_aside)} left aside).",
+        self._emit(N("The forest is down to {down} tiles: {n} set-aside tile are added at its "
+                     "far end ({left} left aside).",
+                     "The forest is down to {down} tiles: {n} set-aside tiles are added at its "
+                     "far end ({left} left aside).", n, down=len(self.forest) - n,
+                     left=len(self.set_aside)),
                    "indian_summer.refill.replenish", tiles=added)
 
     def _refill(self, p: int, target: int) -> None:
@@ -540,13 +569,14 @@ class IndianSummerState(SoloRules, State):
             taken.append(tile)
             self.paths = _replace(self.paths, p, self.paths[p] + (tile,))
         if taken:
-            self._emit(f"{player_name(p)} takes {C.names(taken)} from the forest, one by one "
-                       "from the tile next to the bush, clockwise, and lays them right of the "
-                       f"path (now {len(self.paths[p])}).", "indian_summer.refill.forest",
+            self._emit(T("{player} takes {tiles} from the forest, one by one from the tile next "
+                         "to the bush, clockwise, and lays them right of the path (now {n}).",
+                         player=player_name(p), tiles=C.names(taken), n=len(self.paths[p])),
+                       "indian_summer.refill.forest",
                        p, tiles=taken)
         if len(self.paths[p]) < target:
-            self._emit("The forest and the set-aside tiles have run out: the path is filled as "
-                       "far as it goes.", "indian_summer.refill.exhausted", p)
+            self._emit(T("The forest and the set-aside tiles have run out: the path is filled "
+                         "as far as it goes."), "indian_summer.refill.exhausted", p)
 
     # completed areas ---------------------------------------------------------------------
     def _pay_areas(self, p: int) -> None:
@@ -561,9 +591,10 @@ class IndianSummerState(SoloRules, State):
             for _, k in mine:
                 bag[C.TOKENS.index(k)] += 1
             self.backpacks = _replace(self.backpacks, p, tuple(bag))
-            got = ", ".join(k for _, k in mine) or "no tokens"
-            self._emit(f"Area {i + 1} of {player_name(p)}'s board is complete: its tokens go "
-                       f"to the backpack ({got}).", "indian_summer.area.complete", p, area=i)
+            got = tuple(C.token_name(k) for _, k in mine) or T("no tokens")
+            self._emit(T("Area {area} of {player}'s board is complete: its tokens go to the "
+                         "backpack ({tokens}).", area=i + 1, player=player_name(p), tokens=got),
+                       "indian_summer.area.complete", p, area=i)
         self.floors = _replace(self.floors, p, floor)
 
     # free actions ---------------------------------------------------------------------------
@@ -578,33 +609,39 @@ class IndianSummerState(SoloRules, State):
     def _do_berry(self, action) -> None:
         p = self.turn
         if not self.backpacks[p][0]:
-            raise IllegalAction("indian_summer.berry.refill", f"{player_name(p)} has no berry")
+            raise IllegalAction("indian_summer.berry.refill",
+                                T("{player} has no berry", player=player_name(p)))
         if self.solo:
             return self._solo_berry(action)
         if action.path is not None or action.end is not None:
             raise IllegalAction("indian_summer.berry.refill",
-                                "with 2-4 players a berry refills from the "
-                                "forest: no path or end to choose")
+                                T("with 2-4 players a berry refills from the forest: no path or "
+                                  "end to choose"))
         n = len(self.paths[p])
         if n >= C.PATH_MAX:
-            raise IllegalAction("indian_summer.berry.sixth", "a path never holds more than 6 tiles")
+            raise IllegalAction("indian_summer.berry.sixth",
+                                T("a path never holds more than 6 tiles"))
         if not (self.forest or self.set_aside):
-            raise IllegalAction("indian_summer.refill.exhausted", "the forest has no tiles left")
+            raise IllegalAction("indian_summer.refill.exhausted",
+                                T("the forest has no tiles left"))
         self._spend(p, "berry")
         if n < C.PATH_SIZE:
-            self._emit(f"{player_name(p)} spends a berry to refill the path to 5.",
-                       "indian_summer.berry.refill", p)
+            self._emit(T("{player} spends a berry to refill the path to 5.",
+                         player=player_name(p)), "indian_summer.berry.refill", p)
             self._refill(p, C.PATH_SIZE)
         else:
-            self._emit(f"{player_name(p)} spends a berry with 5 tiles in the path: a 6th tile.",
-                       "indian_summer.berry.sixth", p)
+            self._emit(T("{player} spends a berry with 5 tiles in the path: a 6th tile.",
+                         player=player_name(p)), "indian_summer.berry.sixth", p)
             self._refill(p, C.PATH_MAX)
 
     def _do_nut(self, action) -> None:
         p = self.turn
         if not self.backpacks[p][1]:
-            raise IllegalAction("indian_summer.nut.squirrel", f"{player_name(p)} has no nut")
-        self._squirrel(p, action.at, "indian_summer.nut.squirrel", "at once for a nut")
+            raise IllegalAction("indian_summer.nut.squirrel",
+                                T("{player} has no nut", player=player_name(p)))
+        self._squirrel(p, action.at, "indian_summer.nut.squirrel",
+                       lambda player, cell: T("{player} places a squirrel at once for a nut on "
+                                              "{cell}.", player=player, cell=cell))
         self._spend(p, "nut")
         self._pay_areas(p)
 
@@ -614,99 +651,114 @@ class IndianSummerState(SoloRules, State):
         for name in (give, take):
             if not isinstance(name, str) or name not in C.TOKENS:
                 raise IllegalAction("indian_summer.exchange.trade",
-                                    f"{name!r} is not a treasure token "
-                                    f"({', '.join(C.TOKENS)})")
+                                    T("{name} is not a treasure token ({tokens})",
+                                      name=repr(name),
+                                      tokens=tuple(C.token_name(k) for k in C.TOKENS)))
         i, j = C.TOKENS.index(give), C.TOKENS.index(take)
         if abs(i - j) != 1:
             raise IllegalAction("indian_summer.exchange.trade",
-                                "tokens are exchanged one step at a time: "
-                                "one for the next lower kind, two for the next higher")
+                                T("tokens are exchanged one step at a time: one for the next "
+                                  "lower kind, two for the next higher"))
         need = 2 if j > i else 1
         if self.backpacks[p][i] < need:
-            raise IllegalAction("indian_summer.exchange.trade", f"{player_name(p)} has fewer than "
-                                f"{plural(need, give)}")
+            raise IllegalAction("indian_summer.exchange.trade",
+                                T("{player} has fewer than {tokens}", player=player_name(p),
+                                  tokens=C.token_count(give, need)))
         if self.supply(take) <= 0:
-            raise IllegalAction("indian_summer.treasure.supply", f"no {take} is left in the supply")
+            raise IllegalAction("indian_summer.treasure.supply",
+                                T("no {token} is left in the supply", token=C.token_name(take)))
         self._spend(p, give, need)
         self._gain(p, take)
-        self._emit(f"{player_name(p)} exchanges {plural(need, give)} for a {take}.",
+        self._emit(T("{player} exchanges {given} for a {token}.", player=player_name(p),
+                     given=C.token_count(give, need), token=C.token_name(take)),
                    "indian_summer.exchange.trade", p)
 
     def _do_animal(self, action) -> None:
         p = self.turn
         if self.animal_done:
-            raise IllegalAction("indian_summer.animal.once", "only one animal per turn")
+            raise IllegalAction("indian_summer.animal.once", T("only one animal per turn"))
         if not isinstance(action.animal, str) or action.animal not in C.ANIMAL_BY_NAME:
             raise IllegalAction("indian_summer.setup.animals",
-                                f"{action.animal!r} is not an animal of "
-                                f"the game ({', '.join(C.ANIMAL_BY_NAME)})")
+                                T("{name} is not an animal of the game ({animals})",
+                                  name=repr(action.animal),
+                                  animals=tuple(C.animal_name(n) for n in C.ANIMAL_BY_NAME)))
         stack = C.ANIMAL_BY_NAME[action.animal]
         kind = self.kinds[stack]
         if not self.animals_left[stack]:
             raise IllegalAction("indian_summer.setup.animals",
-                                f"no {action.animal} tile is left: the "
-                                f"stack held {plural(C.ALL_KINDS[kind].count, 'tile')}")
+                                N("no {animal} tile is left: the stack held {n} tile",
+                                  "no {animal} tile is left: the stack held {n} tiles",
+                                  C.ALL_KINDS[kind].count, animal=C.animal_name(action.animal)))
         floor = self.floors[p]
         holes = empty_holes(floor)
         entry = next(((m, a) for m, a in animal_table(kind)
                       if a[1:] == tuple(action)[1:]), None) if _whole(tuple(action)[1:]) else None
         if entry is None:
-            raise IllegalAction("indian_summer.place.edge", f"the {action.animal} cannot lie at "
-                                f"{action.at} in orientation {action.orientation!r}")
+            raise IllegalAction("indian_summer.place.edge",
+                                T("the {animal} cannot lie at {at} in orientation {orientation}",
+                                  animal=C.animal_name(action.animal), at=str(action.at),
+                                  orientation=repr(action.orientation)))
         mask = entry[0]
         if mask & holes != mask:
             raise IllegalAction("indian_summer.animal.holes",
-                                f"the {action.animal} must lie wholly on "
-                                "connected empty holes (no token, no animal)")
+                                T("the {animal} must lie wholly on connected empty holes (no "
+                                  "token, no animal)", animal=C.animal_name(action.animal)))
         self.animal_done = True
         self.animals_left = _replace(self.animals_left, stack, self.animals_left[stack] - 1)
         self.floors = _replace(self.floors, p, floor._replace(
             animal_mask=floor.animal_mask | mask,
             animals=floor.animals + ((kind, action.orientation) + action.at,)))
-        self._emit(f"{player_name(p)} lays the {action.animal} on the empty holes "
-                   f"{cells_of(mask)}.", "indian_summer.animal.holes", p, cells=cells_of(mask))
+        self._emit(T("{player} lays the {animal} on the empty holes {cells}.",
+                     player=player_name(p), animal=C.animal_name(action.animal),
+                     cells=str(cells_of(mask))),
+                   "indian_summer.animal.holes", p, cells=cells_of(mask))
         gained = []
         for c in cells_of(mask):
             t = printed_treasure(floor.layout, c)
             if t and self.supply(t) > 0:
                 self._gain(p, t)
                 gained.append(t)
-        self._emit(f"Printed under it: {', '.join(gained) or 'nothing'}; those tokens come "
-                   "from the supply.", "indian_summer.animal.bonus", p, tokens=gained)
+        self._emit(T("Printed under it: {tokens}; those tokens come from the supply.",
+                     tokens=tuple(C.token_name(k) for k in gained) or T("nothing")),
+                   "indian_summer.animal.bonus", p, tokens=gained)
         carried = self.animal_tokens[stack]
         if carried:
             self.animal_tokens = _replace(self.animal_tokens, stack, None)
             self._gain(p, carried)
-            self._emit(f"The {action.animal} carried a {carried} token: it goes to the "
-                       "backpack too.", "indian_summer.animal.token", p)
+            self._emit(T("The {animal} carried a {token} token: it goes to the backpack too.",
+                         animal=C.animal_name(action.animal), token=C.token_name(carried)),
+                       "indian_summer.animal.token", p)
 
     def _do_refill(self, action) -> None:
         raise IllegalAction("indian_summer.solo.refill" if self.solo
                             else "indian_summer.refill.forest",
-                            "a path is refilled this way only when the solo path is empty"
-                            if self.solo else "with 2-4 players paths refill from the forest")
+                            T("a path is refilled this way only when the solo path is empty")
+                            if self.solo else T("with 2-4 players paths refill from the forest"))
 
     def _do_end(self, action) -> None:
         p = self.turn
         if not self.tile_done and not self.floors[p].full:
             raise IllegalAction("indian_summer.place.tile_action",
-                                "every turn has one tile action: lay a "
-                                "tile or a squirrel (or use a mushroom or feather) first")
-        self._emit(f"{player_name(p)} ends the turn.", "indian_summer.turn.steps", p)
+                                T("every turn has one tile action: lay a tile or a squirrel (or "
+                                  "use a mushroom or feather) first"))
+        self._emit(T("{player} ends the turn.", player=player_name(p)),
+                   "indian_summer.turn.steps", p)
         self.turns += 1
         self.tile_done = self.animal_done = False
         if self.solo:
             return self._solo_end_turn()
         if not self.ending and any(f.full for f in self.floors):
             self.ending = True
-            full = ", ".join(player_name(q) for q in range(self.players) if self.floors[q].full)
-            self._emit(f"A board is full ({full}): the round is played to the end, up to the "
-                       "player before the start player.", "indian_summer.end.trigger")
+            full = tuple(player_name(q) for q in range(self.players) if self.floors[q].full)
+            self._emit(T("A board is full ({players}): the round is played to the end, up to the "
+                         "player before the start player.", players=full),
+                       "indian_summer.end.trigger")
         nxt = (p + 1) % self.players
         if self.ending and nxt == self.start_player:
             return self._finish()
         self.turn = nxt
-        self._emit(f"{player_name(nxt)} is next (clockwise).", "indian_summer.turn.order", nxt)
+        self._emit(T("{player} is next (clockwise).", player=player_name(nxt)),
+                   "indian_summer.turn.order", nxt)
 
     def _finish(self) -> None:
         scoring.begin(self)
