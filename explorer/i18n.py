@@ -24,6 +24,9 @@ from pathlib import Path
 from .text import Message, listed
 
 LANGUAGES = {"en": "English", "ko": "한국어", "hu": "Magyar"}
+# A pseudo-language for checks (never offered in the menu): every translated text is shown
+# ⟦like this⟧, so a text shown without the marks was never translated (tests/words_check.py).
+PSEUDO = "qps"
 DEFAULT = "en"
 TRANSLATED = ("ko", "hu")
 SHARED = "explorer"
@@ -44,7 +47,7 @@ FIELD = re.compile(r"\{(\w*)[^{}]*\}")
 def language(value: str | None) -> str | None:
     """The language code `value` names ("ko", "ko-KR", "HU"), or None if it is none of ours."""
     code = (value or "").strip().lower().replace("_", "-").split("-")[0]
-    return code if code in LANGUAGES else None
+    return code if code in LANGUAGES or code == PSEUDO else None
 
 
 def negotiate(accept_language: str | None) -> str:
@@ -103,8 +106,11 @@ def rule_words(rule, lang: str) -> tuple[str, str, str]:
 def render(text, lang: str = DEFAULT, game: str | None = None) -> str:
     """`text` as shown in `lang`: a `Message` translated (its message parameters too), any
     other string as it is."""
-    if lang not in TRANSLATED or not isinstance(text, Message):
-        return str(text)
+    if lang not in TRANSLATED or not isinstance(text, Message) or not text.template:
+        if lang == PSEUDO and isinstance(text, Message) and text.template:
+            return "⟦" + str(Message(text.template, text.plural, text.n, {
+                key: _pseudo(value) for key, value in text.params.items()})) + "⟧"
+        return str(text)            # ("" would be looked up as the catalogue's header)
     t = translations(lang, game or SHARED)
     if text.plural is None:
         template = t.gettext(text.template)
@@ -120,6 +126,12 @@ def render(text, lang: str = DEFAULT, game: str | None = None) -> str:
         return template.format(**values)
     except (KeyError, IndexError, ValueError):   # a broken translation: English, not an error
         return str(text)
+
+
+def _pseudo(value):
+    if isinstance(value, tuple):
+        return tuple(_pseudo(item) for item in value)
+    return render(value, PSEUDO) if isinstance(value, Message) else value
 
 
 class Words:

@@ -40,6 +40,7 @@ from . import rules as rule_index
 from .core import Action, IllegalAction, PositionError, SetupError, State
 from .games import GAMES
 from .untrusted import MESSAGE_LIMIT, clipped, counted_path, parse_json, parse_toml, read_file
+from .text import T
 
 _PLACE = counted_path("steps", "step")  # how a refusal names where in a lesson a value is
 LESSON_KEYS = {"title", "teaches", "intro", "start", "steps", "expect"}
@@ -115,8 +116,8 @@ class Lesson:
         except IllegalAction as exc:
             return Verdict(False, exc.reason, exc.rule, legal=False)
         if _answers(check, step.action, action, after):
-            return Verdict(True, "Right.")
-        return Verdict(False, f"Not this one. {check.hint}", check.rule)
+            return Verdict(True, T("Right."))
+        return Verdict(False, T("Not this one. {hint}", hint=check.hint), check.rule)
 
     def to_json(self) -> dict:
         data: dict[str, Any] = {"title": self.title, "teaches": list(self.teaches),
@@ -214,12 +215,12 @@ def parse(data: dict, game_name: str, name: str, where: str = "") -> Lesson:
                     fail(f"{here}: try: accepted move {other.to_json()} is not legal here")
             if checkpoint.cites and not any(e.rule == checkpoint.cites for e in after.events):
                 fail(f"{here}: try: the step's own action does not cite {checkpoint.cites}")
-        steps.append(Step(action, caption.strip(), checkpoint))
+        steps.append(Step(action, T(caption.strip()), checkpoint))
         cited |= {e.rule for e in after.events}
         state = after
     expect = data.get("expect", {})
     _check_expect(expect, state, cited, game_name, fail)
-    return Lesson(name, game_name, title.strip(), tuple(teaches), intro.strip(), start,
+    return Lesson(name, game_name, T(title.strip()), tuple(teaches), T(intro.strip()), start,
                   tuple(steps), expect)
 
 
@@ -256,7 +257,7 @@ def _checkpoint(game, raw, game_name: str, where: str, fail) -> Checkpoint:
     if not isinstance(accept, list):
         fail(f"{where}: 'accept' must list actions")
     moves = tuple(_action(game, a, f"{where}: accept", fail) for a in accept)
-    return Checkpoint(raw["prompt"].strip(), moves, cites, raw["rule"], raw["hint"].strip())
+    return Checkpoint(T(raw["prompt"].strip()), moves, cites, raw["rule"], T(raw["hint"].strip()))
 
 
 def _check_expect(expect, final: State, cited: set[str], game_name: str, fail) -> None:
