@@ -23,8 +23,9 @@ class View:
     be made from the frame (`playable`), the cell under the pointer (`hover`), whose view is
     shown (`viewer`, None: all open), on the scoring step the engine's score sheet (`sheet`),
     and where the move that led to the frame went when the position does not keep it (`last`:
-    Cacao's last tile). A game reads the fields it draws; `hints` or `pick` left None stand for
-    the game's empty ones (see `filled`)."""
+    Cacao's last tile); `words` says a text (a message) in the page's language. A game reads
+    the fields it draws; `hints` or `pick` left None stand for the game's empty ones (see
+    `filled`)."""
 
     hints: object = None
     pick: object = None
@@ -33,6 +34,7 @@ class View:
     viewer: int | None = None
     sheet: object = None
     last: object = None
+    words: Callable[[object], str] = str
 
     def filled(self, hints: Callable[[], object], pick: Callable[[], object]) -> View:
         """This view with `hints()` and `pick()` where it has none."""
