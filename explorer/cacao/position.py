@@ -55,6 +55,7 @@ from __future__ import annotations
 import re
 
 from ..core import PositionError, SetupError
+from ..text import N, T
 from ..untrusted import MAX_DIGITS, shown, too_long
 from . import components as C
 from .board import SIDES, START_CELLS, FrozenMap, frontier, is_jungle_cell, neighbour, neighbours
@@ -68,7 +69,9 @@ START_KINDS = dict(zip(START_CELLS, C.START_TILES))
 
 
 def _fail(field: str, reason: str, rule: str | None = None):
-    raise PositionError(field, f"{reason} [{rule}]" if rule else reason)
+    """Refuse `field` for `reason` (a message), naming the rule (its id) if one decides it."""
+    raise PositionError(field, T("{reason} [{rule}]", reason=reason, rule=rule) if rule
+                        else reason)
 
 
 def _is_int(value) -> bool:
@@ -85,48 +88,56 @@ def _player(value, players: int, field: str) -> int:
     """A player number, or the colour of a player in the game."""
     p = C.COLOURS.index(value) if isinstance(value, str) and value in C.COLOURS else value
     if not _is_int(p) or not 0 <= p < players:
-        colours = ", ".join(C.COLOURS[:players])
-        _fail(field, f"{shown(value)} is not a player: write 0-{players - 1} or a colour "
-              f"({colours})")
+        said = {   # the colours as they are written in a position (red, purple, ...)
+            2: T("{value} is not a player: write 0-1 or a colour (red, purple)",
+                 value=shown(value)),
+            3: T("{value} is not a player: write 0-2 or a colour (red, purple, white)",
+                 value=shown(value)),
+            4: T("{value} is not a player: write 0-3 or a colour (red, purple, white, yellow)",
+                 value=shown(value)),
+        }
+        _fail(field, said[players])
     return p
 
 
 def _cell(key, field: str) -> tuple[int, int]:
     if not (isinstance(key, tuple) and len(key) == 2 and all(map(_is_small_int, key))):
-        _fail(field, f"{shown(key)} is not a cell: write (x, y) with two whole numbers")
+        _fail(field, T("{value} is not a cell: write (x, y) with two whole numbers",
+                       value=shown(key)))
     return key
 
 
 def _pattern(value, field: str) -> str:
     if not isinstance(value, str) or value not in C.PATTERNS:
-        _fail(field, f"{shown(value)} is not a worker tile; the patterns are "
-              f"{', '.join(C.PATTERNS)}")
+        _fail(field, T("{value} is not a worker tile; the patterns are {patterns}",
+                       value=shown(value), patterns=tuple(C.PATTERNS)))
     return value
 
 
 def _side(value, field: str) -> int:
     if not isinstance(value, str) or value not in SIDES:
-        _fail(field, f"{shown(value)} is not a side: write N, E, S or W (the side the pattern's "
-              "first number faces)")
+        _fail(field, T("{value} is not a side: write N, E, S or W (the side the pattern's "
+                       "first number faces)", value=shown(value)))
     return SIDES.index(value)
 
 
 def _kind(value, field: str) -> str:
     if not isinstance(value, str) or value not in C.JUNGLE_KINDS:
-        _fail(field, f"{shown(value)} is not a jungle tile; the kinds are "
-              f"{', '.join(C.JUNGLE_KINDS)}")
+        _fail(field, T("{value} is not a jungle tile; the kinds are plantation-1, "
+                       "plantation-2, market-2, market-3, market-4, gold_mine-1, gold_mine-2, "
+                       "water, sun_worship, temple", value=shown(value)))
     return value
 
 
 def _table(value, field: str) -> dict:
     if not isinstance(value, dict):
-        _fail(field, f"a table cell -> tile, not {type(value).__name__}")
+        _fail(field, T("a table cell -> tile, not {type}", type=type(value).__name__))
     return value
 
 
 def _names(value, field: str) -> list:
     if not isinstance(value, (list, tuple)):
-        _fail(field, f"a list of tile names, not {shown(value)}")
+        _fail(field, T("a list of tile names, not {value}", value=shown(value)))
     return list(value)
 
 
@@ -136,34 +147,40 @@ def _per_player_lists(value, players: int, field: str) -> list[list]:
         return [[] for _ in range(players)]
     if isinstance(value, (list, tuple)):
         if len(value) != players:
-            _fail(field, f"one list per player: {players} lists, not {len(value)}")
+            _fail(field, T("one list per player: {players} lists, not {count}",
+                           players=players, count=len(value)))
         return [_names(v, field) for v in value]
     if not isinstance(value, dict):
-        _fail(field, f"a table player -> list of worker tiles, not {shown(value)}")
+        _fail(field, T("a table player -> list of worker tiles, not {value}",
+                       value=shown(value)))
     out: list[list | None] = [None] * players
     for key, names in value.items():
         p = _player(key, players, field)
         if out[p] is not None:
-            _fail(field, f"{player_name(p)} is listed twice")
+            _fail(field, T("{player} is listed twice", player=player_name(p)))
         out[p] = _names(names, field)
     return [names or [] for names in out]
 
 
-def _per_player_numbers(value, players: int, field: str, default: int, allowed, what: str):
+def _per_player_numbers(value, players: int, field: str, default: int, allowed, refusal):
+    """One whole number per player, each `allowed`; `refusal(player, number)` says why one is
+    not."""
     if value is None:
         return (default,) * players
     if not isinstance(value, (list, tuple)):
-        _fail(field, f"one number per player, not {shown(value)}")
+        _fail(field, T("one number per player, not {value}", value=shown(value)))
     if len(value) != players:
-        _fail(field, f"one number per player: {players} numbers, not {len(value)}")
+        _fail(field, T("one number per player: {players} numbers, not {count}",
+                       players=players, count=len(value)))
     for p, n in enumerate(value):
         if not _is_int(n):
-            _fail(field, f"{player_name(p)}: {shown(n)} is not a whole number")
+            _fail(field, T("{player}: {value} is not a whole number", player=player_name(p),
+                           value=shown(n)))
         if too_long(n):
-            _fail(field, f"{player_name(p)}: {shown(n)} is not a whole number of at most "
-                  f"{MAX_DIGITS} digits")
+            _fail(field, T("{player}: {value} is not a whole number of at most {digits} digits",
+                           player=player_name(p), value=shown(n), digits=MAX_DIGITS))
         if not allowed(n):
-            _fail(field, f"{player_name(p)}: {n} {what}")
+            _fail(field, refusal(player_name(p), n))
     return tuple(value)
 
 
@@ -190,8 +207,11 @@ class _Box:
         if not free:
             count = sum(1 for n in range(C.TILES_PER_COLOUR) if C.TILE_PATTERNS[n] == pattern
                         and n not in C.REMOVED_NUMBERS[self.players])
-            _fail(field, f"{player_name(owner)} has only {count} {pattern} tile"
-                  f"{'s' if count != 1 else ''} in a {self.players}-player game; more are used",
+            _fail(field, N("{player} has only {n} {pattern} tile in a {players}-player game; "
+                           "more are used",
+                           "{player} has only {n} {pattern} tiles in a {players}-player game; "
+                           "more are used", count, player=player_name(owner), pattern=pattern,
+                           players=self.players),
                   "cacao.setup.worker_removal")
         return free.pop(0)
 
@@ -199,8 +219,9 @@ class _Box:
         free = self.jungle[name]
         if not free:
             used = C.JUNGLE_KINDS[name][2] - self.removed_jungle_names.count(name)
-            _fail(field, f"a {self.players}-player game has only {used} "
-                  f"{C.JUNGLE_LABELS[name]} tile{'s' if used != 1 else ''}; more are used",
+            _fail(field, N("a {players}-player game has only {n} {tile} tile; more are used",
+                           "a {players}-player game has only {n} {tile} tiles; more are used",
+                           used, players=self.players, tile=C.JUNGLE_LABELS[name]),
                   "cacao.setup.jungle_tiles")
         return free.pop(0)
 
@@ -211,19 +232,24 @@ def build(game, players=4, **fields) -> CacaoState:
     cannot be."""
     unknown = sorted(set(fields) - set(FIELDS))
     if unknown:
-        _fail(unknown[0], f"not a field of a Cacao position; fields: {', '.join(FIELDS)}")
+        _fail(unknown[0], T("not a field of a Cacao position; fields: workers, rebuilt, "
+                            "jungle, hands, worker_piles, display, jungle_pile, cacao, sun, "
+                            "water, gold, turn, options, seed"))
     if not _is_int(players) or players not in game.player_counts:
-        _fail("players", f"Cacao is played by 2, 3 or 4 players, not {shown(players)}")
+        _fail("players", T("Cacao is played by 2, 3 or 4 players, not {value}",
+                           value=shown(players)))
     seed = fields.get("seed", 0)
     if not _is_small_int(seed):
-        _fail("seed", f"a whole number of at most {MAX_DIGITS} digits, not {shown(seed)}")
+        _fail("seed", T("a whole number of at most {digits} digits, not {value}",
+                        digits=MAX_DIGITS, value=shown(seed)))
     options = {} if fields.get("options") is None else fields["options"]
     if not isinstance(options, dict):
-        _fail("options", f"a table of rule options, not {shown(options)}")
+        _fail("options", T("a table of rule options, not {value}", value=shown(options)))
     try:
         _, _, chosen = game.check_setup(players, seed, dict(options))
-    except SetupError as exc:
-        _fail("options", str(exc))
+    except SetupError as exc:   # its message as said (a template, where it is one)
+        said = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
+        _fail("options", said)
 
     box = _Box(players)
     s = CacaoState(game, players, seed, chosen)
@@ -244,24 +270,29 @@ def build(game, players=4, **fields) -> CacaoState:
                                  for t in pile) for p, pile in enumerate(piles))
     s.cacao = _per_player_numbers(fields.get("cacao"), players, "cacao", 0,
                                   lambda n: 0 <= n <= C.CACAO_CAP,
-                                  "cacao cannot be: a village stores 0 to 5")
+                                  lambda who, n: T("{player}: {value} cacao cannot be: a "
+                                                   "village stores 0 to 5", player=who, value=n))
     s.sun = _per_player_numbers(fields.get("sun"), players, "sun", 0,
                                 lambda n: 0 <= n <= C.SUN_CAP,
-                                "sun tokens cannot be: a village keeps 0 to 3")
+                                lambda who, n: T("{player}: {value} sun tokens cannot be: a "
+                                                 "village keeps 0 to 3", player=who, value=n))
     water = _per_player_numbers(fields.get("water"), players, "water", C.WATER_TRACK[0],
                                 lambda n: n in C.WATER_TRACK,
-                                "is not a field of the water track "
-                                f"({', '.join(map(str, C.WATER_TRACK))})")
+                                lambda who, n: T("{player}: {value} is not a field of the "
+                                                 "water track ({fields})", player=who, value=n,
+                                                 fields=C.WATER_TRACK))
     s.water = tuple(C.WATER_TRACK.index(v) for v in water)
     s.gold = _per_player_numbers(fields.get("gold"), players, "gold", 0, lambda n: n >= 0,
-                                 "gold cannot be: nobody pays into debt")
+                                 lambda who, n: T("{player}: {value} gold cannot be: nobody "
+                                                  "pays into debt", player=who, value=n))
     s.activated_sides = sum(side_bit(p.tile, side) for cell, p in s.workers.items()
                             for side in range(4) if neighbour(cell, side) in s.jungle)
     _turn(s, fields.get("turn"), "start_player" in options)
     s.rebuild_announced = s.rebuilding_open
     if not s.is_over and not s.legal_actions():
-        _fail("workers", f"{player_name(s.turn)} could not place a tile: no free worker cell "
-              "touches a jungle tile and no rebuild is possible", "cacao.place.adjacent")
+        _fail("workers", T("{player} could not place a tile: no free worker cell touches a "
+                           "jungle tile and no rebuild is possible", player=player_name(s.turn)),
+              "cacao.place.adjacent")
     return s
 
 
@@ -272,17 +303,20 @@ def _jungle(value, box: _Box) -> dict:
         cell = _cell(key, "jungle")
         name = _kind(name, "jungle")
         if not is_jungle_cell(cell):
-            _fail("jungle", f"{cell} is a worker cell (x + y odd): jungle tiles and worker tiles "
-                  "alternate like a checkerboard", "cacao.place.checkerboard")
+            _fail("jungle", T("{cell} is a worker cell (x + y odd): jungle tiles and worker "
+                              "tiles alternate like a checkerboard", cell=str(cell)),
+                  "cacao.place.checkerboard")
         if cell in START_KINDS:
             if name != START_KINDS[cell]:
-                _fail("jungle", f"{cell} holds the start tile {START_KINDS[cell]}, not {name}",
-                      "cacao.setup.start_tiles")
+                _fail("jungle", T("{cell} holds the start tile {start}, not {kind}",
+                                  cell=str(cell), start=C.JUNGLE_CODES[START_KINDS[cell]],
+                                  kind=C.JUNGLE_CODES[name]), "cacao.setup.start_tiles")
             land[cell] = box.start[cell]
     for cell in START_KINDS:
         if cell not in land:
-            _fail("jungle", f"the start tiles lie on (0, 0) (plantation-1) and (1, 1) "
-                  f"(market-2); {cell} is missing", "cacao.setup.start_tiles")
+            _fail("jungle", T("the start tiles lie on (0, 0) (plantation-1) and (1, 1) "
+                              "(market-2); {cell} is missing", cell=str(cell)),
+                  "cacao.setup.start_tiles")
     for key, name in sorted(raw.items()):
         if key not in START_KINDS:
             land[key] = box.jungle_tile(name, "jungle")
@@ -305,13 +339,15 @@ def _workers(value, players: int, box: _Box) -> dict:
     board = {}
     for cell, entry in _by_cell(_table({} if value is None else value, "workers"), "workers"):
         if not (isinstance(entry, (tuple, list)) and len(entry) == 3):
-            _fail("workers", f"{cell}: write (player, pattern, side), e.g. "
-                  f"(0, '2-1-0-1', 'E'), not {shown(entry)}")
+            _fail("workers", T("{cell}: write (player, pattern, side), e.g. "
+                               "(0, '2-1-0-1', 'E'), not {value}", cell=str(cell),
+                               value=shown(entry)))
         owner = _player(entry[0], players, "workers")
         pattern, rotation = _pattern(entry[1], "workers"), _side(entry[2], "workers")
         if is_jungle_cell(cell):
-            _fail("workers", f"{cell} is a jungle space (x + y even): a worker tile there would "
-                  "touch other worker tiles", "cacao.place.checkerboard")
+            _fail("workers", T("{cell} is a jungle space (x + y even): a worker tile there "
+                               "would touch other worker tiles", cell=str(cell)),
+                  "cacao.place.checkerboard")
         tile = box.worker(owner, pattern, "workers")
         board[cell] = Placed(tile, owner, rotation, C.workers_of(pattern, rotation))
     return board
@@ -321,15 +357,16 @@ def _rebuilt(value, s: CacaoState, box: _Box) -> dict:
     covered = {}
     for cell, entry in _by_cell(_table({} if value is None else value, "rebuilt"), "rebuilt"):
         if not (isinstance(entry, (tuple, list)) and len(entry) == 2):
-            _fail("rebuilt", f"{cell}: write (pattern, side) of the covered tile, "
-                  f"not {shown(entry)}")
+            _fail("rebuilt", T("{cell}: write (pattern, side) of the covered tile, not "
+                               "{value}", cell=str(cell), value=shown(entry)))
         pattern, rotation = _pattern(entry[0], "rebuilt"), _side(entry[1], "rebuilt")
         top = s.workers.get(cell)
         if top is None:
-            _fail("rebuilt", f"{cell} has no worker tile on top", "cacao.rebuild.own_tile")
+            _fail("rebuilt", T("{cell} has no worker tile on top", cell=str(cell)),
+                  "cacao.rebuild.own_tile")
         if not s.rebuilding_open:
-            _fail("rebuilt", "rebuilding starts only once the jungle pile and the display are "
-                  "both empty", "cacao.rebuild.when")
+            _fail("rebuilt", T("rebuilding starts only once the jungle pile and the display are "
+                               "both empty"), "cacao.rebuild.when")
         tile = box.worker(top.owner, pattern, "rebuilt")
         covered[cell] = (Placed(tile, top.owner, rotation, C.workers_of(pattern, rotation)),)
     return covered
@@ -337,11 +374,11 @@ def _rebuilt(value, s: CacaoState, box: _Box) -> dict:
 
 def _check_display(s: CacaoState) -> None:
     if len(s.display) > C.DISPLAY_SIZE:
-        _fail("display", f"the display holds at most {C.DISPLAY_SIZE} tiles",
+        _fail("display", T("the display holds at most {count} tiles", count=C.DISPLAY_SIZE),
               "cacao.setup.jungle_pile")
     if s.jungle_pile and len(s.display) < C.DISPLAY_SIZE:
-        _fail("display", "while the jungle pile lasts the display is refilled to 2 at the end "
-              "of every turn", "cacao.turn.refill_display")
+        _fail("display", T("while the jungle pile lasts the display is refilled to 2 at the end "
+                           "of every turn"), "cacao.turn.refill_display")
 
 
 def _check_board(s: CacaoState) -> None:
@@ -357,26 +394,30 @@ def _check_board(s: CacaoState) -> None:
         laid |= new
     for cell in sorted(workers - laid):
         if not any(n in jungle for n in neighbours(cell)):
-            _fail("workers", f"the worker tile on {cell} touches no jungle tile",
-                  "cacao.place.adjacent")
+            _fail("workers", T("the worker tile on {cell} touches no jungle tile",
+                               cell=str(cell)), "cacao.place.adjacent")
     for cell in sorted(jungle - laid):
         n = sum(m in workers for m in neighbours(cell))
         if n < 2:
-            _fail("jungle", f"the jungle tile on {cell} touches {n} worker tile"
-                  f"{'s' if n != 1 else ''}; a jungle space is filled only once 2 worker tiles "
-                  "touch it", "cacao.fill.spaces")
+            _fail("jungle", N("the jungle tile on {cell} touches {n} worker tile; a jungle "
+                              "space is filled only once 2 worker tiles touch it",
+                              "the jungle tile on {cell} touches {n} worker tiles; a jungle "
+                              "space is filled only once 2 worker tiles touch it",
+                              n, cell=str(cell)), "cacao.fill.spaces")
     if laid != workers | jungle:
         cell = min((workers | jungle) - laid)
         _fail("workers" if cell in workers else "jungle",
-              f"the tiles around {cell} cannot be reached from the start tiles: every tile is "
-              "laid next to the tiles already there", "cacao.place.adjacent")
+              T("the tiles around {cell} cannot be reached from the start tiles: every tile "
+                "is laid next to the tiles already there", cell=str(cell)),
+              "cacao.place.adjacent")
     if s.display or s.jungle_pile:
         spaces = {n for c in workers for n in neighbours(c)} - jungle
         for cell in sorted(spaces):
             n = sum(m in workers for m in neighbours(cell))
             if n >= 2:
-                _fail("jungle", f"the empty jungle space {cell} touches {n} worker tiles: it was "
-                      "filled when the second one was placed, as jungle tiles are left",
+                _fail("jungle", T("the empty jungle space {cell} touches {count} worker tiles: "
+                                  "it was filled when the second one was placed, as jungle "
+                                  "tiles are left", cell=str(cell), count=n),
                       "cacao.fill.spaces")
 
 
@@ -387,17 +428,19 @@ def _turn(s: CacaoState, turn, start_given: bool) -> None:
     for p in range(players):
         hand, pile = len(s.hands[p]), len(s.worker_piles[p])
         if hand > C.HAND_SIZE:
-            _fail("hands", f"{player_name(p)} holds {hand} tiles; a hand is at most "
-                  f"{C.HAND_SIZE}", "cacao.setup.worker_piles")
+            _fail("hands", T("{player} holds {count} tiles; a hand is at most {most}",
+                             player=player_name(p), count=hand, most=C.HAND_SIZE),
+                  "cacao.setup.worker_piles")
         if pile and hand < C.HAND_SIZE:
-            _fail("hands", f"{player_name(p)} holds {hand} tiles with {pile} left in the pile: "
-                  "a tile is drawn after every turn, so the hand stays at 3 while the pile lasts",
+            _fail("hands", T("{player} holds {count} tiles with {pile} left in the pile: a tile "
+                             "is drawn after every turn, so the hand stays at 3 while the pile "
+                             "lasts", player=player_name(p), count=hand, pile=pile),
                   "cacao.turn.draw_worker")
     left = [len(s.hands[p]) + len(s.worker_piles[p]) for p in range(players)]
     if not any(left):
         if turn is not None:
-            _fail("turn", "every hand and worker pile is empty: the game is over and it is "
-                  "nobody's turn", "cacao.end.trigger")
+            _fail("turn", T("every hand and worker pile is empty: the game is over and it is "
+                            "nobody's turn"), "cacao.end.trigger")
         s.phase, s.turn, s.start_player = "over", None, s.options["start_player"]
         return
 
@@ -413,20 +456,23 @@ def _turn(s: CacaoState, turn, start_given: bool) -> None:
         else:
             turn = next((t for t in range(players) if fits(t)), None)
             if turn is None:
-                _fail("hands", "tiles left (hand + pile) per player "
-                      f"{left} cannot occur: everyone places one per turn, so those who had "
-                      "their turn this round have one fewer", "cacao.turn.order")
+                _fail("hands", T("tiles left (hand + pile) per player {left} cannot occur: "
+                                 "everyone places one per turn, so those who had their turn "
+                                 "this round have one fewer", left=str(left)),
+                      "cacao.turn.order")
     else:
         turn = _player(turn, players, "turn")
         if not fits(turn):
-            _fail("turn", f"with tiles left (hand + pile) {left} it cannot be "
-                  f"{player_name(turn)}'s turn: everyone places one tile per turn, clockwise, "
-                  "and the game ends when all are placed", "cacao.turn.order")
+            _fail("turn", T("with tiles left (hand + pile) {left} it cannot be {player}'s "
+                            "turn: everyone places one tile per turn, clockwise, and the game "
+                            "ends when all are placed", left=str(left),
+                            player=player_name(turn)), "cacao.turn.order")
     seq = [(turn + i) % players for i in range(players)]
     start = next((p for p in seq if left[p] < left[turn]), turn)
     if start_given and s.options["start_player"] != start:
-        _fail("options", f"start_player {s.options['start_player']} does not fit the hands: "
-              f"{player_name(start)} began this round", "cacao.setup.start_player")
+        _fail("options", T("start_player {chosen} does not fit the hands: {player} began "
+                           "this round", chosen=s.options["start_player"],
+                           player=player_name(start)), "cacao.setup.start_player")
     s.options["start_player"] = s.start_player = start
     s.turn, s.phase, s.is_over = turn, "place", False
 
@@ -442,7 +488,7 @@ def _cell_key(key, field: str):
         return key
     match = _CELL_TEXT.fullmatch(key) if isinstance(key, str) else None
     if not match:
-        _fail(field, f"{shown(key)} is not a cell: write \"x,y\", e.g. \"1,0\"")
+        _fail(field, T("{value} is not a cell: write \"x,y\", e.g. \"1,0\"", value=shown(key)))
     return (int(match[1]), int(match[2]))
 
 
@@ -457,8 +503,9 @@ def _keyed(table: dict, read, field: str) -> dict:
     for key, value in table.items():
         new = read(key)
         if new in out:
-            _fail(field, f"the {'cell' if field in CELL_FIELDS else 'player'} {shown(new)} is "
-                  "named twice")
+            if field in CELL_FIELDS:
+                _fail(field, T("the cell {value} is named twice", value=shown(new)))
+            _fail(field, T("the player {value} is named twice", value=shown(new)))
         out[new] = value
     return out
 
@@ -487,8 +534,8 @@ def position_data(state: CacaoState) -> dict:
     the position built back has the same board, hands, piles, supplies and legal moves (a
     position built by `build` comes back exactly, tile for tile)."""
     if state.phase not in ("place", "over") or state.viewer is not None:
-        raise ValueError("only a full position between turns, or the end, can be written as "
-                         "data")
+        raise ValueError(T("only a full position between turns, or the end, can be written "
+                           "as data"))
     data: dict = {
         "game": "cacao", "players": state.players,
         "workers": {_cell_text(cell): [p.owner, C.pattern_of(p.tile), SIDES[p.rotation]]
