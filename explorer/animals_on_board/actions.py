@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..core import TupleAction
+from ..text import Message, T
 from . import components as C
 
 
@@ -11,15 +12,16 @@ def _tiles_json(tiles) -> list[str]:
 
 def _tiles_from_json(data, field: str = "tiles") -> tuple[int, ...]:
     if field not in data:  # refused, not guessed, like every other field an action needs
-        raise ValueError(f"action field {field!r} is missing")
+        raise ValueError(T("action field {field} is missing", field=repr(field)))
     raw = data[field]
     if not isinstance(raw, list) or not raw:
-        raise ValueError(f"action field {field!r} must be a non-empty list of tile names")
+        raise ValueError(T("action field {field} must be a non-empty list of tile names",
+                           field=repr(field)))
     return tuple(sorted(C.tile_from_name(n) if isinstance(n, str) else _bad_tile(n) for n in raw))
 
 
 def _bad_tile(value):
-    raise ValueError(f"tile names are strings like 'panda-3', not {value!r}")
+    raise ValueError(T("tile names are strings like 'panda-3', not {value}", value=repr(value)))
 
 
 class _TileAction(TupleAction):
@@ -58,8 +60,8 @@ class Keep(_TileAction):
     def tile(self) -> int:
         return self.tiles[0]
 
-    def describe(self) -> str:
-        return f"keep {C.tile_name(self.tile)}"
+    def describe(self) -> Message:
+        return T("keep {tile}", tile=C.tile_label(self.tile))
 
 
 class Split(_TileAction):
@@ -67,8 +69,8 @@ class Split(_TileAction):
     __slots__ = ()
     kind = "split"
 
-    def describe(self) -> str:
-        return f"split off {C.names(self.tiles)}"
+    def describe(self) -> Message:
+        return T("split off {tiles}", tiles=C.labels(self.tiles))
 
 
 class Take(_TileAction):
@@ -76,8 +78,8 @@ class Take(_TileAction):
     __slots__ = ()
     kind = "take"
 
-    def describe(self) -> str:
-        return f"take {C.names(self.tiles)}"
+    def describe(self) -> Message:
+        return T("take {tiles}", tiles=C.labels(self.tiles))
 
 
 ACTION_TYPES = {"keep": Keep, "split": Split, "take": Take}

@@ -5,7 +5,7 @@ import random
 from typing import Iterable
 
 from ..core import Game, Option, ScoreSheet, SetupError
-from ..text import player_name
+from ..text import T, player_name
 from . import components as C
 from .actions import ACTION_TYPES
 from .position import PLAY_ONLY, build, position_data
@@ -19,12 +19,12 @@ class AnimalsOnBoard(Game):
     options = {
         "removed_species": Option(
             None, None,
-            "Species left in the box (2 players: 4, 3 players: 2, 4 players: none); "
-            "default: chosen at random from the seed.",
+            T("Species left in the box (2 players: 4, 3 players: 2, 4 players: none); "
+              "default: chosen at random from the seed."),
             ("animals_on_board.setup.species",)),
         "start_player": Option(
-            0, (0, 1, 2, 3), "Who takes the start flag (the rule says: the oldest player).",
-            ("animals_on_board.setup.start_player",), "Start player (oldest)"),
+            0, (0, 1, 2, 3), T("Who takes the start flag (the rule says: the oldest player)."),
+            ("animals_on_board.setup.start_player",), T("Start player (oldest)")),
     }
     action_types = dict(ACTION_TYPES)
     turn_rule = "animals_on_board.round.turn_order"
@@ -51,19 +51,22 @@ class AnimalsOnBoard(Game):
     def _check_options(self, players: int, chosen: dict) -> None:
         super()._check_options(players, chosen)
         if chosen["start_player"] >= players:
-            raise SetupError(f"start_player must be 0..{players - 1} for {players} players")
+            raise SetupError(T("start_player must be 0..{last} for {players} players",
+                               last=players - 1, players=players))
         removed = chosen["removed_species"]
         if removed is None:
             return
         count = len(C.SPECIES) - C.SPECIES_IN_PLAY[players]
         if isinstance(removed, str) or not isinstance(removed, (list, tuple)):
-            raise SetupError("removed_species is a list of species names or None (random)")
+            raise SetupError(T("removed_species is a list of species names or None (random)"))
         unknown = [s for s in removed if s not in C.SPECIES]
         if unknown:
-            raise SetupError(f"unknown species {unknown[0]!r}; species: {', '.join(C.SPECIES)}")
+            raise SetupError(T("unknown species {name}; species: {species}",
+                               name=repr(unknown[0]), species=", ".join(C.SPECIES)))
         if len(set(removed)) != count:
-            raise SetupError(f"with {players} players exactly {count} different species leave "
-                             f"the game, not {len(set(removed))}")
+            raise SetupError(T("with {players} players exactly {count} different species leave "
+                               "the game, not {given}", players=players, count=count,
+                               given=len(set(removed))))
         chosen["removed_species"] = sorted(set(removed))
 
     def _setup(self, players: int, seed: int, rng: random.Random,
@@ -72,34 +75,49 @@ class AnimalsOnBoard(Game):
         keep = C.SPECIES_IN_PLAY[players]
         if options["removed_species"] is None:
             removed = sorted(rng.sample(range(len(C.SPECIES)), len(C.SPECIES) - keep))
-            how = "chosen at random"
+            chosen = False
         else:
             removed = sorted(C.SPECIES.index(n) for n in options["removed_species"])
-            how = "chosen by the players"
+            chosen = True
         s.removed = tuple(removed)
         s.species = tuple(i for i in range(len(C.SPECIES)) if i not in removed)
-        gone = ", ".join(C.SPECIES[i] for i in removed) or "none"
-        s._emit(f"{players} players use {keep} species ({keep * 5} tiles); left in the box "
-                f"({how}): {gone}.", "animals_on_board.setup.species")
+        gone = tuple(C.SPECIES_NAMES[i] for i in removed)
+        if gone and chosen:
+            said = T("{players} players use {keep} species ({tiles} tiles); left in the box "
+                     "(chosen by the players): {gone}.", players=players, keep=keep,
+                     tiles=keep * 5, gone=gone)
+        elif gone:
+            said = T("{players} players use {keep} species ({tiles} tiles); left in the box "
+                     "(chosen at random): {gone}.", players=players, keep=keep, tiles=keep * 5,
+                     gone=gone)
+        elif chosen:
+            said = T("{players} players use {keep} species ({tiles} tiles); left in the box "
+                     "(chosen by the players): none.", players=players, keep=keep,
+                     tiles=keep * 5)
+        else:
+            said = T("{players} players use {keep} species ({tiles} tiles); left in the box "
+                     "(chosen at random): none.", players=players, keep=keep, tiles=keep * 5)
+        s._emit(said, "animals_on_board.setup.species")
         yield s
         s = s._fork()
         s.events = ()
         pile = [t for t in C.ALL_TILES if C.species_of(t) in s.species]
         rng.shuffle(pile)
         s.pile = tuple(pile)
-        s._emit(f"The {len(pile)} tiles are shuffled face down into draw piles.",
+        s._emit(T("The {tiles} tiles are shuffled face down into draw piles.", tiles=len(pile)),
                 "animals_on_board.setup.draw_piles")
         yield s
         s = s._fork()
         s.events = ()
         s.crates = (1,) * players
-        s._emit(f"The 20 food crates form the supply; every player takes 1 "
-                f"({20 - players} stay in the supply).", "animals_on_board.setup.crates")
+        s._emit(T("The 20 food crates form the supply; every player takes 1 ({left} stay in the "
+                  "supply).", left=20 - players), "animals_on_board.setup.crates")
         yield s
         s = s._fork()
         s.events = ()
         s.start_player = options["start_player"]
-        s._emit(f"{player_name(s.start_player)} (the oldest player) takes the start flag.",
+        s._emit(T("{player} (the oldest player) takes the start flag.",
+                  player=player_name(s.start_player)),
                 "animals_on_board.setup.start_player", s.start_player)
         yield s
         s = s._fork()
@@ -111,8 +129,9 @@ class AnimalsOnBoard(Game):
         s.drawn = tuple(tuple(sorted(dict(draws)[q])) for q in range(players))
         s.phase = "keep"
         s.turn = s.start_player
-        s._emit("Every player draws 3 tiles and looks at them; each will keep 1 secretly in the "
-                "ark and put the other 2 face up in the centre.", "animals_on_board.setup.keep_one")
+        s._emit(T("Every player draws 3 tiles and looks at them; each will keep 1 secretly in the "
+                  "ark and put the other 2 face up in the centre."),
+                "animals_on_board.setup.keep_one")
         yield s
 
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from .components import FULL_ARK, SPECIES, species_of, tile_name, value_of
+from ..text import N, T
+from .components import (FULL_ARK, SPECIES, SPECIES_NAMES, labels, species_name, species_of,
+                         tile_label, tile_name, value_of)
 
 HERD_POINTS = 5
 
@@ -70,7 +72,8 @@ def score_ark(tiles, crates: int) -> ArkScore:
     lines: list[tuple[str, int, str, dict]] = []
     if pairs:
         pair_names = sorted({SPECIES[species_of(t)] for t in pairs})
-        lines.append((f"pairs returned to the box: {', '.join(pair_names)}", 0,
+        lines.append((T("pairs returned to the box: {species}",
+                        species=tuple(species_name(n) for n in pair_names)), 0,
                       "animals_on_board.scoring.pairs", {"species": tuple(pair_names)}))
     remaining = {sp: ts for sp, ts in by_species.items() if len(ts) != 2}
     cut: tuple[int, ...] = ()
@@ -83,11 +86,16 @@ def score_ark(tiles, crates: int) -> ArkScore:
                     if t not in kept_map[sp])
         remaining = {sp: ts for sp, ts in kept_map.items() if ts}
         before = sum(len(ts) for ts in by_species.values()) - len(pairs)
-        label = (f"ark cut from {before} to {FULL_ARK} tiles at the least cost "
-                 f"(never leaving a herd at exactly 2): returned {', '.join(map(tile_name, cut))}")
         if most != fewest:
-            label += (f"; cuts worth the same points could keep as few as {fewest} species, "
-                      f"this one keeps {most} (species break a tie for the win)")
+            label = T("ark cut from {before} to {full} tiles at the least cost (never leaving a "
+                      "herd at exactly 2): returned {tiles}; cuts worth the same points could "
+                      "keep as few as {fewest} species, this one keeps {most} (species break a "
+                      "tie for the win)", before=before, full=FULL_ARK, tiles=labels(cut),
+                      fewest=fewest, most=most)
+        else:
+            label = T("ark cut from {before} to {full} tiles at the least cost (never leaving a "
+                      "herd at exactly 2): returned {tiles}", before=before, full=FULL_ARK,
+                      tiles=labels(cut))
         lines.append((label, 0, "animals_on_board.scoring.reduce",
                       {"returned": tuple(map(tile_name, cut))}))
     points = 0
@@ -95,15 +103,17 @@ def score_ark(tiles, crates: int) -> ArkScore:
         ts = remaining[sp]
         if len(ts) == 1:
             pts = value_of(ts[0])
-            lines.append((f"single {tile_name(ts[0])}", pts, "animals_on_board.scoring.single",
+            lines.append((T("single {tile}", tile=tile_label(ts[0])), pts,
+                          "animals_on_board.scoring.single",
                           {"tile": tile_name(ts[0])}))
         else:
             pts = HERD_POINTS * len(ts)
-            lines.append((f"herd of {len(ts)} {SPECIES[sp]} x {HERD_POINTS}", pts,
+            lines.append((T("herd of {tiles} {species} x {points}", tiles=len(ts),
+                            species=SPECIES_NAMES[sp], points=HERD_POINTS), pts,
                           "animals_on_board.scoring.herd", {"tiles": len(ts),
                                                             "species": SPECIES[sp]}))
         points += pts
-    lines.append((f"{crates} food crate{'s' if crates != 1 else ''} left", crates,
+    lines.append((N("{n} food crate left", "{n} food crates left", crates), crates,
                   "animals_on_board.scoring.crates", {"crates": crates}))
     points += crates
     kept = tuple(t for sp in sorted(remaining) for t in remaining[sp])

@@ -15,7 +15,7 @@ from itertools import combinations
 from operator import itemgetter
 
 from ..core import Action, IllegalAction, LazyActions, ScoreLine, ScoreSheet, State
-from ..text import player_name
+from ..text import Message, N, T, player_name
 from . import components as C
 from .actions import Keep, Split, Take
 from .scoring import score_ark
@@ -150,27 +150,29 @@ class AnimalsState(State):
         if self.phase == "keep":
             if not isinstance(action, Keep):
                 raise IllegalAction("animals_on_board.setup.keep_one",
-                                    "first every player keeps one of the three tiles they drew")
+                                    T("first every player keeps one of the three tiles they "
+                                      "drew"))
             if len(action.tiles) != 1:
                 raise IllegalAction("animals_on_board.setup.keep_one",
-                                    "keep exactly one of your drawn tiles")
+                                    T("keep exactly one of your drawn tiles"))
             return self._keep(action.tile)
         if isinstance(action, Split):
             return self._split(action.tiles)
         if isinstance(action, Take):
             return self._take(action.tiles)
         raise IllegalAction("animals_on_board.round.turn_order",
-                            "on your turn you either split a group (A) or take a group (B)")
+                            T("on your turn you either split a group (A) or take a group (B)"))
 
     def _keep(self, tile: int) -> None:
         p = self.turn
         if tile not in self.drawn[p]:
             raise IllegalAction("animals_on_board.setup.keep_one",
-                                f"{C.tile_name(tile)} is not one of the tiles {player_name(p)} "
-                                "drew: a player keeps one of their own")
+                                T("{tile} is not one of the tiles {player} drew: a player keeps "
+                                  "one of their own", tile=C.tile_label(tile),
+                                  player=player_name(p)))
         self.arks = _replace(self.arks, p, (tile,))
         self.drawn = _replace(self.drawn, p, tuple(t for t in self.drawn[p] if t != tile))
-        self._emit(f"{player_name(p)} keeps one drawn tile secretly in the ark.",
+        self._emit(T("{player} keeps one drawn tile secretly in the ark.", player=player_name(p)),
                    "animals_on_board.setup.keep_one", p, tile=tile)
         waiting = [q for q in _clockwise(p, self.players)[1:]
                    if len(self.drawn[q]) == C.DRAW_AT_SETUP]
@@ -180,23 +182,27 @@ class AnimalsState(State):
         rest = tuple(sorted(t for hand in self.drawn for t in hand))
         self.drawn = ((),) * self.players
         self.groups = (rest,)
-        self._emit(f"Everyone has kept a tile; the other {len(rest)} go face up to the centre "
-                   "as one group.", "animals_on_board.setup.keep_one", tiles=rest)
+        self._emit(T("Everyone has kept a tile; the other {tiles} go face up to the centre as "
+                     "one group.", tiles=len(rest)), "animals_on_board.setup.keep_one",
+                   tiles=rest)
         self.phase = "play"
         self._start_round()
 
     def _find_group(self, tiles: tuple[int, ...], rule: str) -> int:
         index = self.group_of(tiles[0])
         if index is None:
-            raise IllegalAction(rule, f"{C.tile_name(tiles[0])} is not in the central area")
+            raise IllegalAction(rule, T("{tile} is not in the central area",
+                                        tile=C.tile_label(tiles[0])))
         if len(set(tiles)) != len(tiles):
-            raise IllegalAction(rule, "a tile is named twice")
+            raise IllegalAction(rule, T("a tile is named twice"))
         if any(t not in self.groups[index] for t in tiles):
             # a tile outside the centre is named as such, not as one of another group
             for t in tiles:
                 if self.group_of(t) is None:
-                    raise IllegalAction(rule, f"{C.tile_name(t)} is not in the central area")
-            raise IllegalAction(rule, "all chosen tiles must come from one and the same group")
+                    raise IllegalAction(rule, T("{tile} is not in the central area",
+                                                tile=C.tile_label(t)))
+            raise IllegalAction(rule, T("all chosen tiles must come from one and the same "
+                                        "group"))
         return index
 
     def _split(self, tiles: tuple[int, ...]) -> None:
@@ -205,23 +211,27 @@ class AnimalsState(State):
         group = self.groups[index]
         if len(group) < 2:
             raise IllegalAction("animals_on_board.split.group",
-                                "only a group of 2 or more tiles can be split")
+                                T("only a group of 2 or more tiles can be split"))
         if len(tiles) == len(group):
             raise IllegalAction("animals_on_board.split.group",
-                                "both new groups need at least one tile; leave some tiles behind")
+                                T("both new groups need at least one tile; leave some tiles "
+                                  "behind"))
         rest = tuple(t for t in group if t not in tiles)
         self.groups = self.groups[:index] + (tiles, rest) + self.groups[index + 1:]
-        self._emit(f"{player_name(p)} splits a group of {len(group)} into "
-                   f"{len(tiles)} + {len(rest)}.", "animals_on_board.split.group", p,
+        self._emit(T("{player} splits a group of {size} into {tiles} + {rest}.",
+                     player=player_name(p), size=len(group), tiles=len(tiles), rest=len(rest)),
+                   "animals_on_board.split.group", p,
                    tiles=tiles, rest=rest)
         if self.crates[p] >= C.CRATE_CAP:
             self.crates = _replace(self.crates, p, self.crates[p] - 1)
-            self._emit(f"{player_name(p)} already holds {C.CRATE_CAP} food crates, so returns one "
-                       f"to the supply instead of taking one (now {self.crates[p]}).",
+            self._emit(T("{player} already holds {cap} food crates, so returns one to the supply "
+                         "instead of taking one (now {crates}).", player=player_name(p),
+                         cap=C.CRATE_CAP, crates=self.crates[p]),
                        "animals_on_board.split.crate_cap", p)
         else:
             self.crates = _replace(self.crates, p, self.crates[p] + 1)
-            self._emit(f"{player_name(p)} takes a food crate (now {self.crates[p]}).",
+            self._emit(T("{player} takes a food crate (now {crates}).", player=player_name(p),
+                         crates=self.crates[p]),
                        "animals_on_board.split.crate", p)
         self._next_turn(p)
 
@@ -231,45 +241,59 @@ class AnimalsState(State):
         group = self.groups[index]
         if len(tiles) != len(group):
             raise IllegalAction("animals_on_board.take.group",
-                                f"take the whole group of {len(group)} tiles, not part of it")
+                                T("take the whole group of {size} tiles, not part of it",
+                                  size=len(group)))
         if len(group) > self.crates[p]:
             raise IllegalAction("animals_on_board.take.afford",
-                                f"a group of {len(group)} costs {len(group)} food crates; "
-                                f"{player_name(p)} has {self.crates[p]}")
+                                T("a group of {size} costs {size} food crates; {player} has "
+                                  "{crates}", size=len(group), player=player_name(p),
+                                  crates=self.crates[p]))
         forced = not self.can_split()
         self.groups = self.groups[:index] + self.groups[index + 1:]
         self.crates = _replace(self.crates, p, self.crates[p] - len(group))
         self.arks = _replace(self.arks, p, self.arks[p] + group)
         self.resting = _replace(self.resting, p, True)
-        why = " (no group could be split, so taking was forced)" if forced else ""
-        shown = [C.tile_name(x) for x in group if x != self.facedown]
+        shown = C.labels(x for x in group if x != self.facedown)
         if self.facedown in group:
-            shown.append("the face-down tile")
-        self._emit(f"{player_name(p)} takes {', '.join(shown)}, pays {len(group)} food "
-                   f"crate{'s' if len(group) != 1 else ''} and boards the tiles{why}.",
-                   "animals_on_board.turn.forced_take" if forced else "animals_on_board.take.group",
+            shown += (T("the face-down tile"),)
+        if forced:
+            said = N("{player} takes {tiles}, pays {n} food crate and boards the tiles (no group "
+                     "could be split, so taking was forced).",
+                     "{player} takes {tiles}, pays {n} food crates and boards the tiles (no "
+                     "group could be split, so taking was forced).", len(group),
+                     player=player_name(p), tiles=shown)
+        else:
+            said = N("{player} takes {tiles}, pays {n} food crate and boards the tiles.",
+                     "{player} takes {tiles}, pays {n} food crates and boards the tiles.",
+                     len(group), player=player_name(p), tiles=shown)
+        self._emit(said, "animals_on_board.turn.forced_take" if forced
+                   else "animals_on_board.take.group",
                    p, tiles=group)
         if self.facedown in group:
             self.facedown = None
-            self._emit(f"The face-down tile goes into {player_name(p)}'s ark; only they see it.",
+            self._emit(T("The face-down tile goes into {player}'s ark; only they see it.",
+                         player=player_name(p)),
                        "animals_on_board.take.facedown", p)
-        self._emit(f"{player_name(p)} sets the rest flag and leaves this round.",
+        self._emit(T("{player} sets the rest flag and leaves this round.",
+                     player=player_name(p)),
                    "animals_on_board.take.leave_round", p)
         if self.first_out is None:
             self.first_out = p
             self.start_player = p
-            self._emit(f"{player_name(p)} is the first to leave and takes the start flag.",
+            self._emit(T("{player} is the first to leave and takes the start flag.",
+                         player=player_name(p)),
                        "animals_on_board.take.start_flag", p)
         if len(self.arks[p]) >= C.FULL_ARK and p not in self.announced:
             self.announced = self.announced + (p,)
-            self._emit(f"{player_name(p)} announces {len(self.arks[p])} tiles: the ark is full "
-                       "(tiles beyond 10 stand in front of it and still count); the game ends "
-                       "after this round.", "animals_on_board.take.overflow", p)
+            self._emit(T("{player} announces {tiles} tiles: the ark is full (tiles beyond 10 "
+                         "stand in front of it and still count); the game ends after this "
+                         "round.", player=player_name(p), tiles=len(self.arks[p])),
+                       "animals_on_board.take.overflow", p)
         self._next_turn(p)
 
     def _next_turn(self, p: int) -> None:
         if self.final_turn:
-            self._emit(f"{player_name(p)} has had the final turn of the round.",
+            self._emit(T("{player} has had the final turn of the round.", player=player_name(p)),
                        "animals_on_board.round.last_player", p)
             return self._end_round()
         in_round = [q for q in range(self.players) if not self.resting[q]]
@@ -278,13 +302,14 @@ class AnimalsState(State):
         if len(in_round) == 1:
             q = in_round[0]
             if not self.can_act(q):
-                self._emit(f"{player_name(q)} is the last in the round but can neither split nor "
-                           "afford a group: the turn is skipped.", "animals_on_board.turn.skip", q)
+                self._emit(T("{player} is the last in the round but can neither split nor "
+                             "afford a group: the turn is skipped.", player=player_name(q)),
+                           "animals_on_board.turn.skip", q)
                 return self._end_round()
             self.final_turn = True
             self.turn = q
-            self._emit(f"{player_name(q)} is the only player left in the round and gets one "
-                       "final turn.", "animals_on_board.round.last_player", q)
+            self._emit(T("{player} is the only player left in the round and gets one final "
+                         "turn.", player=player_name(q)), "animals_on_board.round.last_player", q)
             return
         for q in _clockwise(p, self.players)[1:] + [p]:
             if self.resting[q]:
@@ -292,24 +317,29 @@ class AnimalsState(State):
             if self.can_act(q):
                 self.turn = q
                 return
-            self._emit(f"{player_name(q)} can neither split nor afford a group: turn skipped.",
+            self._emit(T("{player} can neither split nor afford a group: turn skipped.",
+                         player=player_name(q)),
                        "animals_on_board.turn.skip", q)
-        self._emit("Nobody still in the round can split a group or afford one: the round ends.",
+        self._emit(T("Nobody still in the round can split a group or afford one: the round "
+                     "ends."),
                    "animals_on_board.round.nobody_can_act")
         self._end_round()
 
     def _end_round(self) -> None:
         full = [q for q in range(self.players) if len(self.arks[q]) >= C.FULL_ARK]
-        self._emit(f"Round {self.round} ends.", "animals_on_board.round.end")
+        self._emit(T("Round {round} ends.", round=self.round), "animals_on_board.round.end")
         if full:
             self.phase = "over"
             self.turn = None
-            who = ", ".join(player_name(q) for q in full)
-            self._emit(f"{who} {'has' if len(full) == 1 else 'have'} 10 or more tiles: the game "
-                       "ends and the arks sail; scoring follows.", "animals_on_board.end.trigger")
+            who = tuple(player_name(q) for q in full)
+            self._emit(N("{players} has 10 or more tiles: the game ends and the arks sail; "
+                         "scoring follows.",
+                         "{players} have 10 or more tiles: the game ends and the arks sail; "
+                         "scoring follows.", len(full), players=who),
+                       "animals_on_board.end.trigger")
             return
         self.resting = (False,) * self.players
-        self._emit("Everyone takes back their rest flag.", "animals_on_board.round.flags_reset")
+        self._emit(T("Everyone takes back their rest flag."), "animals_on_board.round.flags_reset")
         self._start_round()
 
     def _start_round(self) -> None:
@@ -327,29 +357,33 @@ class AnimalsState(State):
             self.pile = self.pile[:-1]
             self.facedown = added_down[0]
         self.groups = (tuple(sorted(merged + drawn + added_down)),)
-        self._emit(f"Round {self.round}: all central tiles form one group; {len(drawn)} tile"
-                   f"{'s' if len(drawn) != 1 else ''} drawn face up to make {self.target} face up.",
+        self._emit(N("Round {round}: all central tiles form one group; {n} tile drawn face up "
+                     "to make {target} face up.",
+                     "Round {round}: all central tiles form one group; {n} tiles drawn face up "
+                     "to make {target} face up.", len(drawn), round=self.round,
+                     target=self.target),
                    "animals_on_board.round.refill", tiles=drawn)
         if added_down:
-            self._emit("One tile is added face down (only one face-down tile may be in the "
-                       "centre).", "animals_on_board.round.one_facedown")
+            self._emit(T("One tile is added face down (only one face-down tile may be in the "
+                         "centre)."), "animals_on_board.round.one_facedown")
         else:
-            self._emit("The face-down tile from last round is still there, so no second one is "
-                       "added.", "animals_on_board.round.one_facedown")
+            self._emit(T("The face-down tile from last round is still there, so no second one "
+                         "is added."), "animals_on_board.round.one_facedown")
         self.turn = self.start_player
-        self._emit(f"{player_name(self.start_player)} holds the start flag and begins; play goes "
-                   "clockwise.", "animals_on_board.round.turn_order", self.start_player)
+        self._emit(T("{player} holds the start flag and begins; play goes clockwise.",
+                     player=player_name(self.start_player)), "animals_on_board.round.turn_order",
+                   self.start_player)
         if not self.can_act(self.turn):  # cannot happen with a fresh group, kept for safety
             self._next_turn(self.turn)
 
-    def describe_action(self, action: Action, viewer: int | None = None) -> str:
+    def describe_action(self, action: Action, viewer: int | None = None) -> Message:
         if viewer is None or viewer == self.turn:
             return action.describe()
         if isinstance(action, Keep):
-            return "keep one drawn tile (hidden)"
+            return T("keep one drawn tile (hidden)")
         if isinstance(action, Take) and self.facedown in action.tiles:
-            shown = [C.tile_name(x) for x in action.tiles if x != self.facedown]
-            return f"take {', '.join(shown + ['the face-down tile'])}"
+            shown = C.labels(x for x in action.tiles if x != self.facedown)
+            return T("take {tiles}", tiles=shown + (T("the face-down tile"),))
         return action.describe()
 
     # -- scoring -------------------------------------------------------------------------
@@ -363,7 +397,7 @@ class AnimalsState(State):
             totals[p] = ark.points
             species[p] = ark.species
             lines += [ScoreLine(p, label, pts, rule, facts) for label, pts, rule, facts in ark.lines]
-            notes[p] = [f"{ark.species} species in the ark"]
+            notes[p] = [N("{n} species in the ark", "{n} species in the ark", ark.species)]
         best = max(totals.values())
         leaders = [p for p in totals if totals[p] == best]
         tiebreak, rule = "", None
@@ -372,8 +406,10 @@ class AnimalsState(State):
             most = max(species[p] for p in leaders)
             winners = [p for p in leaders if species[p] == most]
             rule = "animals_on_board.scoring.winner"
-            tiebreak = (f"tie on {best} points: more species decides ({most})" if len(winners) == 1
-                        else f"tie on {best} points and {most} species: shared victory")
+            tiebreak = (T("tie on {points} points: more species decides ({species})",
+                          points=best, species=most) if len(winners) == 1
+                        else T("tie on {points} points and {species} species: shared victory",
+                               points=best, species=most))
         return ScoreSheet(totals, winners, lines, tiebreak, rule, notes)
 
     def position_data(self) -> dict:
