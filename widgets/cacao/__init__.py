@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import explorer
+from explorer.text import T
 
 from ..shared.app import app_root
 from ..shared.score_sheet import register_pad
@@ -14,10 +15,10 @@ from .score_pad import categorize
 GAME = explorer.GAMES["cacao"]
 register_pad(GAME.name, categorize, PLAYER_COLOURS)
 
-INTRO = ("<p>Play from the last set-up step: choose a hand tile, turn it, click a green cell; "
-         "fill orange spaces with a display tile; use or decline the activated workers. Keys: "
-         "← → (or Page Up / Page Down, Space) step, Home / End first / last, Q / E turn the "
-         "tile, Esc closes a message.</p>")
+INTRO = T("Play from the last set-up step: choose a hand tile, turn it, click a green cell; "
+          "fill orange spaces with a display tile; use or decline the activated workers. Keys: "
+          "← → (or Page Up / Page Down, Space) step, Home / End first / last, Q / E turn the "
+          "tile, Esc closes a message.")
 
 
 def app(players: int = 3, seed: int = 1, **options):

@@ -13,6 +13,7 @@ import ipywidgets as w
 from explorer import IllegalAction
 from explorer.cacao import Decline, Fill, Place, Rebuild, Work
 from explorer.cacao import components as C
+from explorer.text import T
 
 from ..shared.canvas import BoardCanvas
 from ..shared.scene import View
@@ -50,7 +51,7 @@ class CacaoBoard:
         self.zoom = 1.0
         self.pan = (0.0, 0.0)
         self.layout = None
-        add_view_buttons(self, button, ZOOM_STEP, PAN_STEP, "Fit the whole board into view")
+        add_view_buttons(self, button, ZOOM_STEP, PAN_STEP, T("Fit the whole board into view"))
         self.controls = Controls(choose=self._chosen, rotate=self.rotate, use=self.use,
                                  decline=self.decline,
                                  view_buttons=[self.zoom_out, self.fit_button, self.zoom_in,
@@ -64,6 +65,12 @@ class CacaoBoard:
 
     def attach(self, app) -> None:
         self.app = app
+        self.controls.use_words(app.words)
+
+    @property
+    def say(self):
+        """The page's words (English before the board is attached to an app)."""
+        return self.app.words if self.app is not None else str
 
     # -- showing -------------------------------------------------------------------------
     def show(self, frame, viewer: int | None, playable: bool) -> None:
@@ -98,7 +105,7 @@ class CacaoBoard:
         # the scoring step: the engine's results, drawn on temples and rows
         sheet = state.score() if self.frame.kind == SCORING else None
         view = View(self.hints, self.pick, self.playable, viewer=self.viewer, sheet=sheet,
-                    last=state.placed_cell or last)
+                    last=state.placed_cell or last, words=self.say)
         self.canvas.show(scene(shown, view, self.layout))
         self.status.value = self._status_html()
 
@@ -126,39 +133,44 @@ class CacaoBoard:
         return self.viewer is not None and self.viewer != state.current_player
 
     def unusable_reason(self, e) -> str:
-        """Why "Use one" is off for the activated side `e`, in words, from the timeline and the
-        engine (whose turn it is to decide; else the engine's own refusal)."""
+        """Why "Use one" is off for the activated side `e`, in words (a message), from the
+        timeline and the engine (whose turn it is to decide; else the engine's own refusal)."""
         state = self.frame.state
         if not self.playable:
-            return "view only: go to the last step to play"
+            return T("view only: go to the last step to play")
         if e.player != state.current_player:
-            return f"wait: {player_title(state.current_player)} decides first"
+            return T("wait: {player} decides first", player=player_title(state.current_player))
         try:
             state.apply(Work(e.cell, e.side))
         except IllegalAction as exc:
-            return f"not now: {exc.reason}"
+            return T("not now: {reason}", reason=exc.reason)
         return ""
 
     def _status_html(self) -> str:
         state = self.frame.state
         if not self.playable or state.is_over:
             return ""
-        who = escape(player_title(state.current_player))
+        say, who = self.say, player_title(state.current_player)
         if state.phase == "place" and self._secret():
-            return (f"<b>{who}</b> places a worker tile; their hand is hidden in this view "
-                    "(choose <i>All open</i> or their view to pick the tile).")
+            return escape(say(T("{player} places a worker tile; their hand is hidden in this "
+                                "view (choose All open or their view to pick the tile).",
+                                player=who)))
         if state.phase == "place":
-            tile = escape(self.pick.pattern or "a hand tile")
-            extra = (" A purple dashed outline marks your own tile you may rebuild for a sun "
-                     "token." if self.hints.rebuild else "")
-            return (f"<b>{who}</b>: choose a hand tile, turn it (⟲ / ⟳, keys Q / E), then click "
-                    f"a green cell to place <b>{tile}</b>.{extra}")
-        if state.phase == "fill":
-            tile = escape(C.JUNGLE_LABELS.get(self.pick.jungle, "a jungle tile"))
-            return (f"<b>{who}</b>: click an orange space to fill it with <b>{tile}</b> "
-                    "(choose another jungle tile above or on the right).")
-        return (f"<b>{who}</b>: use or decline the activated workers (buttons, or click a "
-                "green edge).")
+            tile = self.pick.pattern or T("a hand tile")
+            if self.hints.rebuild:
+                said = T("choose a hand tile, turn it (⟲ / ⟳, keys Q / E), then click a green "
+                         "cell to place {tile}. A purple dashed outline marks your own tile you "
+                         "may rebuild for a sun token.", tile=tile)
+            else:
+                said = T("choose a hand tile, turn it (⟲ / ⟳, keys Q / E), then click a green "
+                         "cell to place {tile}.", tile=tile)
+        elif state.phase == "fill":
+            tile = C.JUNGLE_LABELS.get(self.pick.jungle, T("a jungle tile"))
+            said = T("click an orange space to fill it with {tile} (choose another jungle tile "
+                     "above or on the right).", tile=tile)
+        else:
+            said = T("use or decline the activated workers (buttons, or click a green edge).")
+        return f"<b>{escape(say(who))}</b>: {escape(say(said))}"
 
     # -- view ----------------------------------------------------------------------------
     def set_view(self, zoom: float, pan) -> None:
@@ -200,14 +212,14 @@ class CacaoBoard:
         if self.app.refuse_unplayable():
             return False
         if not self.pick.pattern:
-            self.app.message.info("First choose a tile from the hand.")
+            self.app.message.info(T("First choose a tile from the hand."))
             return False
         kind = Rebuild if cell in state.workers and state.rebuilding_open else Place
         return self.app.try_action(kind(self.pick.pattern, cell, self.pick.rotation))
 
     def fill(self, cell) -> bool:
         if not self.pick.jungle:
-            self.app.message.info("First choose a jungle tile from the display.")
+            self.app.message.info(T("First choose a jungle tile from the display."))
             return False
         return self.app.try_action(Fill(self.pick.jungle, cell))
 
@@ -229,8 +241,8 @@ class CacaoBoard:
             if state.phase == "fill":
                 self.fill(cell)
             elif state.phase == "work":
-                self.app.message.info("Now the activated workers act: use the buttons above the "
-                                      "board or click a glowing edge.")
+                self.app.message.info(T("Now the activated workers act: use the buttons above "
+                                        "the board or click a glowing edge."))
             else:
                 self.place(cell)
         elif kind == "edge":
@@ -240,7 +252,7 @@ class CacaoBoard:
             shown = state.view(self.viewer)
             tile = shown.hands[p][i] if i < len(shown.hands[p]) else C.HIDDEN
             if tile == C.HIDDEN:
-                self.app.message.info("That tile is hidden in this view.")
+                self.app.message.info(T("That tile is hidden in this view."))
                 return
             self.choose_pattern(C.pattern_of(tile))
         elif kind in ("display", "drawn"):

@@ -13,27 +13,40 @@ import ipywidgets as w
 
 from explorer.cacao import components as C
 from explorer.cacao.board import SIDES, neighbour
-from explorer.text import plural
+from explorer.text import Message, N, T, player_name
 
 from ..shared.models import set_visible, shared_layout
 
-SIDE_WORDS = ("top", "right", "bottom", "left")
-EFFECTS = {  # what one worker does at each kind of jungle tile (value filled in), for the list
-    "plantation": "takes {v} cacao", "market": "sells 1 cacao for {v} gold",
-    "gold_mine": "takes {v} gold", "water": "moves the water carrier 1 field",
-    "sun_worship": "takes a sun token", "temple": "scores at the end",
+SIDE_WORDS = (T("top"), T("right"), T("bottom"), T("left"))
+EFFECTS = {  # what one worker does at each kind of jungle tile (its value), for the list
+    "plantation": lambda v: T("takes {v} cacao", v=v),
+    "market": lambda v: T("sells 1 cacao for {v} gold", v=v),
+    "gold_mine": lambda v: T("takes {v} gold", v=v),
+    "water": lambda v: T("moves the water carrier 1 field"),
+    "sun_worship": lambda v: T("takes a sun token"),
+    "temple": lambda v: T("scores at the end"),
 }
 
 
 def button(text: str, css: str, tip: str, width: str = "auto", style: str = "") -> w.Button:
-    b = w.Button(description=text, tooltip=tip, button_style=style,
+    """A button whose label and tooltip (messages) are said in the page's language once the
+    board has the page's words (`say_fixed`); English until then."""
+    b = w.Button(description=str(text), tooltip=str(tip), button_style=style,
                  layout=shared_layout(width=width, height="40px"))
     b.add_class(css)
+    b.said = {"description": text, "tooltip": tip}
     return b
 
 
-def player_title(p: int) -> str:
-    return f"Player {p + 1} ({C.COLOURS[p]})"
+def say_fixed(words, buttons) -> None:
+    """Say the fixed label and tooltip of each of `buttons` (made by `button`) with `words`,
+    now and after every language switch."""
+    for b in buttons:
+        words.set(b, **b.said)
+
+
+def player_title(p: int) -> Message:
+    return player_name(p, C.COLOUR_NAMES)
 
 
 class Controls:
@@ -48,14 +61,16 @@ class Controls:
                  view_buttons: list[w.Button]):
         self._use, self._decline = use, decline
         self._syncing = False
-        self.choice = w.ToggleButtons(options=[], description="Tile:",
+        self.say = str   # the page's words, once the board has them (`use_words`)
+        self._words = None
+        self.choice = w.ToggleButtons(options=[], description=str(T("Tile:")),
                                       style={"button_width": "auto", "description_width": "40px"})
         self.choice.add_class("rx-choice")
         self.choice.observe(lambda change: self._syncing or choose(change["new"]), names="value")
-        self.rotate_left = button("⟲ Turn left", "rx-rotate-left", "Turn the tile a quarter turn "
-                                  "anticlockwise (key Q)")
-        self.rotate_right = button("⟳ Turn right", "rx-rotate-right", "Turn the tile a quarter "
-                                   "turn clockwise (key E or R)")
+        self.rotate_left = button(T("⟲ Turn left"), "rx-rotate-left",
+                                  T("Turn the tile a quarter turn anticlockwise (key Q)"))
+        self.rotate_right = button(T("⟳ Turn right"), "rx-rotate-right",
+                                   T("Turn the tile a quarter turn clockwise (key E or R)"))
         self.rotate_left.on_click(lambda _: rotate(-1))
         self.rotate_right.on_click(lambda _: rotate(1))
         self.status = w.HTML()
@@ -64,30 +79,52 @@ class Controls:
         self.pending.add_class("rx-pending")
         self.pending_buttons: list[tuple[w.Button, w.Button]] = []
         self._pending_rows: list[tuple] = []
-        self._pending_title = w.HTML("<b>Activated workers (step C)</b>: use or decline each "
-                                     "side, or click a green edge on the board")
+        self._pending_title = w.HTML(self._pending_title_html(str))
         self._pending_title.add_class("rx-pending-title")
-        self.view = w.HBox([w.HTML("<b>View:</b>"), *view_buttons],
+        self._view_label = w.HTML(self._view_label_html(str))
+        self._view_buttons = list(view_buttons)
+        self.view = w.HBox([self._view_label, *view_buttons],
                            layout=shared_layout(align_items="center"))
         self.tools = w.HBox([self.choice, self.rotate_left, self.rotate_right])
         self.tools.add_class("rx-board-tools")   # one height whatever it offers (style.py)
+
+    @staticmethod
+    def _pending_title_html(say) -> str:
+        title = T("Activated workers (step C)")
+        how = T("use or decline each side, or click a green edge on the board")
+        return f"<b>{escape(say(title))}</b>: {escape(say(how))}"
+
+    @staticmethod
+    def _view_label_html(say) -> str:
+        return f"<b>{escape(say(T('View:')))}</b>"
+
+    def use_words(self, words) -> None:
+        """Say every text in the page's `words` from now on (and again after a switch)."""
+        self._words, self.say = words, words
+        say_fixed(words, [self.rotate_left, self.rotate_right, *self._view_buttons,
+                          *(b for row in self._pending_rows for b in row[1:3])])
+        words.keep(lambda say: setattr(self._pending_title, "value",
+                                       self._pending_title_html(say)))
+        words.keep(lambda say: setattr(self._view_label, "value", self._view_label_html(say)))
 
     def sync(self, state, pick, hints, playable: bool, secret: bool,
              unusable_reason: Callable) -> None:
         """Offer the current player's hand tiles (or the jungle tiles to fill with) as buttons;
         `secret`: the acting player's hand is hidden in the view shown."""
+        say = self.say
         options: list[tuple[str, str]] = []
         value = None
+        description = T("Tile:")
         if playable and state.phase == "place" and not secret:
             hand = sorted({C.pattern_of(t) for t in state.hands[state.current_player]})
             options = [(pat, pat) for pat in hand]
             value = pick.pattern
-            self.choice.description = "Tile:"
         elif playable and state.phase == "fill":
             names = list(dict.fromkeys(C.JUNGLE[t] for t in (state.display or state.drawn)))
-            options = [(C.JUNGLE_LABELS[n], n) for n in names]
+            options = [(say(C.JUNGLE_LABELS[n]), n) for n in names]
             value = pick.jungle
-            self.choice.description = "Jungle:"
+            description = T("Jungle:")
+        self.choice.description = say(description)
         self._syncing = True
         try:
             self.choice.options = options
@@ -106,25 +143,30 @@ class Controls:
         """One line per activated side: whose, where, what it does, with Use / Decline buttons.
 
         Lines are reused from frame to frame: creating widgets is the slowest thing a page does."""
+        say = self.say
         while len(self._pending_rows) < len(state.pending):
             self._pending_rows.append(self._pending_row())
         self.pending_buttons = []
         for e, row in zip(state.pending, self._pending_rows):
             line, use, decline, label = row
             jtile = state.jungle[neighbour(e.cell, e.side)]
-            effect = EFFECTS[C.jungle_kind(jtile)].format(v=C.jungle_value(jtile))
+            effect = EFFECTS[C.jungle_kind(jtile)](C.jungle_value(jtile))
             key = (e.cell, e.side)
             line.key = key
             use.disabled = not (playable and key in hints.work)
             decline.disabled = not (playable and key in hints.decline)
             why = unusable_reason(e) if use.disabled else ""
-            label.value = (f"<b>{escape(player_title(e.player))}</b>: {plural(e.left, 'worker')}"
-                           f" on the {SIDE_WORDS[e.side]} of {e.cell} → "
-                           f"{escape(C.jungle_label(jtile))} (each {escape(effect)})"
-                           + (f' <span class="rx-why"><i>— {escape(why)}</i></span>'
+            where = N("{n} worker on the {side} of {cell} → {tile} (each {effect})",
+                      "{n} workers on the {side} of {cell} → {tile} (each {effect})", e.left,
+                      side=SIDE_WORDS[e.side], cell=str(e.cell), tile=C.jungle_label(jtile),
+                      effect=effect)
+            label.value = (f"<b>{escape(say(player_title(e.player)))}</b>: {escape(say(where))}"
+                           + (f' <span class="rx-why"><i>— {escape(say(why))}</i></span>'
                               if why else ""))
-            use.tooltip = (f"{player_title(e.player)}: one worker on the {SIDE_WORDS[e.side]} "
-                           f"side ({SIDES[e.side]}) of the tile at {e.cell} {effect}")
+            use.tooltip = say(T("{player}: one worker on the {side} side ({code}) of the tile at "
+                                "{cell} {effect}", player=player_title(e.player),
+                                side=SIDE_WORDS[e.side], code=SIDES[e.side], cell=str(e.cell),
+                                effect=effect))
             self.pending_buttons.append((use, decline))
         shown = [row[0] for row in self._pending_rows[:len(state.pending)]]
         children = [self._pending_title] + shown
@@ -137,8 +179,10 @@ class Controls:
 
     def _pending_row(self):
         """A reusable line: Use / Decline act on whichever side the line shows (line.key)."""
-        use = button("Use one", "rx-use", "", style="success")
-        decline = button("Decline", "rx-decline", "Give up the rest of this side")
+        use = button(T("Use one"), "rx-use", "", style="success")
+        decline = button(T("Decline"), "rx-decline", T("Give up the rest of this side"))
+        if self._words is not None:
+            say_fixed(self._words, [use, decline])
         label = w.HTML()
         line = w.HBox([use, decline, label], layout=shared_layout(align_items="center"))
         line.add_class("rx-pending-line")

@@ -10,6 +10,7 @@ import math
 from explorer.cacao import components as C
 from explorer.cacao.board import SIDES
 from explorer.cacao.scoring import score_temples
+from explorer.text import Message, T
 
 from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, View, text_color_on
 from .geometry import edge_rect, worker_marks
@@ -20,12 +21,12 @@ from .pick import Hints, Pick
 
 PLAYER_COLOURS = ("#d32f2f", "#7b1fa2", "#f5f5f5", "#fbc02d")   # red, purple, white, yellow
 JUNGLE_STYLE = {   # kind -> (fill, short label)
-    "plantation": ("#43a047", "CACAO"),
-    "market": ("#ef6c00", "MARKET"),
-    "gold_mine": ("#546e7a", "GOLD"),
-    "water": ("#0288d1", "WATER"),
-    "sun_worship": ("#ffca28", "SUN"),
-    "temple": ("#8d6e63", "TEMPLE"),
+    "plantation": ("#43a047", T("CACAO")),
+    "market": ("#ef6c00", T("MARKET")),
+    "gold_mine": ("#546e7a", T("GOLD")),
+    "water": ("#0288d1", T("WATER")),
+    "sun_worship": ("#ffca28", T("SUN")),
+    "temple": ("#8d6e63", T("TEMPLE")),
 }
 POD = "#5d4037"
 COIN = "#ffd54f"
@@ -51,22 +52,35 @@ MUTED = "#555555"
 ROTATION_NAMES = ("0°", "90°", "180°", "270°")
 MIN_TEXT = 16      # the smallest text drawn: 11 px as a 1280x800 page shows the board
 LABEL_CELL = 56    # a tile this small shows its icon only (its name would be squeezed)
-PHASE_TEXT = {"place": "place a worker tile (step A)", "fill": "fill the jungle spaces (step B)",
-              "work": "use or decline activated workers (step C)"}
+PHASE_TEXT = {"place": T("place a worker tile (step A)"),
+              "fill": T("fill the jungle spaces (step B)"),
+              "work": T("use or decline activated workers (step C)")}
 
 
-def player_title(p: int) -> str:
-    return f"Player {p + 1} · {C.COLOURS[p]}"
+def player_title(p: int) -> Message:
+    return T("Player {number} · {colour}", number=p + 1, colour=C.COLOUR_NAMES[p])
 
 
-def header_text(state) -> str:
+def header_text(state, say=str) -> str:
+    """The line above the board, said by `say` (the page's words; English by default)."""
     if state.phase == "setup":
-        return "Set-up · step through it with Forward ▶; play starts at its last step"
+        return say(T("Set-up · step through it with Forward ▶; play starts at its last step"))
     if state.phase == "over":
-        return f"Game over after {state.turns} turns · see the score sheet"
-    who = f"Player {state.current_player + 1} ({C.COLOURS[state.current_player]})"
-    extra = " · rebuilding is open" if state.rebuilding_open else ""
-    return f"Turn {state.turns + 1} · {who}: {PHASE_TEXT[state.phase]}{extra}"
+        return say(T("Game over after {turns} turns · see the score sheet", turns=state.turns))
+    p = state.current_player
+    who = T("Player {number} ({colour})", number=p + 1, colour=C.COLOUR_NAMES[p])
+    if state.rebuilding_open:
+        return say(T("Turn {turn} · {player}: {phase} · rebuilding is open", turn=state.turns + 1,
+                     player=who, phase=PHASE_TEXT[state.phase]))
+    return say(T("Turn {turn} · {player}: {phase}", turn=state.turns + 1, player=who,
+                 phase=PHASE_TEXT[state.phase]))
+
+
+def said_lines(said: str) -> list[str]:
+    """A said text broken at its line breaks (a pseudo-language's ⟦mark⟧ kept on each line)."""
+    if said.startswith("⟦") and said.endswith("⟧") and "\n" in said:
+        return [f"⟦{line}⟧" for line in said[1:-1].split("\n")]
+    return said.split("\n")
 
 
 # -- tiles ----------------------------------------------------------------------------
@@ -88,8 +102,9 @@ def worker_tile_shapes(rect, owner: int, counts, hidden: bool = False) -> list:
     return shapes
 
 
-def jungle_tile_shapes(rect, tile: int) -> list:
-    """A jungle tile: kind colour, a short label and an icon showing its value."""
+def jungle_tile_shapes(rect, tile: int, say=str) -> list:
+    """A jungle tile: kind colour, a short label (said by `say`) and an icon showing its
+    value."""
     x, y, s, _ = rect
     if tile == C.HIDDEN:
         return [Rect(x + 1, y + 1, s - 2, s - 2, fill=BACK, stroke=INK, line_width=2,
@@ -104,7 +119,7 @@ def jungle_tile_shapes(rect, tile: int) -> list:
     small = max(MIN_TEXT, int(s * 0.16))
     big = max(MIN_TEXT, int(s * 0.36))
     if s >= LABEL_CELL:
-        shapes.append(Text(x + s / 2, y + s * 0.2, label, size=small, color=ink, bold=True,
+        shapes.append(Text(x + s / 2, y + s * 0.2, say(label), size=small, color=ink, bold=True,
                            align="center", max_width=s * 0.9, scales=False))
     cy = y + s * 0.62
     if kind == "plantation":           # cacao pods, one per cacao taken
@@ -135,7 +150,7 @@ def jungle_tile_shapes(rect, tile: int) -> list:
 
 
 # -- the frame ------------------------------------------------------------------------
-def _grid(sc: Scene, state, lay: Layout) -> None:
+def _grid(sc: Scene, state, lay: Layout, say) -> None:
     vp = lay.viewport
     g = vp.area
     sc.add("board", Rect(g.x, g.y, g.w, g.h, fill=GRID_BG))
@@ -151,7 +166,7 @@ def _grid(sc: Scene, state, lay: Layout) -> None:
                     sc.add("board", Rect(*r, fill=GRID_LINE))
     for cell, tile in sorted(state.jungle.items()):
         if vp.visible(cell):
-            sc.add("board", *jungle_tile_shapes(vp.rect(cell), tile))
+            sc.add("board", *jungle_tile_shapes(vp.rect(cell), tile, say))
     for cell, top in sorted(state.workers.items()):
         if vp.visible(cell):
             rect = vp.rect(cell)
@@ -196,23 +211,24 @@ def _axes(sc: Scene, lay: Layout) -> None:
                                  max_width=AXIS_W - 8, scales=False))
 
 
-def _side(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick) -> None:
+def _side(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick, say) -> None:
     """Above the rows: the display (or the drawn tile), the jungle pile, the chosen hand tile
     as it will be placed, and the supply."""
     k = lay.text_scale
     label_y = TOP + line_height(k) / 2
-    source = "Display (face up)" if state.display or not state.drawn else "Drawn from the pile"
+    source = (T("Display (face up)") if state.display or not state.drawn
+              else T("Drawn from the pile"))
     n = len(state.jungle_pile)
     # labels keep to their columns, squeezed if need be (projector mode enlarges them)
-    sc.add("board", Text(SIDE_X, label_y, source, size=MIN_TEXT, bold=True, color=INK,
+    sc.add("board", Text(SIDE_X, label_y, say(source), size=MIN_TEXT, bold=True, color=INK,
                          max_width=PILE_X - SIDE_X - 8),
-           Text(PILE_X, label_y, f"Pile · {n}", size=MIN_TEXT, bold=True, color=INK,
+           Text(PILE_X, label_y, say(T("Pile · {n}", n=n)), size=MIN_TEXT, bold=True, color=INK,
                 max_width=PREVIEW_X - PILE_X - 8),
-           Text(PREVIEW_X, label_y, "Tile to place", size=MIN_TEXT, bold=True, color=INK,
+           Text(PREVIEW_X, label_y, say(T("Tile to place")), size=MIN_TEXT, bold=True, color=INK,
                 max_width=SIDE_X + SIDE_W - PREVIEW_X))
     tiles = state.display if state.display else state.drawn
     for box, tile in zip(lay.display, tiles):
-        sc.add("pieces", *jungle_tile_shapes((box.x, box.y, box.w, box.h), tile))
+        sc.add("pieces", *jungle_tile_shapes((box.x, box.y, box.w, box.h), tile, say))
         sc.regions.append(Region(box.key, box.x, box.y, box.w, box.h))
         name = C.JUNGLE[tile]
         if name == pick.jungle and name in hints.fill_tiles:
@@ -222,12 +238,12 @@ def _side(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick) -> None:
             sc.add("highlights", Rect(box.x - 3, box.y - 3, box.w + 6, box.h + 6, stroke=LEGAL,
                                       line_width=4, radius=9))
     if not tiles:
-        sc.add("board", Text(SIDE_X, lay.pile.y + TILE / 2, "empty", size=MIN_TEXT,
+        sc.add("board", Text(SIDE_X, lay.pile.y + TILE / 2, say(T("empty")), size=MIN_TEXT,
                              color=MUTED))
     pile = lay.pile
     if n:
         sc.add("pieces", Rect(pile.x + 4, pile.y + 4, pile.w, pile.h, fill="#1b5e20", radius=7),
-               *jungle_tile_shapes((pile.x, pile.y, pile.w, pile.h), C.HIDDEN))
+               *jungle_tile_shapes((pile.x, pile.y, pile.w, pile.h), C.HIDDEN, say))
     else:
         sc.add("pieces", Rect(pile.x, pile.y, pile.w, pile.h, stroke=MUTED, dash=(6, 4), radius=7))
     pv = lay.preview
@@ -241,26 +257,29 @@ def _side(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick) -> None:
         pitch = pv.h / 3           # three lines beside the tile, within its height
         sc.add("board", Text(tx, pv.y + pitch / 2, pick.pattern, size=MIN_TEXT, bold=True,
                              color=INK, max_width=room),
-               Text(tx, pv.y + pitch * 1.5, f"turned {ROTATION_NAMES[pick.rotation % 4]}",
+               Text(tx, pv.y + pitch * 1.5,
+                    say(T("turned {angle}", angle=ROTATION_NAMES[pick.rotation % 4])),
                     size=MIN_TEXT, color=INK, max_width=room),
                Text(tx, pv.y + pitch * 2.5, "⟲ Q  ⟳ E", size=MIN_TEXT, color=MUTED,
                     max_width=room))
         sc.regions.append(Region(pv.key, pv.x, pv.y, pv.w, pv.h))
     else:
-        lines = (("—",) if state.phase != "place" else ("hidden in", "this view") if secret
-                 else ("choose a", "hand tile"))
+        # two short lines beside the box: one sentence, broken where the words say
+        lines = (("—",) if state.phase != "place"
+                 else said_lines(say(T("hidden in\nthis view"))) if secret
+                 else said_lines(say(T("choose a\nhand tile"))))
         sc.add("board", Rect(pv.x, pv.y, pv.w, pv.h, stroke="#bbbbbb", dash=(6, 4), radius=7))
         for i, line in enumerate(lines):
             sc.add("board", Text(tx, pv.y + pv.h * (i + 1) / (len(lines) + 1), line,
                                  size=MIN_TEXT, color=MUTED, max_width=room))
     y = pv.y + pv.h + line_height(k) / 2 + 2
-    sc.add("board", Text(SIDE_X, y, f"Supply: {state.cacao_supply} cacao · "
-                                    f"{state.sun_supply} sun tokens", size=MIN_TEXT, color=INK,
-                         max_width=SIDE_W))
+    sc.add("board", Text(SIDE_X, y, say(T("Supply: {cacao} cacao · {sun} sun tokens",
+                                          cacao=state.cacao_supply, sun=state.sun_supply)),
+                         size=MIN_TEXT, color=INK, max_width=SIDE_W))
 
 
 def _rows(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick, playable: bool,
-          sheet=None) -> None:
+          sheet=None, say=str) -> None:
     acting = state.current_player
     hand_boxes = {b.key: b for b in lay.hands}
     cap = ROW_TEXT_SCALE
@@ -272,7 +291,7 @@ def _rows(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick, playable: boo
         sc.add("board", Rect(row.x, row.y, row.w, row.h, fill=TURN_BG if turn else PANEL_BG,
                              stroke="#f9a825" if turn else "#cfd8dc", line_width=3 if turn else 1,
                              radius=8))
-        title = player_title(p) + (f"  {TURN_MARK}" if turn else "")
+        title = say(player_title(p)) + (f"  {TURN_MARK}" if turn else "")
         sc.add("board", Rect(row.x + 8, title_mid - 9, 18, 18, fill=PLAYER_COLOURS[p], stroke=INK,
                              radius=3),
                Text(row.x + 32, title_mid, title, size=MIN_TEXT, bold=True, color=INK,
@@ -280,9 +299,11 @@ def _rows(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick, playable: boo
         if sheet is None:      # at the scoring step the total takes this place
             pile = len(state.worker_piles[p])
             on_board = sum(1 for t in state.workers.values() if t.owner == p)
-            sc.add("board", Text(row.x + row.w - 8, title_mid, f"hand {len(state.hands[p])} · "
-                                 f"pile {pile} · placed {on_board}", size=MIN_TEXT, color=MUTED,
-                                 align="right", max_width=row.w - 250, max_scale=cap))
+            counts = T("hand {hand} · pile {pile} · placed {placed}", hand=len(state.hands[p]),
+                       pile=pile, placed=on_board)
+            sc.add("board", Text(row.x + row.w - 8, title_mid, say(counts), size=MIN_TEXT,
+                                 color=MUTED, align="right", max_width=row.w - 250,
+                                 max_scale=cap))
         for i, tile in enumerate(state.hands[p]):
             box = hand_boxes[("hand", p, i)]
             rect = (box.x, box.y, box.w, box.h)
@@ -300,29 +321,29 @@ def _rows(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick, playable: boo
                         sc.add("highlights", Rect(box.x - 2, box.y - 2, box.w + 4, box.h + 4,
                                                   stroke=LEGAL, line_width=3, radius=7))
             sc.regions.append(Region(box.key, box.x, box.y, box.w, box.h))
-        _village(sc, state, p, row, bands)
+        _village(sc, state, p, row, bands, say)
         if sheet is not None:
-            _row_scoring(sc, state, p, row, bands, sheet)
+            _row_scoring(sc, state, p, row, bands, sheet, say)
 
 
 def _first_index(hand, pattern) -> int:
     return next((i for i, t in enumerate(hand) if t != C.HIDDEN and C.pattern_of(t) == pattern), -1)
 
 
-def _village(sc: Scene, state, p: int, row, bands) -> None:
+def _village(sc: Scene, state, p: int, row, bands, say) -> None:
     """Beside the hand: cacao and sun tokens (one line each) and gold; along the foot of the
     row, the water track with the carrier's field filled."""
     cap = ROW_TEXT_SCALE
     x0 = VILLAGE_X
     y1 = bands.hand_y + bands.hand / 4              # two lines within the hand's height
     y2 = bands.hand_y + bands.hand * 3 / 4
-    sc.add("board", Text(x0, y1, "Cacao", size=MIN_TEXT, bold=True, color=INK, max_width=52,
+    sc.add("board", Text(x0, y1, say(T("Cacao")), size=MIN_TEXT, bold=True, color=INK, max_width=52,
                          max_scale=cap))
     for i in range(C.CACAO_CAP):
         have = i < state.cacao[p]
         sc.add("board", Rect(x0 + 58 + i * 24, y1 - 10, 19, 20, fill=POD if have else "#ffffff",
                              stroke="#3e2723", line_width=1.5, radius=8))
-    sc.add("board", Text(x0, y2, "Sun", size=MIN_TEXT, bold=True, color=INK, max_width=40,
+    sc.add("board", Text(x0, y2, say(T("Sun")), size=MIN_TEXT, bold=True, color=INK, max_width=40,
                          max_scale=cap))
     for i in range(C.SUN_CAP):
         have = i < state.sun[p]
@@ -333,10 +354,10 @@ def _village(sc: Scene, state, p: int, row, bands) -> None:
     room = row.x + row.w - 8 - (gx + 28)
     sc.add("board", Rect(gx, y2 - 11, 22, 22, fill=COIN, stroke="#8d6e00", line_width=1.5,
                          radius=11),
-           Text(gx + 28, y2, f"{state.gold[p]} gold", size=18, bold=True, color=INK,
+           Text(gx + 28, y2, say(T("{gold} gold", gold=state.gold[p])), size=18, bold=True, color=INK,
                 max_width=room, max_scale=cap))
     wy = bands.water_y
-    sc.add("board", Text(row.x + 8, wy + WATER_H / 2, "Water", size=MIN_TEXT, bold=True,
+    sc.add("board", Text(row.x + 8, wy + WATER_H / 2, say(T("Water")), size=MIN_TEXT, bold=True,
                          color=INK, max_width=WATER_X - row.x - 12, max_scale=cap))
     for i, value in enumerate(C.WATER_TRACK):
         here = state.water[p] == i
@@ -353,7 +374,7 @@ def _points(sheet, p: int, rule: str) -> int:
     return sum(line.points for line in sheet.lines_for(p) if line.rule.startswith(rule))
 
 
-def _row_scoring(sc: Scene, state, p: int, row, bands, sheet) -> None:
+def _row_scoring(sc: Scene, state, p: int, row, bands, sheet, say) -> None:
     """The scoring step on a player's row: temples and sun tokens where the hand was, the
     water field's gold after the track, the total in the title line.
 
@@ -367,12 +388,14 @@ def _row_scoring(sc: Scene, state, p: int, row, bands, sheet) -> None:
     sc.add(marks, Rect(x, bands.hand_y, w, bands.hand, fill="#fffdf0", stroke=SCORE_GOLD,
                        line_width=2, radius=6))
     n_sun = state.sun[p]
-    lines = (f"Temples: {temples:+d} gold", f"Sun ×{n_sun}: {sun:+d} gold")
+    lines = (say(T("Temples: {points:+d} gold", points=temples)),
+             say(T("Sun ×{count}: {points:+d} gold", count=n_sun, points=sun)))
     for i, text in enumerate(lines):
         sc.add(marks, Text(x + 6, bands.hand_y + bands.hand * (1 + 2 * i) / 4, text,
                            size=MIN_TEXT, color=INK, max_width=w - 10, max_scale=1.1))
     title_mid = bands.title_y + (bands.hand_y - bands.title_y) / 2
-    sc.add(marks, Text(row.x + row.w - 8, title_mid, f"Total: {sheet.totals.get(p, 0)} gold",
+    sc.add(marks, Text(row.x + row.w - 8, title_mid,
+                       say(T("Total: {points} gold", points=sheet.totals.get(p, 0))),
                        size=18, bold=True, color=INK, align="right", max_width=row.w - 250,
                        max_scale=cap))
     # on the village: the sun tokens and the water field that score, ringed in gold
@@ -388,7 +411,7 @@ def _row_scoring(sc: Scene, state, p: int, row, bands, sheet) -> None:
                        color="#01579b", max_width=row.x + row.w - track_end - 6, max_scale=1.0))
 
 
-def _highlights(sc: Scene, state, lay: Layout, hints: Hints, last_cell) -> None:
+def _highlights(sc: Scene, state, lay: Layout, hints: Hints, last_cell, say=str) -> None:
     vp = lay.viewport
     marks = "highlights"
 
@@ -417,7 +440,7 @@ def _highlights(sc: Scene, state, lay: Layout, hints: Hints, last_cell) -> None:
             sc.add(marks, Rect(*r, fill=SPACE_FILL, stroke=SPACE, line_width=4, dash=(8, 5)))
             if vp.visible(cell, whole=True):
                 cx, cy = vp.center(cell)
-                sc.add(marks, Text(cx, cy, "fill", size=max(MIN_TEXT, int(vp.cell * 0.24)),
+                sc.add(marks, Text(cx, cy, say(T("fill")), size=max(MIN_TEXT, int(vp.cell * 0.24)),
                                    bold=True, color=SPACE, align="center", scales=False))
     if last_cell is not None:
         r = clipped(last_cell, 0)
@@ -493,16 +516,17 @@ def scene(state, view: View | None = None, lay: Layout | None = None) -> Scene:
     total). `view.last`: where the last tile went."""
     view = (view or View()).filled(Hints, Pick)
     hints, pick, playable, sheet = view.hints, view.pick, view.playable, view.sheet
+    say = view.words
     lay = lay or layout(state)
     sc = Scene(lay.width, lay.height, text_scale=lay.text_scale)
-    _grid(sc, state, lay)
+    _grid(sc, state, lay, say)
     _mask(sc, lay)
     _axes(sc, lay)
-    sc.add("board", Text(MARGIN, TOP / 2, header_text(state), size=20, bold=True, color=INK,
+    sc.add("board", Text(MARGIN, TOP / 2, header_text(state, say), size=20, bold=True, color=INK,
                          max_width=lay.width - 2 * MARGIN))
-    _side(sc, state, lay, hints, pick)
-    _rows(sc, state, lay, hints, pick, playable, sheet)
-    _highlights(sc, state, lay, hints, view.last)
+    _side(sc, state, lay, hints, pick, say)
+    _rows(sc, state, lay, hints, pick, playable, sheet, say)
+    _highlights(sc, state, lay, hints, view.last, say)
     if sheet is not None:
         _temples(sc, lay, {r.cell: r.prizes
                            for r in score_temples(state.workers, state.jungle, state.covered)})

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import explorer
+from explorer.text import T
 
 from ..shared.app import app_root
 from ..shared.score_sheet import by_rule, register_pad
@@ -14,12 +15,11 @@ from .score_pad import ranking_html
 GAME = explorer.GAMES["taluva"]
 register_pad(GAME.name, by_rule, PLAYER_COLOURS, render=ranking_html)
 
-INTRO = ("<p>Play from the last set-up step. <b>Place</b>: turn the drawn tile (⟲ / ⟳ or keys "
-         "Q / E), then click a green volcano spot (orange: an eruption on a volcano). "
-         "<b>Build</b>: pick New hut, Expand, Temple or Tower and click a highlighted hex; for "
-         "an expansion click your settlement, then a terrain, check the preview and press "
-         "Build. Keys: ← → (or Page Up / Page Down, Space) step, Home / End first / last, Esc "
-         "closes a message.</p>")
+INTRO = T("Play from the last set-up step. Place: turn the drawn tile (⟲ / ⟳ or keys Q / E), "
+          "then click a green volcano spot (orange: an eruption on a volcano). Build: pick New "
+          "hut, Expand, Temple or Tower and click a highlighted hex; for an expansion click your "
+          "settlement, then a terrain, check the preview and press Build. Keys: ← → (or Page "
+          "Up / Page Down, Space) step, Home / End first / last, Esc closes a message.")
 
 
 def app(players: int = 3, seed: int = 1, **options):

@@ -14,12 +14,12 @@ from ipyevents import Event
 from explorer.taluva import Expand, Finish, Hut, Place, Temple, Tower
 from explorer.taluva import components as C
 from explorer.taluva.board import lava_direction, settlement_at
-from explorer.text import plural
+from explorer.text import N, T, player_name
 
 from ..shared.canvas import BoardCanvas
 from ..shared.scene import View
 from ..shared.view_buttons import add_view_buttons
-from .controls import KIND_LABELS, Controls, button, why_not
+from .controls import KIND_NAMES, Controls, button, why_not
 from .draw import scene
 from .geometry import ZOOM_STEP, clamp_zoom
 from .layout import HEIGHT, WIDTH, layout
@@ -57,7 +57,7 @@ class TaluvaBoard:
         self.pan = (0.0, 0.0)
         self.layout = None
 
-        add_view_buttons(self, button, ZOOM_STEP, PAN_STEP, "Fit the whole island into view",
+        add_view_buttons(self, button, ZOOM_STEP, PAN_STEP, T("Fit the whole island into view"),
                          ("38px", "48px", "34px"))
         self.controls = Controls(rotate=self.rotate, choose_kind=self.choose_kind,
                                  confirm=self.confirm_expansion,
@@ -72,6 +72,12 @@ class TaluvaBoard:
 
     def attach(self, app) -> None:
         self.app = app
+        self.controls.use_words(app.words)
+
+    @property
+    def say(self):
+        """The page's words (English before the board is attached to an app)."""
+        return self.app.words if self.app is not None else str
 
     # -- showing -------------------------------------------------------------------------
     def show(self, frame, viewer: int | None, playable: bool) -> None:
@@ -101,7 +107,8 @@ class TaluvaBoard:
                                    self.layout))
 
     def _view(self) -> View:
-        return View(self.hints, self.pick, self.playable, self.hover, self.viewer)
+        return View(self.hints, self.pick, self.playable, self.hover, self.viewer,
+                    words=self.say)
 
     def _sync_controls(self) -> None:
         self.controls.sync(self.frame.state, self.hints, self.pick, self.playable,
@@ -109,44 +116,49 @@ class TaluvaBoard:
         self.status.value = self._status_html()
 
     def _status_html(self) -> str:
-        state = self.frame.state
+        state, say = self.frame.state, self.say
         if state.phase == "setup" and not self.playable:
-            return "Set-up is being narrated: step forward (▶) to its last step to play."
+            return escape(say(T("Set-up is being narrated: step forward (▶) to its last step to "
+                                "play.")))
         if state.is_over:
-            return "<b>The game is over.</b> The ranking is on the board and in the Score tab."
+            return (f"<b>{escape(say(T('The game is over.')))}</b> "
+                    f"{escape(say(T('The ranking is on the board and in the Score tab.')))}")
         if not self.playable:
             return ""
-        who = f"<b>Player {state.current_player + 1} ({escape(C.COLOURS[state.current_player])})"
-        who += "</b>"
+        who = f"<b>{escape(say(player_name(state.current_player, C.COLOUR_NAMES)))}</b>"
         if state.phase == "place":
             now = {v for v, r in self.hints.erupt if r == self.pick.rotation}
             later = {v for v, _ in self.hints.erupt} - now
-            erupt = (" Orange: an eruption." if now else "") + (
-                " Dashed orange: a volcano that can erupt with another turn." if later else "")
-            return (f"{who}: turn the tile (lava {escape(lava_direction(self.pick.rotation))}), "
-                    f"then click a green spot.{erupt}")
+            turn = T("turn the tile (lava {direction}), then click a green spot.",
+                     direction=lava_direction(self.pick.rotation))
+            said = [turn] + ([T("Orange: an eruption.")] if now else []) + (
+                [T("Dashed orange: a volcano that can erupt with another turn.")] if later else [])
+            return f"{who}: " + " ".join(escape(say(text)) for text in said)
         kind = self.pick.kind
         text = {
-            "hut": "click a blue hex for a new hut.",
-            "temple": "click a purple hex for a temple.",
-            "tower": "click a teal hex for a tower.",
+            "hut": T("click a blue hex for a new hut."),
+            "temple": T("click a purple hex for a temple."),
+            "tower": T("click a teal hex for a tower."),
             "expand": self._expand_text(),
-        }.get(kind, "choose what to build.")
+        }.get(kind, T("choose what to build."))
         off = [k for k in BUILD_KINDS if self.kind_buttons[k].disabled]
-        reasons = "; ".join(f"{KIND_LABELS[k].lower()}: {why_not(state, k)}" for k in off)
-        extra = f'<div class="rx-why"><i>Not possible now — {escape(reasons)}</i></div>' \
-            if reasons else ""
-        return f"{who}: {escape(text)}{extra}"
+        reasons = "; ".join(say(T("{kind}: {why}", kind=KIND_NAMES[k], why=why_not(state, k)))
+                            for k in off)
+        extra = (f'<div class="rx-why"><i>'
+                 f'{escape(say(T("Not possible now — {reasons}", reasons=reasons)))}</i></div>'
+                 if reasons else "")
+        return f"{who}: {escape(say(text))}{extra}"
 
     def _expand_text(self) -> str:
         if self.pick.settlement is None:
-            return "click one of your settlements outlined in blue."
+            return T("click one of your settlements outlined in blue.")
         plan = self.chosen_plan()
         if plan is None:
-            return (f"settlement {self.pick.settlement} chosen: click a terrain (on the island "
-                    "or at the right).")
-        return (f"preview: {plural(plan.huts, 'hut')} in the {plan.terrain}; "
-                "press Build (or click a previewed hex).")
+            return T("settlement {settlement} chosen: click a terrain (on the island or at the "
+                     "right).", settlement=str(self.pick.settlement))
+        return N("preview: {n} hut in the {terrain}; press Build (or click a previewed hex).",
+                 "preview: {n} huts in the {terrain}; press Build (or click a previewed hex).",
+                 plan.huts, terrain=C.terrain_name(plan.terrain))
 
     def chosen_plan(self):
         """The engine's Expansion for the chosen settlement and terrain, if both are chosen."""
@@ -207,7 +219,7 @@ class TaluvaBoard:
 
     def confirm_expansion(self) -> bool:
         if self.pick.settlement is None or self.pick.terrain is None:
-            self.app.message.info("First click one of your settlements, then a terrain.")
+            self.app.message.info(T("First click one of your settlements, then a terrain."))
             return False
         return self.app.try_action(Expand(self.pick.settlement, self.pick.terrain))
 
@@ -215,8 +227,8 @@ class TaluvaBoard:
         """A click on island hex (or sea) `h`: place the tile there, or build there."""
         state = self.frame.state
         if state.is_over:
-            self.app.message.info("The game is over: step back through the timeline to look at "
-                                  "any turn, or start a new game in the Game tab.")
+            self.app.message.info(T("The game is over: step back through the timeline to look "
+                                    "at any turn, or start a new game in the Game tab."))
             return False
         if state.phase == "place" or not self.playable:
             return self.app.try_action(Place(h, self.pick.rotation))
@@ -225,7 +237,7 @@ class TaluvaBoard:
             return self.app.try_action(ACTIONS[kind](h))
         if kind == "expand":
             return self._expand_click(h)
-        self.app.message.info("Choose what to build with the buttons above the board.")
+        self.app.message.info(T("Choose what to build with the buttons above the board."))
         return False
 
     def _expand_click(self, h) -> bool:
@@ -248,8 +260,8 @@ class TaluvaBoard:
         cell = state.hexes.get(h)
         if chosen is not None and cell is not None and cell.terrain in C.TERRAINS:
             return self.app.try_action(Expand(chosen, cell.terrain))
-        self.app.message.info("For an expansion, first click one of your settlements "
-                              "(outlined in blue), then a terrain next to it.")
+        self.app.message.info(T("For an expansion, first click one of your settlements "
+                                "(outlined in blue), then a terrain next to it."))
         return False
 
     def _clicked(self, key, x, y) -> None:

@@ -12,12 +12,17 @@ from typing import Callable
 
 import ipywidgets as w
 
-from explorer.text import plural
+from explorer.text import N, T
 
 from ..shared.models import set_visible, shared_layout
 from .pick import BUILD_KINDS
 
-KIND_LABELS = {"hut": "New hut", "expand": "Expand", "temple": "Temple", "tower": "Tower"}
+KIND_LABELS = {"hut": T("New hut"), "expand": T("Expand"), "temple": T("Temple"),
+               "tower": T("Tower")}
+KIND_BUILDS = {"hut": T("Build new hut"), "expand": T("Build expand"),   # a kind's tooltip
+               "temple": T("Build temple"), "tower": T("Build tower")}
+KIND_NAMES = {"hut": T("new hut"), "expand": T("expand"), "temple": T("temple"),
+              "tower": T("tower")}   # a kind in a sentence (lower case)
 
 # One compact control row and a two-line status that never grows (the board must not jump).
 CSS = """<style>
@@ -39,36 +44,52 @@ CSS = """<style>
 
 
 def button(text: str, css: str, tip: str, width: str = "auto", style: str = "") -> w.Button:
-    b = w.Button(description=text, tooltip=tip, button_style=style,
+    """A button whose label and tooltip (messages) are said in the page's language once the
+    board has the page's words (`say_fixed`); English until then."""
+    b = w.Button(description=str(text), tooltip=str(tip), button_style=style,
                  layout=shared_layout(width=width, height="36px"))
     b.add_class(css)
+    b.said = {"description": text, "tooltip": tip}
     return b
 
 
+def say_fixed(words, buttons) -> None:
+    """Say the fixed label and tooltip of each of `buttons` (made by `button`) with `words`,
+    now and after every language switch."""
+    for b in buttons:
+        words.set(b, **b.said)
+
+
+BUILD_KIND_NAMES = {"hut": T("hut"), "temple": T("temple"), "tower": T("tower")}
+
+
 def why_not(state, kind: str) -> str:
-    """Why the engine offers no `kind` build now, in words for the person at the board."""
+    """Why the engine offers no `kind` build now, in words (a message) for the person at the
+    board."""
     p = state.current_player
     if p is None:
-        return "nobody builds now"
+        return T("nobody builds now")
     if state.build_kind is not None and kind != state.build_kind:
-        return f"this turn you build {state.build_kind} only (one kind a turn)"
+        return T("this turn you build {kind} only (one kind a turn)",
+                 kind=BUILD_KIND_NAMES.get(state.build_kind, state.build_kind))
     huts, temples, towers = state.supply[p]
     if kind in ("hut", "expand") and huts == 0:
-        return "you have no huts left"
+        return T("you have no huts left")
     if kind == "temple" and temples == 0:
-        return "you have no temples left"
+        return T("you have no temples left")
     if kind == "tower" and towers == 0:
-        return "you have no towers left"
+        return T("you have no towers left")
     if kind == "hut":
-        where = "" if state.anywhere else " away from your own settlements"
-        return f"no empty level-1 hex{where}"
+        if state.anywhere:
+            return T("no empty level-1 hex")
+        return T("no empty level-1 hex away from your own settlements")
     if kind == "expand":
         if not state.settlements(p):
-            return "you have no settlement to expand"
-        return "no settlement of yours touches an empty landscape hex you have huts enough for"
+            return T("you have no settlement to expand")
+        return T("no settlement of yours touches an empty landscape hex you have huts enough for")
     if kind == "temple":
-        return "needs an empty hex next to your settlement of 3+ hexes that has no temple"
-    return "needs an empty level-3+ hex next to your settlement that has no tower"
+        return T("needs an empty hex next to your settlement of 3+ hexes that has no temple")
+    return T("needs an empty level-3+ hex next to your settlement that has no tower")
 
 
 class Controls:
@@ -80,10 +101,12 @@ class Controls:
 
     def __init__(self, rotate: Callable, choose_kind: Callable, confirm: Callable,
                  finish: Callable, view_buttons: list[w.Button]):
-        self.rotate_left = button("⟲ Turn (Q)", "rx-rotate-left",
-                                  "Turn the drawn tile a sixth anticlockwise (key Q)")
-        self.rotate_right = button("⟳ Turn (E)", "rx-rotate-right",
-                                   "Turn the drawn tile a sixth clockwise (key E or R)")
+        self.say = str   # the page's words, once the board has them (`use_words`)
+        self._view_buttons = list(view_buttons)
+        self.rotate_left = button(T("⟲ Turn (Q)"), "rx-rotate-left",
+                                  T("Turn the drawn tile a sixth anticlockwise (key Q)"))
+        self.rotate_right = button(T("⟳ Turn (E)"), "rx-rotate-right",
+                                   T("Turn the drawn tile a sixth clockwise (key E or R)"))
         self.rotate_left.on_click(lambda _: rotate(-1))
         self.rotate_right.on_click(lambda _: rotate(1))
         self.kind_buttons = {}
@@ -91,9 +114,10 @@ class Controls:
             b = button(KIND_LABELS[kind], f"rx-kind-{kind}", "")
             b.on_click(lambda _, kind=kind: choose_kind(kind))
             self.kind_buttons[kind] = b
-        self.confirm = button("Build", "rx-confirm", "Place the previewed huts", style="success")
+        self.confirm = button(T("Build"), "rx-confirm", T("Place the previewed huts"),
+                              style="success")
         self.confirm.on_click(lambda _: confirm())
-        self.finish = button("Stop building", "rx-finish", "End this turn's building")
+        self.finish = button(T("Stop building"), "rx-finish", T("End this turn's building"))
         self.finish.on_click(lambda _: finish())
         self.placing = w.HBox([self.rotate_left, self.rotate_right])
         self.building = w.HBox([*self.kind_buttons.values(), self.confirm, self.finish])
@@ -107,6 +131,14 @@ class Controls:
         self.status.add_class("rx-pick-status")
         self.style = w.HTML(CSS)
 
+    def use_words(self, words) -> None:
+        """Say every text in the page's `words` from now on (and again after a switch); the
+        texts `sync` sets are said again when the board is drawn after a switch."""
+        self.say = words
+        say_fixed(words, [*self.kind_buttons.values(), self.finish, *self._view_buttons])
+        for b in (self.rotate_left, self.rotate_right, self.confirm):
+            words.set(b, description=b.said["description"])
+
     def sync(self, state, hints, pick, playable: bool, plan) -> None:
         """Enable what the engine allows now, with a reason in the tooltip of what it does not;
         `plan`: the engine's Expansion for the chosen settlement and terrain, if any."""
@@ -114,26 +146,29 @@ class Controls:
         building = playable and state.phase == "build"
         set_visible(self.placing, placing or not building)
         set_visible(self.building, building)
-        why_rotate = ("" if placing else "the tile is turned while placing it"
-                      if state.phase != "over" else "the game is over")
+        say = self.say
+        why_rotate = (None if placing else T("the tile is turned while placing it")
+                      if state.phase != "over" else T("the game is over"))
         for b in (self.rotate_left, self.rotate_right):
             with b.hold_sync():          # one message a button, not one a change
                 b.disabled = not placing
-                b.tooltip = (b.tooltip.split(" — ")[0] + (f" — not now: {why_rotate}"
-                                                          if why_rotate else ""))
+                tip = b.said["tooltip"]
+                b.tooltip = say(T("{tip} — not now: {why}", tip=tip, why=why_rotate)
+                                if why_rotate else tip)
         legal = set(hints.kinds())
         for kind, b in self.kind_buttons.items():
             with b.hold_sync():
                 b.disabled = not (building and kind in legal)
                 b.button_style = "info" if building and kind == pick.kind else ""
-                b.tooltip = (f"Build {KIND_LABELS[kind].lower()}" if not b.disabled
-                             else f"Not possible now: {why_not(state, kind)}" if building
-                             else "Building comes after placing the tile")
+                b.tooltip = say(KIND_BUILDS[kind] if not b.disabled
+                                else T("Not possible now: {why}", why=why_not(state, kind))
+                                if building else T("Building comes after placing the tile"))
         set_visible(self.confirm, building and pick.kind == "expand")
         with self.confirm.hold_sync():
             self.confirm.disabled = plan is None
-            self.confirm.description = (f"Build {plural(plan.huts, 'hut')}"
-                                        if plan else "Build")
-            self.confirm.tooltip = ("Place the previewed huts" if plan else
-                                    "Not yet: click one of your settlements, then a terrain")
+            self.confirm.description = say(N("Build {n} hut", "Build {n} huts", plan.huts)
+                                           if plan else T("Build"))
+            self.confirm.tooltip = say(T("Place the previewed huts") if plan else
+                                       T("Not yet: click one of your settlements, then a "
+                                         "terrain"))
         set_visible(self.finish, building and hints.finish)

@@ -9,9 +9,9 @@ import textwrap
 from functools import lru_cache
 
 from explorer.taluva import components as C
-from explorer.taluva.board import DIRECTION_NAMES, neighbours, settlement_at, tile_hexes
+from explorer.taluva.board import DIRECTION_LABELS, neighbours, settlement_at, tile_hexes
 from explorer.taluva.scoring import RANK_ORDER
-from explorer.text import plural
+from explorer.text import Message, N, T, player_name
 
 from ..shared.scene import TURN_MARK, Polygon, Rect, Region, Scene, Text, View, text_color_on
 from .geometry import SQRT3, Area, Viewport
@@ -31,27 +31,38 @@ ERUPT_LATER = "#ff9800"       # a volcano that may erupt with another turn of th
 BUILD_SPOT = {"hut": "#1565c0", "temple": "#6a1b9a", "tower": "#00838f", "expand": "#1565c0"}
 REFUSED = "#c62828"
 LAST = "#d81b60"                # the tile placed last
-KIND_WORDS = {"hut": "a new hut", "expand": "an expansion", "temple": "a temple",
-              "tower": "a tower"}
+KIND_WORDS = {"hut": T("a new hut"), "expand": T("an expansion"), "temple": T("a temple"),
+              "tower": T("a tower")}
+BUILD_KIND_NAMES = {"hut": T("hut"), "temple": T("temple"), "tower": T("tower")}
 
 
-def player_title(p: int) -> str:
-    return f"Player {p + 1} · {C.COLOURS[p]}"
+def player_title(p: int) -> Message:
+    return T("Player {number} · {colour}", number=p + 1, colour=C.COLOUR_NAMES[p])
 
 
-def header_text(state, viewer=None) -> str:
-    seen = f" · seen by Player {viewer + 1}" if viewer is not None else ""
+def header_text(state, viewer=None, say=str) -> str:
+    """The line above the board, said by `say` (the page's words; English by default)."""
     if state.phase == "setup":
-        return "Set-up · step through it with Forward ▶; play starts at its last step" + seen
-    if state.is_over:
+        said = T("Set-up · step through it with Forward ▶; play starts at its last step")
+    elif state.is_over:
         sheet = state.score()
-        names = " and ".join(f"Player {p + 1}" for p in sheet.winners)
-        return f"Game over after {state.turns} turns · {names} wins: {sheet.tiebreak}{seen}"
-    who = f"Player {state.current_player + 1} ({C.COLOURS[state.current_player]})"
-    what = "place the drawn tile" if state.phase == "place" else "build"
-    if state.phase == "build" and state.build_kind:
-        what = f"build more of one kind ({state.build_kind}) or finish"
-    return f"Turn {state.turns + 1} · {who}: {what}{seen}"
+        names = None
+        for p in sheet.winners:       # "Player 1 and Player 2"
+            names = player_name(p) if names is None else T("{first} and {second}", first=names,
+                                                               second=player_name(p))
+        said = T("Game over after {turns} turns · {players} wins: {how}", turns=state.turns,
+                 players=names or "", how=sheet.tiebreak)
+    else:
+        who = player_name(state.current_player, C.COLOUR_NAMES)
+        if state.phase == "build" and state.build_kind:
+            what = T("build more of one kind ({kind}) or finish",
+                     kind=BUILD_KIND_NAMES.get(state.build_kind, state.build_kind))
+        else:
+            what = T("place the drawn tile") if state.phase == "place" else T("build")
+        said = T("Turn {turn} · {player}: {what}", turn=state.turns + 1, player=who, what=what)
+    if viewer is not None:
+        return say(T("{header} · seen by {player}", header=said, player=player_name(viewer)))
+    return say(said)
 
 
 # -- the island ---------------------------------------------------------------------------
@@ -262,18 +273,19 @@ def _hover_settlement(sc: Scene, state, vp: Viewport, hover) -> None:
 
 
 # -- side panel ---------------------------------------------------------------------------
-def _preview(sc: Scene, state, lay: Layout, pick: Pick, hints: Hints) -> None:
+def _preview(sc: Scene, state, lay: Layout, pick: Pick, hints: Hints, say=str) -> None:
     box = lay.preview
     tile = state.drawn
     if state.phase == "build" and pick.kind == "expand" and pick.settlement is not None:
-        _terrain_choice(sc, lay, pick, hints)
+        _terrain_choice(sc, lay, pick, hints, say)
         return
-    sc.add("pieces", Text(lay.side_x, box.y - 16, "Drawn tile", size=18, bold=True, color=INK))
+    sc.add("pieces", Text(lay.side_x, box.y - 16, say(T("Drawn tile")), size=18, bold=True,
+                          color=INK))
     if tile is None or tile == C.HIDDEN:
         sc.add("pieces", Rect(box.x, box.y, box.w, box.h, stroke="#bbbbbb", dash=(6, 4),
                               radius=8),
-               Text(box.x + box.w / 2, box.y + box.h / 2, "placed" if state.phase == "build"
-                    else "—", size=16, color=MUTED, align="center"))
+               Text(box.x + box.w / 2, box.y + box.h / 2, say(T("placed"))
+                    if state.phase == "build" else "—", size=16, color=MUTED, align="center"))
         return
     size = 26.0
     vp = Viewport(Area(box.x, box.y, box.w, box.h), size, 0.0, 0.0)
@@ -292,32 +304,43 @@ def _preview(sc: Scene, state, lay: Layout, pick: Pick, hints: Hints) -> None:
     width = lay.side_x + lay.side_w - tx
     names = C.TILES[tile]
     k = lay.text_scale     # the lines' places grow with their size
-    sc.add("pieces", Text(tx, box.y + 12 * k, f"{names[0]} +", size=16, bold=True, color=INK,
-                          max_width=width),
-           Text(tx, box.y + 32 * k, names[1], size=16, bold=True, color=INK, max_width=width),
-           Text(tx, box.y + 56 * k, "lava between", size=15, color=INK, max_width=width),
-           Text(tx, box.y + 74 * k, f"{DIRECTION_NAMES[pick.rotation % 6]} and {DIRECTION_NAMES[(pick.rotation + 1) % 6]}",
-                size=15, bold=True, color=INK, max_width=width),
-           Text(tx, box.y + 98 * k, "turn: ⟲ Q  ⟳ E", size=15, color=MUTED, max_width=width),
-           Text(tx, box.y + 118 * k, "or click the tile", size=15, color=MUTED, max_width=width))
+    between = T("{first} and {second}", first=DIRECTION_LABELS[pick.rotation % 6],
+                second=DIRECTION_LABELS[(pick.rotation + 1) % 6])
+    sc.add("pieces", Text(tx, box.y + 12 * k, say(T("{terrain} +",
+                                                  terrain=C.terrain_name(names[0]))),
+                          size=16, bold=True, color=INK, max_width=width),
+           Text(tx, box.y + 32 * k, say(C.terrain_name(names[1])), size=16, bold=True, color=INK,
+                max_width=width),
+           Text(tx, box.y + 56 * k, say(T("lava between")), size=15, color=INK, max_width=width),
+           Text(tx, box.y + 74 * k, say(between), size=15, bold=True, color=INK,
+                max_width=width),
+           Text(tx, box.y + 98 * k, say(T("turn: ⟲ Q  ⟳ E")), size=15, color=MUTED,
+                max_width=width),
+           Text(tx, box.y + 118 * k, say(T("or click the tile")), size=15, color=MUTED,
+                max_width=width))
 
 
-def _terrain_choice(sc: Scene, lay: Layout, pick: Pick, hints: Hints) -> None:
+def _terrain_choice(sc: Scene, lay: Layout, pick: Pick, hints: Hints, say=str) -> None:
     """The expansions of the chosen settlement, one clickable line per terrain."""
     box = lay.preview
     side_w = lay.side_w
-    sc.add("pieces", Text(lay.side_x, box.y - 16, f"Expand {pick.settlement} into:", size=18,
+    sc.add("pieces", Text(lay.side_x, box.y - 16,
+                          say(T("Expand {settlement} into:", settlement=str(pick.settlement))),
+                          size=18,
                           bold=True, color=INK, max_width=side_w))
     plans = hints.expansions_of(pick.settlement)
     if not plans:
-        sc.add("pieces", Text(lay.side_x, box.y + 20, "no legal expansion", size=16, color=MUTED))
+        sc.add("pieces", Text(lay.side_x, box.y + 20, say(T("no legal expansion")), size=16,
+                              color=MUTED))
         return
     line_h = min(30.0 * lay.text_scale, (lay.info_h + 30) / len(plans))
     for i, plan in enumerate(plans):
         y = box.y + i * line_h
         fill, letter = TERRAIN_STYLE[plan.terrain]
         chosen = plan.terrain == pick.terrain
-        hexes = f"{len(plan.targets)} {'hex' if len(plan.targets) == 1 else 'hexes'}"
+        hexes = N("{n} hex", "{n} hexes", len(plan.targets))
+        line = N("{terrain}: {n} hut on {hexes}", "{terrain}: {n} huts on {hexes}", plan.huts,
+                 terrain=C.terrain_name(plan.terrain), hexes=hexes)
         sc.add("pieces", Rect(lay.side_x, y, side_w, line_h - 4, fill=TURN_BG if chosen else PANEL_BG,
                               stroke=BUILD_SPOT["expand"] if chosen else "#cfd8dc",
                               line_width=3 if chosen else 1, radius=6),
@@ -325,18 +348,19 @@ def _terrain_choice(sc: Scene, lay: Layout, pick: Pick, hints: Hints) -> None:
                Text(lay.side_x + 6 + (line_h - 12) / 2, y + (line_h - 4) / 2, letter, size=15,
                     bold=True, color=text_color_on(fill), align="center", scales=False),
                Text(lay.side_x + line_h + 2, y + (line_h - 4) / 2,
-                    f"{plan.terrain}: {plural(plan.huts, 'hut')} on {hexes}", size=15, bold=chosen,
+                    say(line), size=15, bold=chosen,
                     color=INK, max_width=side_w - line_h - 8))
         sc.regions.append(Region(("terrain", plan.terrain), lay.side_x, y, side_w, line_h - 4))
 
 
-def _stack(sc: Scene, state, lay: Layout) -> None:
+def _stack(sc: Scene, state, lay: Layout, say=str) -> None:
     n = len(state.stack)
-    sc.add("pieces", Text(lay.side_x, lay.stack_y, f"Stack: {plural(n, 'tile')} face down",
+    sc.add("pieces", Text(lay.side_x, lay.stack_y,
+                          say(N("Stack: {n} tile face down", "Stack: {n} tiles face down", n)),
                           size=16, color=INK, max_width=lay.side_w))
 
 
-def _rows(sc: Scene, state, lay: Layout) -> None:
+def _rows(sc: Scene, state, lay: Layout, say=str) -> None:
     k = lay.text_scale
     name_y, left_y = 5 + 9 * k, 5 + 17 * k + 4 + 8 * k
     note_y = left_y + 8 * k + 4 + 8 * k
@@ -349,18 +373,21 @@ def _rows(sc: Scene, state, lay: Layout) -> None:
                              radius=8),
                Rect(row.x + 8, row.y + name_y - 9, 18, 18, fill=PLAYER_COLOURS[p], stroke=INK,
                     radius=3),
-               Text(row.x + 32, row.y + name_y, player_title(p) + (f"  {TURN_MARK}" if turn else ""),
+               Text(row.x + 32, row.y + name_y,
+                    say(player_title(p)) + (f"  {TURN_MARK}" if turn else ""),
                     size=17, bold=True, color=INK, max_width=row.w - 40))
         huts, temples, towers = state.supply[p]
-        sc.add("pieces", Text(row.x + 8, row.y + left_y, f"left: {plural(huts, 'hut')} · "
-                                                     f"{plural(temples, 'temple')} · "
-                                                     f"{plural(towers, 'tower')}", size=15,
+        left = T("left: {huts} · {temples} · {towers}", huts=N("{n} hut", "{n} huts", huts),
+                 temples=N("{n} temple", "{n} temples", temples),
+                 towers=N("{n} tower", "{n} towers", towers))
+        sc.add("pieces", Text(row.x + 8, row.y + left_y, say(left), size=15,
                               color=INK,
                              max_width=row.w - 16))
         if out:
-            note, colour = "OUT: could not build, cannot win", REFUSED
+            note, colour = say(T("OUT: could not build, cannot win")), REFUSED
         elif state.removed[p]:
-            note, colour = f"{plural(state.removed[p], 'hut')} lost to lava", MUTED
+            note, colour = say(N("{n} hut lost to lava", "{n} huts lost to lava",
+                                 state.removed[p])), MUTED
         else:
             note, colour = "", MUTED
         if note:
@@ -368,9 +395,14 @@ def _rows(sc: Scene, state, lay: Layout) -> None:
                                  max_width=row.w - 16))
 
 
-def ranking_lines(state) -> list[str]:
+def ranking_lines(state, say=str) -> list[str]:
     """The final standings as lines: each player's temples, towers and huts built, in the
     engine's ranking order, the winner(s) starred, and the tie-break the engine names."""
+    return [line for line, _ in _ranking_lines(state, say)]
+
+
+def _ranking_lines(state, say) -> list[tuple[str, str]]:
+    """(line, kind) for `ranking_lines`: kind "winner", "player" or "note" (the tie-break)."""
     sheet = state.score()
     counts = {p: dict(zip(("hut", "temple", "tower"), state.built(p)))
               for p in range(state.players)}
@@ -380,27 +412,47 @@ def ranking_lines(state) -> list[str]:
     lines = []
     for p in order:
         c = counts[p]
-        star = "★ " if p in sheet.winners else ("out · " if p in state.eliminated else "")
-        lines.append(f"{star}Player {p + 1}: {plural(c['temple'], 'temple')}, "
-                     f"{plural(c['tower'], 'tower')}, {plural(c['hut'], 'hut')}")
-    lines += textwrap.wrap(f"Decided by: {sheet.tiebreak}", 36)
+        built = dict(player=player_name(p), temples=N("{n} temple", "{n} temples", c["temple"]),
+                     towers=N("{n} tower", "{n} towers", c["tower"]),
+                     huts=N("{n} hut", "{n} huts", c["hut"]))
+        if p in sheet.winners:
+            lines.append((say(T("★ {player}: {temples}, {towers}, {huts}", **built)), "winner"))
+        elif p in state.eliminated:
+            lines.append((say(T("out · {player}: {temples}, {towers}, {huts}", **built)),
+                          "player"))
+        else:
+            lines.append((say(T("{player}: {temples}, {towers}, {huts}", **built)), "player"))
+    decided = say(T("Decided by: {how}", how=sheet.tiebreak))
+    lines += [(line, "note") for line in wrapped(decided, 36)]
     return lines
 
 
-def _ranking(sc: Scene, state, lay: Layout) -> None:
+def wrapped(said: str, width: int) -> list[str]:
+    """`said` wrapped into lines of at most `width` characters; a pseudo-language's ⟦marks⟧
+    are closed at each line's end and opened again on the next."""
+    lines, depth = [], 0
+    for line in textwrap.wrap(said, width):
+        opened = depth
+        depth += line.count("⟦") - line.count("⟧")
+        lines.append("⟦" * opened + line + "⟧" * depth)
+    return lines
+
+
+def _ranking(sc: Scene, state, lay: Layout, say=str) -> None:
     box = lay.preview
     top = box.y - 30
     height = lay.rows[0].y - 12 - top
     k = lay.text_scale
     sc.add("highlights", Rect(lay.side_x, top, lay.side_w, height, fill="#fffdf0", stroke="#ff8f00",
                               line_width=2, radius=8),
-           Text(lay.side_x + 10, top + 16 * k, "Final ranking", size=18, bold=True, color=INK))
-    lines = ranking_lines(state)
+           Text(lay.side_x + 10, top + 16 * k, say(T("Final ranking")), size=18, bold=True,
+                color=INK))
+    lines = _ranking_lines(state, say)
     step = min(26.0 * k, (height - 40 * k) / max(1, len(lines)))
-    for i, line in enumerate(lines):
-        note = not line.startswith(("★", "Player", "out"))   # the tie-break, wrapped
+    for i, (line, kind) in enumerate(lines):
+        note = kind == "note"   # the tie-break, wrapped
         sc.add("highlights", Text(lay.side_x + 10, top + 42 * k + i * step, line, size=15,
-                                  bold=line.startswith("★"), color=MUTED if note else INK,
+                                  bold=kind == "winner", color=MUTED if note else INK,
                                   max_width=lay.side_w - 20))
 
 
@@ -410,7 +462,7 @@ def scene(state, view: View | None = None, lay: Layout | None = None) -> Scene:
     lay = lay or layout(state)
     view = (view or View()).filled(Hints, Pick)
     hints, pick, playable, viewer = view.hints, view.pick, view.playable, view.viewer
-    hover = view.hover
+    hover, say = view.hover, view.words
     sc = Scene(lay.width, lay.height, text_scale=lay.text_scale)
     _sea(sc, state, lay)
     _island(sc, state, lay)
@@ -422,18 +474,20 @@ def scene(state, view: View | None = None, lay: Layout | None = None) -> Scene:
         _build_marks(sc, state, vp, hints, pick)
     _hover_settlement(sc, state, vp, hover)
     _mask(sc, lay)
-    sc.add("pieces", Text(MARGIN, HEADER_H / 2, header_text(state, viewer), size=18, bold=True,
+    sc.add("pieces", Text(MARGIN, HEADER_H / 2, header_text(state, viewer, say), size=18,
+                         bold=True,
                          color=INK, max_width=lay.width - 2 * MARGIN))
     if hover is not None and vp.area.contains(*vp.centre(hover)):
         area = vp.area
         sc.add("highlights", Text(area.x + area.w - 8, area.y + area.h - 12,
-                                  f"hex {hover}", size=15, color=MUTED, align="right"))
+                                  say(T("hex {hex}", hex=str(hover))), size=15, color=MUTED,
+                                  align="right"))
     if state.phase == "over":     # not is_over: nobody decides during set-up either
-        _ranking(sc, state, lay)
+        _ranking(sc, state, lay, say)
     else:
-        _preview(sc, state, lay, pick, hints if playable else Hints())
-        _stack(sc, state, lay)
-    _rows(sc, state, lay)
+        _preview(sc, state, lay, pick, hints if playable else Hints(), say)
+        _stack(sc, state, lay, say)
+    _rows(sc, state, lay, say)
     return sc
 
 
