@@ -24,6 +24,9 @@ CSS = """
 .rx-intro summary { cursor: pointer; color: #1a4f8a; font-size: 15px; }
 .rx-intro[open] { max-height: 30vh; overflow: auto; background: #f7f9fc; padding: 2px 8px; }
 .rx-bar { flex-wrap: wrap; gap: 6px; }
+.rx-head { justify-content: space-between; gap: 12px; }
+.rx-head > .rx-intro-box { flex: 1 1 auto; }
+.rx-language { flex: 0 0 auto; margin-left: auto; }
 .rx-bar .widget-button, .rx-bar .widget-toggle-button { font-size: 16px; }
 .rx-icon { font-size: 18px !important; padding: 0 !important; }
 .rx-autoplay { gap: 2px; border-left: 1px solid #ccd; padding-left: 6px; }
@@ -160,7 +163,7 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
    stays in view (a little smaller than the rest) */
 .rx-app.rx-projector { --rx-above: 14px; }
 body:has(.rx-app.rx-projector) .jp-RenderedHTMLCommon h1 { display: none; }
-.rx-projector .rx-intro { display: none; }
+.rx-projector .rx-intro, .rx-projector .rx-head { display: none; }
 .rx-projector .rx-rule blockquote { font-size: 19px; line-height: 1.4; }
 .rx-projector .rx-rule-english { font-size: 20px; line-height: 1.35; }
 /* Fixed regions: a board's own controls and status keep one height whatever they show, so
