@@ -96,9 +96,9 @@ class ExplorerApp:
         self.message = MessageArea(words)
         keep_tracebacks_on_server(self.message.error)
         self.rules = RulePanel(game, words)
-        self.log = EventLog(self.go, self.switch_line)
-        self.score = ScoreSheetView()
-        self.bar = TimelineBar(self.go)
+        self.log = EventLog(self.go, self.switch_line, words)
+        self.score = ScoreSheetView(words)
+        self.bar = TimelineBar(self.go, words)
         self.perspective = PerspectiveSwitch(players, lambda _: self.refresh(), words)
         self.projector = words.set(
             w.ToggleButton(icon="", layout=shared_layout(width="auto")),
@@ -107,7 +107,7 @@ class ExplorerApp:
         self.projector.add_class("rx-projector-toggle")
         self.projector.observe(lambda _: self._projector_changed(), names="value")
         self._option_factories = option_factories
-        self.seats = Seats(players, seed)
+        self.seats = Seats(players, seed, words)
         self.autoplay = AutoPlay(self)
         self.lessons = LessonView(self)
         self.events = w.HTML()
@@ -183,7 +183,7 @@ class ExplorerApp:
     @built_on_demand
     def setup_panel(self) -> SetupPanel:
         return SetupPanel(self.game, self.new_game, self.message.error, self.players, self.seed,
-                          self._option_factories)
+                          self._option_factories, self.words)
 
     @built_on_demand
     def share(self) -> SharePanel:

@@ -6,25 +6,32 @@ one move per tick, so a group can follow; "Skip" finishes the same run at once.
 """
 from __future__ import annotations
 
+from html import escape
+
 import ipywidgets as w
 
 from explorer import bots
+from explorer.text import T
 
 from .models import built_on_demand, set_visible, shared_layout
 from .timeline import player_label
+from .words import PageWords
 
 PERSON = "person"
 STAND_IN = "greedy"     # who plays a person's seat when asked to play a turn or to the end
 TICK_MS = 650           # one move per tick: slow enough to follow on a projector
 MAX_MOVES = 5000        # a run never loops forever, whatever a bot does
-SEAT_CHOICES = [("Person", PERSON)] + [(f"{name.capitalize()} bot", name) for name in bots.BOTS]
+BOT_NAMES = {"random": T("Random bot"), "greedy": T("Greedy bot")}   # as a seat names them
+SEAT_CHOICES = [(T("Person"), PERSON)] + [
+    (BOT_NAMES.get(name, T("{name} bot", name=name)), name) for name in bots.BOTS]
 
 
 class Seats:
     """Who chooses for each player: a person or one of the bots. Shown as one dropdown per
     player (class rx-seat) in the Game tab, built when first shown (`widget`)."""
 
-    def __init__(self, players: int, seed: int):
+    def __init__(self, players: int, seed: int, words: PageWords | None = None):
+        self.words = words or PageWords()
         self._box: w.VBox | None = None
         self._dropdowns: list[w.Dropdown] = []
         self.reset(players, seed)
@@ -42,8 +49,11 @@ class Seats:
     def widget(self) -> w.VBox:
         self._box = w.VBox()
         self._build_dropdowns()
-        return w.VBox([w.HTML("<b>Seats</b>: who chooses for each player when the bots play"),
-                       self._box])
+        about = w.HTML()
+        self.words.keep(lambda say: setattr(about, "value", "<b>{}</b>: {}".format(
+            escape(say(T("Seats"))),
+            escape(say(T("who chooses for each player when the bots play"))))))
+        return w.VBox([about, self._box])
 
     @property
     def dropdowns(self) -> list[w.Dropdown]:
@@ -53,9 +63,11 @@ class Seats:
     def _build_dropdowns(self) -> None:
         self._dropdowns = []
         for p, kind in enumerate(self.kinds):
-            dd = w.Dropdown(options=SEAT_CHOICES, value=kind, description=player_label(p),
-                            layout=shared_layout(width="260px"),
+            words = self.words
+            dd = w.Dropdown(options=[(words(label), v) for label, v in SEAT_CHOICES],
+                            value=kind, layout=shared_layout(width="260px"),
                             style={"description_width": "80px"})
+            words.options(words.set(dd, description=player_label(p)), SEAT_CHOICES)
             dd.add_class("rx-seat")
             dd.observe(lambda change, p=p: self._chosen(p, change["new"]), names="value")
             self._dropdowns.append(dd)
@@ -91,21 +103,24 @@ class AutoPlay:
 
     def __init__(self, app):
         self.app = app
+        self.words = words = getattr(app, "words", None) or PageWords()
         self.target: str | None = None      # "turn" or "bots" while an animated run goes on
         self._turn_of_run = None
         self._moves = 0
 
-        def button(text: str, css: str, tip: str) -> w.Button:
-            b = w.Button(description=text, tooltip=tip, layout=shared_layout(width="auto"))
+        def button(text, css: str, tip) -> w.Button:
+            b = words.set(w.Button(layout=shared_layout(width="auto")), description=text,
+                          tooltip=tip)
             b.add_class(css)
             return b
 
-        self.turn_button = button("▷ Turn", "rx-play-turn", "Bots play the current turn (a "
-                                  "person's seat is played by the greedy bot)")
-        self.bots_button = button("▷▷ Bots", "rx-play-bots", "Bots play until a person must "
-                                  "act (set the seats in the Game tab)")
-        self.end_button = button("⏩ End", "rx-play-end", "Play the whole game to its scoring "
-                                 "at once (every seat by its bot, people by the greedy bot)")
+        self.turn_button = button(T("▷ Turn"), "rx-play-turn", T(
+            "Bots play the current turn (a person's seat is played by the greedy bot)"))
+        self.bots_button = button(T("▷▷ Bots"), "rx-play-bots", T(
+            "Bots play until a person must act (set the seats in the Game tab)"))
+        self.end_button = button(T("⏩ End"), "rx-play-end", T(
+            "Play the whole game to its scoring at once (every seat by its bot, people by the "
+            "greedy bot)"))
         self.turn_button.on_click(lambda _: self.start("turn"))
         self.bots_button.on_click(lambda _: self.stop() if self.target else self.start("bots"))
         self.end_button.on_click(lambda _: self.skip() if self.target else self.play_to_end())
@@ -116,6 +131,7 @@ class AutoPlay:
         self.widget = w.HBox([self.turn_button, self.bots_button, self.end_button, self.ticker],
                              layout=shared_layout(align_items="center"))
         self.widget.add_class("rx-autoplay")
+        words.on_switch(self._sync_buttons)
 
     # -- runs ------------------------------------------------------------------------------
     def start(self, target: str) -> None:
@@ -128,8 +144,9 @@ class AutoPlay:
             return
         state = self.app.timeline.frame.state
         if target == "bots" and self.app.seats.is_person(state.current_player):
-            self.app.message.info(f"{player_label(state.current_player)} is a person: choose "
-                                  "a bot for that seat in the Game tab, or use ▷ Turn.")
+            self.app.message.info(T("{player} is a person: choose a bot for that seat in the "
+                                    "Game tab, or use ▷ Turn.",
+                                    player=player_label(state.current_player)))
             return
         self.target, self._turn_of_run, self._moves = target, state.turn_number, 0
         self._sync_buttons()
@@ -195,6 +212,7 @@ class AutoPlay:
 
     def _sync_buttons(self) -> None:
         running = self.target is not None
-        self.bots_button.description = "■ Stop" if running else "▷▷ Bots"
-        self.end_button.description = "⏩ Skip" if running else "⏩ End"
+        say = self.words
+        self.bots_button.description = say(T("■ Stop") if running else T("▷▷ Bots"))
+        self.end_button.description = say(T("⏩ Skip") if running else T("⏩ End"))
         self.turn_button.disabled = running

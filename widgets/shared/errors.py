@@ -12,11 +12,13 @@ import sys
 import traceback
 from typing import Callable
 
-VISITOR_TEXT = ("Something went wrong with that action; the game is unchanged. "
-                "Try again, or reload the page.")
+from explorer.text import Message, T
+
+VISITOR_TEXT = T("Something went wrong with that action; the game is unchanged. "
+                 "Try again, or reload the page.")
 
 
-def keep_tracebacks_on_server(tell_visitor: Callable[[str], None]) -> None:
+def keep_tracebacks_on_server(tell_visitor: Callable[[Message], None]) -> None:
     """In an IPython kernel, route every further traceback to the server log (the kernel's
     real stderr) and `tell_visitor` a short message instead. Outside IPython, do nothing."""
     try:

@@ -3,21 +3,34 @@ it, the branches: lines of play left by a move made at an earlier step; clicking
 again."""
 from __future__ import annotations
 
+from html import escape
 from typing import Callable
 
 import anywidget
 import ipywidgets as w
 
+from explorer.text import Message, T
+
 from .models import shared_layout
 from .models import set_visible
 from .timeline import Branch, Timeline
+from .words import PageWords
 
 
-def entry_text(index: int, frame, viewer: int | None = None) -> str:
+def entry_text(index: int, frame, viewer: int | None = None) -> Message:
     """What an entry says: step number, label (as `viewer` may read it) and the rule ids cited."""
-    ids = frame.rule_ids
-    rules = f"  [{', '.join(ids)}]" if ids else ""
-    return f"{index + 1}. {frame.title(viewer)}{rules}"
+    ids = tuple(frame.rule_ids)
+    if ids:
+        return T("{number}. {title}  [{rules}]", number=index + 1, title=frame.title(viewer),
+                 rules=ids)
+    return T("{number}. {title}", number=index + 1, title=frame.title(viewer))
+
+
+def entry_tip(frame, words: Callable[[object], str] = str) -> str:
+    """An entry's tooltip in the page's words: what the frame did, a line per event with its
+    rule id."""
+    return "\n".join(words(T("{text} [{rule}]", text=text, rule=rule))
+                     for text, rule in frame.narration)
 
 
 class CurrentInView(anywidget.AnyWidget):
@@ -58,7 +71,9 @@ class EventLog:
     """Buttons (class rx-log-entry) inside a scrolling box (class rx-log)."""
 
     def __init__(self, on_go: Callable[[int], None],
-                 on_branch: Callable[[Branch], None] = lambda branch: None):
+                 on_branch: Callable[[Branch], None] = lambda branch: None,
+                 words: PageWords | None = None):
+        self.words = words = words or PageWords()
         self._on_go = on_go
         self._on_branch = on_branch
         self.entries: list[w.Button] = []
@@ -68,30 +83,35 @@ class EventLog:
         self.branch_box = w.VBox(layout=shared_layout(max_height="200px", overflow="auto",
                                                       width="100%"))
         self.branch_box.add_class("rx-branches")
-        self.branch_title = w.HTML("<h3>Branches</h3><p>Lines of play left by a move made at "
-                                   "an earlier step. Click one to take it up again; the line "
-                                   "shown is kept in its place.</p>")
+        self.branch_title = w.HTML()
+        about = T("Lines of play left by a move made at an earlier step. Click one to take it "
+                  "up again; the line shown is kept in its place.")
+        words.keep(lambda say: setattr(self.branch_title, "value", (
+            f'<h3>{escape(say(T("Branches")))}</h3><p>{escape(say(about))}</p>')))
         self._shown_branches: list[Branch] = []
         self._entries_of: list = []      # the frame each entry shows, and for which viewer
         self._current: int | None = None
         set_visible(self.branch_title, False)
-        self.widget = w.VBox([w.HTML("<h3>History</h3>"), self.box, self.branch_title,
+        heading = w.HTML()
+        words.keep(lambda say: setattr(heading, "value", f"<h3>{escape(say(T('History')))}</h3>"))
+        self.widget = w.VBox([heading, self.box, self.branch_title,
                               self.branch_box, CurrentInView()])
         self.widget.add_class("rx-history")
 
     def sync(self, timeline: Timeline, viewer: int | None = None) -> None:
         """Match the entries to the timeline's frames (reusing buttons) and mark the current one."""
         frames = timeline.frames
+        say, lang = self.words, self.words.lang
         while len(self.entries) > len(frames):
             self.entries.pop().close()
             self._current = None
         del self._entries_of[len(self.entries):]
         for i, frame in enumerate(frames):
             if i < len(self._entries_of) and self._entries_of[i][0] is frame \
-                    and self._entries_of[i][1] == viewer:
+                    and self._entries_of[i][1] == (viewer, lang):
                 continue                 # frames do not change: nor does their entry
-            text = entry_text(i, frame, viewer)
-            tip = "\n".join(f"{t} [{r}]" for t, r in frame.narration)
+            text = say(entry_text(i, frame, viewer))
+            tip = entry_tip(frame, say)
             if i < len(self.entries):
                 button = self.entries[i]
                 if button.description != text:
@@ -105,9 +125,9 @@ class EventLog:
                 self.entries.append(button)
                 self._current = None
             if i < len(self._entries_of):
-                self._entries_of[i] = (frame, viewer)
+                self._entries_of[i] = (frame, (viewer, lang))
             else:
-                self._entries_of.append((frame, viewer))
+                self._entries_of.append((frame, (viewer, lang)))
         self.box.children = tuple(self.entries)
         if self._current != timeline.index:
             for button in self.entries:
@@ -119,9 +139,10 @@ class EventLog:
 
     def _sync_branches(self, timeline: Timeline, viewer: int | None) -> None:
         branches = list(timeline.branches)
-        if branches == self._shown_branches and viewer == getattr(self, "_branch_viewer", None):
+        seen = (viewer, self.words.lang)
+        if branches == self._shown_branches and seen == getattr(self, "_branch_viewer", None):
             return                      # nothing new: send the page nothing
-        self._shown_branches, self._branch_viewer = branches, viewer
+        self._shown_branches, self._branch_viewer = branches, seen
         while len(self.branch_buttons) > len(branches):
             self.branch_buttons.pop().close()
         for i, branch in enumerate(branches):
@@ -131,8 +152,9 @@ class EventLog:
                 button.on_click(self._branch_clicked)
                 self.branch_buttons.append(button)
             button = self.branch_buttons[i]
-            button.description = branch.title(viewer)
-            button.tooltip = "Take up this line again at step " + str(branch.fork + 1)
+            button.description = self.words(branch.title(viewer))
+            button.tooltip = self.words(T("Take up this line again at step {step}",
+                                          step=branch.fork + 1))
             button._rx_branch = branch
         self.branch_box.children = tuple(self.branch_buttons)
         set_visible(self.branch_title, bool(branches))

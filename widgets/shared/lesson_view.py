@@ -17,11 +17,13 @@ from html import escape
 import ipywidgets as w
 
 from explorer import lessons
+from explorer.text import Message, N, T
 
 from .share import download_link_html
 from .models import built_on_demand, set_visible, shared_layout
 from .share_panel import take_upload
 from .timeline import Timeline
+from .words import PageWords, reason_of
 
 UPLOAD_LIMIT = 1_000_000
 # The caption box's own style (a <style> element, placed beside style.CSS by the app). The box
@@ -61,18 +63,21 @@ class LessonView:
 
     def __init__(self, app):
         self.app = app
+        self.words = words = getattr(app, "words", None) or PageWords()
         try:
             self.available = lessons.shipped(app.game.name)
         except lessons.LessonError as exc:  # a broken shipped file must not take the app down
             self.available = ()
-            app.message.error(f"Lessons cannot be shown: {exc}")
+            app.message.error(T("Lessons cannot be shown: {reason}", reason=reason_of(exc)))
         self.lesson: lessons.Lesson | None = None
         self.origin: dict | None = None   # the lesson start the timeline began from, if any
         self.note = ""
-        self.menu = w.Dropdown(options=[("Lessons…", "")] +
-                               [(lesson.title, lesson.name) for lesson in self.available],
-                               value="", tooltip="Open a worked example of the rulebook, step "
-                               "by step", layout=shared_layout(width="190px"))
+        choices = [(T("Lessons…"), "")] + [(lesson.title, lesson.name)
+                                           for lesson in self.available]
+        self.menu = w.Dropdown(options=[(words(label), v) for label, v in choices], value="",
+                               layout=shared_layout(width="190px"))
+        words.options(words.set(self.menu, tooltip=T(
+            "Open a worked example of the rulebook, step by step")), choices)
         self.menu.add_class("rx-lesson-menu")
         self.menu.observe(self._chosen, names="value")
         self.title = w.HTML()
@@ -82,16 +87,16 @@ class LessonView:
         self.prompt = w.HTML()          # the question, below the caption, never scrolled away
         self.prompt.add_class("rx-lesson-prompt")
         set_visible(self.prompt, False)
-        self.show_me = w.Button(description="Show me", tooltip="Make the lesson's move",
-                                layout=shared_layout(width="auto"))
+        self.show_me = words.set(w.Button(layout=shared_layout(width="auto")),
+                                 description=T("Show me"), tooltip=T("Make the lesson's move"))
         self.show_me.add_class("rx-lesson-show")
         self.show_me.on_click(lambda _: self.reveal())
-        self.leave_button = w.Button(description="Leave lesson",
-                                     layout=shared_layout(width="auto"),
-                                     tooltip="Keep this position and play on freely")
+        self.leave_button = words.set(w.Button(layout=shared_layout(width="auto")),
+                                      description=T("Leave lesson"),
+                                      tooltip=T("Keep this position and play on freely"))
         self.leave_button.add_class("rx-lesson-leave")
-        self.leave_button.on_click(lambda _: self.leave("You left the lesson: play on from "
-                                                        "this position."))
+        self.leave_button.on_click(lambda _: self.leave(T("You left the lesson: play on from "
+                                                          "this position.")))
         buttons = w.HBox([self.show_me, self.leave_button])
         buttons.add_class("rx-lesson-buttons")
         self.widget = w.VBox([self.title, self.caption, self.prompt, buttons])
@@ -102,22 +107,29 @@ class LessonView:
     def catalogue(self) -> w.VBox:
         """A button per shipped lesson (rx-lesson-open), for the Game tab."""
         buttons = []
+        words = self.words
         for lesson in self.available:
-            button = w.Button(description=lesson.title, layout=shared_layout(width="auto"),
-                              tooltip=f"{len(lesson.steps)} steps; teaches "
-                                      f"{', '.join(lesson.teaches)}")
+            button = words.set(
+                w.Button(layout=shared_layout(width="auto")), description=lesson.title,
+                tooltip=N("{n} step; teaches {rules}", "{n} steps; teaches {rules}",
+                          len(lesson.steps), rules=tuple(lesson.teaches)))
             button.add_class("rx-lesson-open")
             button.on_click(lambda _, name=lesson.name: self.open(name))
             buttons.append(button)
-        return w.VBox(buttons or [w.HTML("<i>No lessons for this game yet.</i>")])
+        if not buttons:
+            none = w.HTML()
+            words.keep(lambda say: setattr(none, "value", (
+                f"<i>{escape(say(T('No lessons for this game yet.')))}</i>")))
+            buttons = [none]
+        return w.VBox(buttons)
 
     @built_on_demand
     def upload(self) -> w.FileUpload:
         """Open a lesson file (rx-open-lesson), for the Game tab."""
-        upload = w.FileUpload(accept=".json,.toml", multiple=False,
-                              description="Open lesson file…",
-                              tooltip="Play a lesson file (from Save as lesson)",
-                              layout=shared_layout(width="auto"))
+        upload = self.words.set(
+            w.FileUpload(accept=".json,.toml", multiple=False, layout=shared_layout(width="auto")),
+            description=T("Open lesson file…"),
+            tooltip=T("Play a lesson file (from Save as lesson)"))
         upload.add_class("rx-open-lesson")
         upload.observe(self._uploaded, names="value")
         return upload
@@ -134,7 +146,7 @@ class LessonView:
         try:
             lesson = lessons.get(self.app.game.name, name)
         except lessons.LessonError as exc:
-            self.app.message.error(f"Cannot open this lesson: {exc}")
+            self.app.message.error(T("Cannot open this lesson: {reason}", reason=reason_of(exc)))
             return False
         return self.play(lesson, step)
 
@@ -148,10 +160,12 @@ class LessonView:
             lesson = lessons.loads(text, self.app.game.name, "uploaded", name[:60],
                                    toml=name.endswith(".toml") or None)
         except UnicodeDecodeError:
-            self.app.message.error("Cannot open this lesson: the file is not UTF-8 text.")
+            self.app.message.error(T("Cannot open this lesson: the file is not UTF-8 text."))
             return
         except lessons.LessonError as exc:
-            self.app.message.error(f"Cannot open this lesson: {str(exc)[:300]}")
+            reason = reason_of(exc)
+            self.app.message.error(T("Cannot open this lesson: {reason}", reason=(
+                reason if isinstance(reason, Message) else reason[:300])))
             return
         self.play(lesson)
 
@@ -159,7 +173,8 @@ class LessonView:
         start = lesson.start_state()
         timeline = Timeline([start])
         timeline.frames[0] = dataclasses.replace(timeline.frames[0],
-                                                 label=f"Lesson: {lesson.title}")
+                                                 label=T("Lesson: {title}",
+                                                         title=lesson.title))
         self.lesson, self.origin = lesson, lesson.start
         self._fill(timeline)
         while step is not None and len(timeline) < step and len(timeline) <= len(lesson.steps):
@@ -170,8 +185,8 @@ class LessonView:
         self.app.install(timeline, start.players, start.seed, dict(start.options),
                          keep_lesson=True)
         if not fits:
-            self.app.message.error(f"This lesson has steps 1 to {len(timeline)}, not {step}; "
-                                   "showing its start.")
+            self.app.message.error(T("This lesson has steps 1 to {last}, not {step}; showing "
+                                     "its start.", last=len(timeline), step=step))
         return fits
 
     def resume(self, lesson: lessons.Lesson) -> None:
@@ -179,7 +194,7 @@ class LessonView:
         self.lesson = lesson
         set_visible(self.widget, True)
 
-    def leave(self, why: str = "") -> None:
+    def leave(self, why: Message | str = "") -> None:
         if self.lesson is None:
             return
         self.lesson = None
@@ -217,46 +232,58 @@ class LessonView:
         if self.lesson is None:
             return
         t, lesson = self.app.timeline, self.lesson
+        say = self.words
         i = t.index
         captions = lesson.captions()
-        self.title.value = (f'<div class="rx-lesson-title" title="{escape(lesson.title)}">'
-                            f'<span class="rx-lesson-name">📖 {escape(lesson.title)}</span>'
-                            f'<span class="rx-lesson-count" title="{escape(self._whole())}">'
-                            f'{escape(self.count())}</span></div>')
+        title = escape(say(lesson.title))
+        self.title.value = (f'<div class="rx-lesson-title" title="{title}">'
+                            f'<span class="rx-lesson-name">📖 {title}</span>'
+                            f'<span class="rx-lesson-count" title="{escape(say(self._whole()))}">'
+                            f'{escape(say(self.count()))}</span></div>')
         if i < len(captions):
-            text = f"<p>{escape(captions[i])}</p>"
+            text = f"<p>{escape(say(captions[i]))}</p>"
         else:
-            text = "<p>The lesson is over: this is the final scoring.</p>"
+            text = f"<p>{escape(say(T('The lesson is over: this is the final scoring.')))}</p>"
         waiting = self._waiting()
         if waiting:
             check = lesson.steps[i].checkpoint
-            self.prompt.value = f"<p>🤔 Your turn: {escape(check.prompt)}</p>"
+            turn = T("Your turn: {prompt}", prompt=check.prompt)
+            self.prompt.value = f"<p>🤔 {escape(say(turn))}</p>"
         elif i == len(captions) - 1:
-            text += '<p class="rx-lesson-end">End of the lesson. Step back to look again, or ' \
-                    'make any move to play on from here.</p>'
+            end = T("End of the lesson. Step back to look again, or make any move to play on "
+                    "from here.")
+            text += f'<p class="rx-lesson-end">{escape(say(end))}</p>'
         self.caption.value = text
         set_visible(self.prompt, waiting)
         set_visible(self.show_me, waiting)
         (self.widget.add_class if waiting else self.widget.remove_class)("rx-lesson-asking")
 
-    def count(self) -> str:
+    def count(self) -> Message:
         """Where the lesson is, counted as the bar counts: "· step 3 of 7", the total being the
         steps laid out so far; while a question waits at the end of them, which one it is ("·
         question 2 of 3 at step 7", or ": question 2 of 3" when it is the step shown)."""
         t, lesson = self.app.timeline, self.lesson
-        text = f"· step {t.index + 1} of {len(t)}"
+        step, count = t.index + 1, len(t)
         questions = [i for i, step in enumerate(lesson.steps) if step.checkpoint is not None]
-        if t.last in questions:           # its answer not made yet: the timeline ends there
-            which = f"question {questions.index(t.last) + 1} of {len(questions)}"
-            text += f": {which}" if t.index == t.last else f" · {which} at step {len(t)}"
-        return text
+        if t.last not in questions:       # no question waits at the end of the timeline
+            return T("· step {step} of {count}", step=step, count=count)
+        which = T("question {number} of {count}", number=questions.index(t.last) + 1,
+                  count=len(questions))
+        if t.index == t.last:
+            return T("· step {step} of {count}: {question}", step=step, count=count,
+                     question=which)
+        return T("· step {step} of {count} · {question} at step {at}", step=step, count=count,
+                 question=which, at=count)
 
-    def _whole(self) -> str:
+    def _whole(self) -> Message:
         steps, lesson = len(self.lesson.steps) + 1, self.lesson
         questions = sum(1 for step in lesson.steps if step.checkpoint is not None)
-        asks = f", {questions} of them question{'s' if questions != 1 else ''}" if questions else ""
-        return (f"The lesson has {steps} steps{asks}. The bar counts the steps laid out so far: "
-                "it stops at a question until it is answered.")
+        if questions:     # (a lesson has a start and at least one step: never 1 step)
+            return T("The lesson has {steps} steps, {questions}. The bar counts the steps laid "
+                     "out so far: it stops at a question until it is answered.", steps=steps,
+                     questions=N("{n} of them question", "{n} of them questions", questions))
+        return T("The lesson has {steps} steps. The bar counts the steps laid out so far: it "
+                 "stops at a question until it is answered.", steps=steps)
 
     # -- moves -----------------------------------------------------------------------------
     def intercept(self, action) -> bool | None:
@@ -267,7 +294,7 @@ class LessonView:
         app, t, lesson = self.app, self.app.timeline, self.lesson
         i = t.index
         if i >= len(lesson.steps):
-            self.leave("The lesson is over: you play on from here.")
+            self.leave(T("The lesson is over: you play on from here."))
             return None
         step = lesson.steps[i]
         if self._waiting():
@@ -278,13 +305,13 @@ class LessonView:
             same = action == step.action
             self._answer(t)
             app.refresh()
-            app.message.info("Right!" if same else "Right: that works too. The lesson goes on "
-                             "with the move it shows.")
+            app.message.info(T("Right!") if same else T("Right: that works too. The lesson "
+                                                        "goes on with the move it shows."))
             return True
         if action == step.action:
             app.go(i + 1)
             return True
-        self.leave("You left the lesson with a move of your own: play on from here.")
+        self.leave(T("You left the lesson with a move of your own: play on from here."))
         return None
 
     def reveal(self) -> None:
@@ -310,15 +337,18 @@ class LessonView:
         first = t.frames[t.setup_count - 1].state
         start = self.origin or {"players": first.players, "seed": first.seed,
                                 "options": dict(first.options)}
-        title = (f"{self.lesson.title} (my version)" if self.lesson is not None
-                 else f"{app.game.title}: my lesson")
-        return lessons.draft(start, [f.action for f in moves], [f.state for f in moves], title)
+        title = (T("{title} (my version)", title=self.lesson.title) if self.lesson is not None
+                 else T("{game}: my lesson", game=app.game.title))
+        return lessons.draft(start, [f.action for f in moves], [f.state for f in moves],
+                             self.words(title))
 
     def download_html(self) -> str:
+        say = self.words
         data = self.draft()
         if data is None:
-            return "<i>Make a move first: a lesson needs at least one step.</i>"
+            first = T("Make a move first: a lesson needs at least one step.")
+            return f"<i>{escape(say(first))}</i>"
         text = json.dumps(data, ensure_ascii=False, indent=1)
         name = f"{self.app.game.name}-lesson.json"
         return download_link_html(text.encode("utf-8"), name, "application/json",
-                                  "Save as lesson", "rx-save-lesson-link")
+                                  say(T("Save as lesson")), "rx-save-lesson-link")

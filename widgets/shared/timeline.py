@@ -13,34 +13,41 @@ from typing import Callable
 
 import ipywidgets as w
 
-from explorer.text import plural
+from explorer.text import Message, N, T, player_name
 
 from .models import set_visible, shared_layout
+from .words import PageWords
 
 SETUP, MOVE, SCORING = "setup", "move", "scoring"
 
 
-def player_label(player: int | None) -> str:
-    return "Everyone" if player is None else f"Player {player + 1}"
+def player_label(player: int | None) -> Message:
+    """ "Player 2", or "Everyone" for no player (a message: shown through the page's words)."""
+    return T("Everyone") if player is None else player_name(player)
+
+
+def move_label(turn, player: int, move) -> Message:
+    """A move's label: "Turn 7.2: Player 1 place a tile on ..." (`move` the engine's words)."""
+    return T("{turn}: {player} {move}", turn=turn, player=player_label(player), move=move)
 
 
 @dataclass(frozen=True)
 class Frame:
     """One step a viewer can stop at: what to call it, the position, and the action that led here."""
 
-    label: str
+    label: Message
     state: object
     action: object = None
     kind: str = MOVE
     before: object = None   # the position the action was made from
     turn: str = ""          # "Turn 7" or, for a decision inside a turn, "Turn 7.2"
 
-    def title(self, viewer: int | None = None) -> str:
+    def title(self, viewer: int | None = None) -> Message:
         """The label as `viewer` may read it (a hidden tile is never named)."""
         if self.kind != MOVE or viewer is None or self.before is None:
             return self.label
-        who = player_label(self.before.current_player)
-        return f"{self.turn}: {who} {self.before.describe_action(self.action, viewer)}"
+        return move_label(self.turn, self.before.current_player,
+                          self.before.describe_action(self.action, viewer))
 
     @property
     def rule_ids(self) -> list[str]:
@@ -57,9 +64,10 @@ class Frame:
         """(text, rule id) pairs telling what this frame did."""
         if self.kind == SCORING:
             sheet = self.state.score()
-            winners = ", ".join(player_label(p) for p in sheet.winners)
-            text = "Final scoring: " + ", ".join(
-                f"{player_label(p)} {pts}" for p, pts in sheet.totals.items()) + f". Winner: {winners}."
+            text = T("Final scoring: {scores}. Winner: {winners}.",
+                     scores=tuple(T("{player} {points}", player=player_label(p), points=pts)
+                                  for p, pts in sheet.totals.items()),
+                     winners=tuple(player_label(p) for p in sheet.winners))
             return [(text, sheet.tiebreak_rule or (sheet.lines[0].rule if sheet.lines else ""))]
         return [(e.text, e.rule) for e in self.state.events]
 
@@ -81,15 +89,17 @@ class Branch:
     def moves(self) -> tuple:
         return _moves_of(self.frames)
 
-    def title(self, viewer: int | None = None) -> str:
+    def title(self, viewer: int | None = None) -> Message:
         """Where it leaves and what it does first: "From step 15: 31 steps · Turn 8: …"."""
-        return (f"From step {self.fork + 1}: {steps_text(self.steps)} · "
-                f"{self.frames[self.fork + 1].title(viewer)}")
+        return T("From step {step}: {steps} · {first}", step=self.fork + 1,
+                 steps=steps_text(self.steps), first=self.frames[self.fork + 1].title(viewer))
 
 
-def steps_text(count: int, kind: str = "") -> str:
-    """ "1 step", "31 later steps" (with `kind` "later ")."""
-    return plural(count, f"{kind}step")
+def steps_text(count: int, later: bool = False) -> Message:
+    """ "1 step", "31 later steps" (with `later`)."""
+    if later:
+        return N("{n} later step", "{n} later steps", count)
+    return N("{n} step", "{n} steps", count)
 
 
 def _moves_of(frames) -> tuple:
@@ -111,7 +121,8 @@ class Timeline:
         if not setup_states:
             raise ValueError("a timeline needs at least one set-up state")
         n = len(setup_states)
-        self.frames: list[Frame] = [Frame(f"Set-up {i + 1}/{n}", s, None, SETUP)
+        self.frames: list[Frame] = [Frame(T("Set-up {step}/{count}", step=i + 1, count=n), s,
+                                          None, SETUP)
                                     for i, s in enumerate(setup_states)]
         self.setup_count = n
         self.index = 0
@@ -156,9 +167,8 @@ class Timeline:
                 self.kept = branch
         before = self.frame.state
         turn = self._turn_of(before)
-        who = player_label(before.current_player)
-        self.frames.append(Frame(f"{turn}: {who} {action.describe()}", state, action, MOVE,
-                                 before, turn))
+        self.frames.append(Frame(move_label(turn, before.current_player, action.describe()),
+                                 state, action, MOVE, before, turn))
         self._add_scoring_if_over()
         self.index = len(self.frames) - 1
         return self.frame
@@ -203,20 +213,20 @@ class Timeline:
         self.branches.append(branch)
         return True
 
-    def _turn_of(self, before) -> str:
+    def _turn_of(self, before) -> Message:
         """How the board counts the move made from `before`: its turn, and the decision inside
         the turn where a turn has several ("Turn 7.2")."""
         number = before.turn_number
         if number is None:   # every action is a turn of its own
             count = sum(1 for f in self.frames if f.kind == MOVE)
-            return f"Turn {count + 1}"
+            return T("Turn {number}", number=count + 1)
         same = [f for f in self.frames if f.kind == MOVE and f.before.turn_number == number]
-        return f"Turn {number}.{len(same) + 1}"
+        return T("Turn {number}.{part}", number=number, part=len(same) + 1)
 
     def _add_scoring_if_over(self) -> None:
         final = self.frames[-1]
         if final.state.is_over and final.kind != SCORING:
-            self.frames.append(Frame("Scoring", final.state, None, SCORING))
+            self.frames.append(Frame(T("Scoring"), final.state, None, SCORING))
 
     def actions(self) -> list:
         """The moves up to the frame being looked at."""
@@ -243,23 +253,27 @@ class TimelineBar:
     stops it on the step shown (the `Play` widget's own stop button went back to the first
     step, and its play button looked like the step button beside it)."""
 
-    def __init__(self, on_go: Callable[[int], None]):
+    def __init__(self, on_go: Callable[[int], None], words: PageWords | None = None):
         self._on_go = on_go
         self._busy = False
+        self.words = words = words or PageWords()
 
-        def button(text: str, tip: str, css: str) -> w.Button:
-            b = w.Button(description=text, tooltip=tip, layout=shared_layout(width="44px"))
+        def button(text: str, tip, css: str) -> w.Button:
+            b = words.set(w.Button(description=text, layout=shared_layout(width="44px")),
+                          tooltip=tip)
             b.add_class(css)
             b.add_class("rx-icon")
             return b
 
-        self.first = button("⏮", "First step (Home)", "rx-first")
-        self.back = button("◀", "Back one step (← or Page Up)", "rx-back")
-        self.forward = button("▶", "Forward one step (→, Page Down or Space)", "rx-forward")
-        self.last = button("⏭", "Last step: the current position (End)", "rx-last")
-        self.play = w.Button(description="Play", icon="play", layout=shared_layout(width="auto"),
-                             tooltip="Play the steps from the one shown, one a second; Pause "
-                             "stops on the step shown")
+        self.first = button("⏮", T("First step (Home)"), "rx-first")
+        self.back = button("◀", T("Back one step (← or Page Up)"), "rx-back")
+        self.forward = button("▶", T("Forward one step (→, Page Down or Space)"), "rx-forward")
+        self.last = button("⏭", T("Last step: the current position (End)"), "rx-last")
+        self.play = words.set(
+            w.Button(description=words(T("Play")), icon="play",
+                     layout=shared_layout(width="auto")),
+            tooltip=T("Play the steps from the one shown, one a second; Pause stops on the "
+                      "step shown"))
         self.play.add_class("rx-play")
         self.ticker = w.Play(value=0, min=0, max=10**9, step=1, interval=PLAY_MS)
         self.ticker.add_class("rx-step-ticker")
@@ -280,6 +294,7 @@ class TimelineBar:
                               self.slider, self.ticker],
                              layout=shared_layout(align_items="center"))
         self.widget.add_class("rx-timeline")
+        words.on_switch(self._show_play)
 
     # -- playing -----------------------------------------------------------------------------
     @property
@@ -314,7 +329,8 @@ class TimelineBar:
 
     def _show_play(self) -> None:
         on = self.playing
-        description, icon = ("Pause", "pause") if on else ("Play", "play")
+        description, icon = (T("Pause"), "pause") if on else (T("Play"), "play")
+        description = self.words(description)
         if self.play.description != description:
             self.play.description, self.play.icon = description, icon
 
@@ -344,8 +360,10 @@ class TimelineBar:
         finally:
             self._busy = False
         frame = timeline.frame
-        title = escape(frame.title(viewer))
-        self.label.value = (f"<b>Step {timeline.index + 1} of {len(timeline)}</b> · "
-                            f'<span title="{title}">{title}</span>')
+        say = self.words
+        title = escape(say(frame.title(viewer)))
+        where = escape(say(T("Step {step} of {count}", step=timeline.index + 1,
+                             count=len(timeline))))
+        self.label.value = f'<b>{where}</b> · <span title="{title}">{title}</span>'
         self.first.disabled = self.back.disabled = timeline.index == 0
         self.forward.disabled = self.last.disabled = timeline.index == timeline.last
