@@ -1,14 +1,22 @@
-"""The gallery page: one card per game that has an app, with a picture drawn from its renderer."""
+"""The gallery page: one card per game that has an app, with a picture drawn from its renderer.
+
+It shows the language the page's address asks for (`?lang=ko`) or the browser prefers, as the
+apps do, offers the others as links, and its links to the apps keep the language."""
 from __future__ import annotations
 
+import os
 from html import escape
 
 import ipywidgets as w
 
 import explorer
+from explorer import i18n
+from explorer.text import N, T
 
+from .shared.share_panel import page_query
 from .shared.style import CSS
 from .shared.svg import scene_to_svg
+from .shared.words import PageWords, page_language, unknown_language
 
 
 def _animals_picture() -> str:
@@ -48,29 +56,30 @@ def _indian_summer_solo_picture() -> str:
 
 APPS = [
     {"game": "animals_on_board", "notebook": "animals_on_board.ipynb", "picture": _animals_picture,
-     "description": "Split the central animal groups to earn food crates, or pay crates to take a "
-                    "whole group into your ark. Pairs are lost when the arks sail; singles and "
-                    "herds of 3+ score."},
+     "description": T("Split the central animal groups to earn food crates, or pay crates to "
+                      "take a whole group into your ark. Pairs are lost when the arks sail; "
+                      "singles and herds of 3+ score.")},
     {"game": "cacao", "notebook": "cacao.ipynb", "picture": _cacao_picture,
-     "description": "Lay worker tiles between jungle tiles like a checkerboard: workers harvest "
-                    "cacao, sell it at markets, dig gold, carry water and worship the sun; "
-                    "temples pay the majorities at the end."},
+     "description": T("Lay worker tiles between jungle tiles like a checkerboard: workers "
+                      "harvest cacao, sell it at markets, dig gold, carry water and worship the "
+                      "sun; temples pay the majorities at the end.")},
     {"game": "taluva", "notebook": "taluva.ipynb", "picture": _taluva_picture,
-     "description": "Lay volcano tiles to grow a stacked island, erupting over older tiles to "
-                    "build upwards; settle it with huts, temples and towers. Most temples wins, "
-                    "then towers, then huts, unless someone places two kinds first."},
+     "description": T("Lay volcano tiles to grow a stacked island, erupting over older tiles "
+                      "to build upwards; settle it with huts, temples and towers. Most temples "
+                      "wins, then towers, then huts, unless someone places two kinds first.")},
     {"game": "indian_summer", "notebook": "indian_summer.ipynb",
      "picture": _indian_summer_picture,
-     "description": "Fill your forest floor with leaf tiles from your path: treasures showing "
-                    "through the holes become tokens for berries, nuts, mushrooms and feathers, "
-                    "animals and squirrels. A full board wins; also a solo game. Illustrative "
-                    "component set."},
+     "description": T("Fill your forest floor with leaf tiles from your path: treasures "
+                      "showing through the holes become tokens for berries, nuts, mushrooms and "
+                      "feathers, animals and squirrels. A full board wins; also a solo game. "
+                      "Illustrative component set.")},
     {"game": "indian_summer", "notebook": "indian_summer.ipynb", "query": "?players=1",
-     "title": "Indian Summer — solo", "players": "1 player",
+     "title": T("{game} — solo", game="Indian Summer"), "players": N("{n} player",
+                                                                      "{n} players", 1),
      "picture": _indian_summer_solo_picture, "lessons": "solo_",
-     "description": "Fill your board alone in 10 turns: new tiles come from either end of an "
-                    "upper and a lower path, and a numbered track counts down the turns and "
-                    "feeds the mushroom. Three games make a series."},
+     "description": T("Fill your board alone in 10 turns: new tiles come from either end of "
+                      "an upper and a lower path, and a numbered track counts down the turns "
+                      "and feeds the mushroom. Three games make a series.")},
 ]
 
 CARD_CSS = """<style>
@@ -87,45 +96,79 @@ CARD_CSS = """<style>
 </style>"""
 
 
-def card_html(entry: dict) -> str:
+def in_language(href: str, lang: str) -> str:
+    """`href` (a page, maybe with a query) asking for `lang`; English pages ask for none."""
+    if lang == i18n.DEFAULT:
+        return href
+    return f"{href}{'&' if '?' in href else '?'}lang={lang}"
+
+
+def language_links(lang: str, query: str = "") -> str:
+    """The page in each of our languages (class rx-language-links), each named in itself; the
+    one shown is not a link. `query` is the rest of the page's address ("game=cacao")."""
+    items = []
+    for code, name in i18n.LANGUAGES.items():
+        if code == lang:
+            items.append(f'<b lang="{code}">{escape(name)}</b>')
+        else:
+            href = f"?{query}&lang={code}" if query else f"?lang={code}"
+            items.append(f'<a lang="{code}" hreflang="{code}" '
+                         f'href="{escape(href, quote=True)}">{escape(name)}</a>')
+    return f'<nav class="rx-language-links">{" · ".join(items)}</nav>'
+
+
+def card_html(entry: dict, lang: str = i18n.DEFAULT) -> str:
     """One game's card. An entry may open the app with a query of its own ("query", e.g. the
     solo game's `?players=1`, marked data-players on the card), with its own "title" and
     "players" line, and list only the lessons whose names start with "lessons"."""
     game = explorer.GAMES[entry["game"]]
-    counts = "–".join(str(n) for n in (min(game.player_counts), max(game.player_counts)))
-    players = entry.get("players", f"{counts} players")
+    say = PageWords(lang, game.name)
+    low, high = min(game.player_counts), max(game.player_counts)
+    players = entry.get("players", T("{low}–{high} players", low=low, high=high))
     notebook = escape(entry["notebook"], quote=True)
-    link = notebook + escape(entry.get("query", ""), quote=True)
+    link = escape(in_language(entry["notebook"] + entry.get("query", ""), say.lang), quote=True)
     variant = ""
     if entry.get("query", "").startswith("?players="):
         variant = f' data-players="{escape(entry["query"][len("?players="):], quote=True)}"'
+    rulebook = escape(in_language(f"rulebook.ipynb?game={game.name}", say.lang), quote=True)
     return (f'<div class="rx-card" data-game="{escape(game.name, quote=True)}"{variant}>'
-            f'<h3><a href="{link}">{escape(entry.get("title", game.title))}</a></h3>'
-            f'<div>{escape(players)}</div><p>{escape(entry["description"])}</p>'
+            f'<h3><a href="{link}">{escape(say(entry.get("title", game.title)))}</a></h3>'
+            f'<div>{escape(say(players))}</div><p>{escape(say(entry["description"]))}</p>'
             f'<a href="{link}">{entry["picture"]()}</a><br>'
-            f'<a class="rx-open" href="{link}">Open the explorer</a> '
-            f'<a class="rx-rulebook-link" href="rulebook.ipynb?game={escape(game.name, quote=True)}">'
-            f'The rulebook, annotated</a>'
-            f'{lessons_html(game.name, notebook, entry.get("lessons", ""))}</div>')
+            f'<a class="rx-open" href="{link}">{escape(say(T("Open the explorer")))}</a> '
+            f'<a class="rx-rulebook-link" href="{rulebook}">'
+            f'{escape(say(T("The rulebook, annotated")))}</a>'
+            f'{lessons_html(game.name, notebook, entry.get("lessons", ""), say.lang)}</div>')
 
 
-def lessons_html(game_name: str, notebook_link: str, prefix: str = "") -> str:
+def lessons_html(game_name: str, notebook_link: str, prefix: str = "",
+                 lang: str = i18n.DEFAULT) -> str:
     """The game's lessons (those whose names start with `prefix`) as links that open the app at
     each one (`?lesson=<name>`; a lesson sets up its own players)."""
-    items = "".join(f'<li><a class="rx-lesson-link" href="{notebook_link}?lesson='
-                    f'{escape(lesson.name, quote=True)}">{escape(lesson.title)}</a></li>'
+    say = PageWords(lang, game_name)
+    items = "".join(f'<li><a class="rx-lesson-link" href="'
+                    f'{escape(in_language(f"{notebook_link}?lesson={lesson.name}", say.lang), quote=True)}">'
+                    f'{escape(say(lesson.title))}</a></li>'
                     for lesson in explorer.lessons.shipped(game_name)
                     if lesson.name.startswith(prefix))
-    return f'<details class="rx-lessons"><summary>Lessons</summary><ul>{items}</ul></details>' \
-        if items else ""
+    return (f'<details class="rx-lessons"><summary>{escape(say(T("Lessons")))}</summary>'
+            f'<ul>{items}</ul></details>' if items else "")
 
 
-def gallery():
-    """The index page widget (class rx-gallery-page)."""
-    cards = "".join(card_html(e) for e in APPS)
-    page = w.HTML(CSS + CARD_CSS + "<h2>Games</h2>"
-                  "<p>Pick a game to walk through its set-up, turns and scoring, with the "
-                  "rulebook passage for every step.</p>"
-                  f'<div class="rx-gallery">{cards}</div>')
+def gallery(query: str | None = None):
+    """The index page widget (class rx-gallery-page), in the language the page's address asks
+    for (`?lang=`) or the browser prefers."""
+    query = page_query() if query is None else query
+    lang, unknown = page_language(query, os.environ.get("HTTP_ACCEPT_LANGUAGE"))
+    say = PageWords(lang)
+    note = (f'<p class="rx-message rx-info">{escape(say(unknown_language(unknown)))}</p>'
+            if unknown is not None else "")
+    cards = "".join(card_html(e, say.lang) for e in APPS)
+    page = w.HTML(CSS + CARD_CSS + f'<div lang="{say.lang}">{language_links(say.lang)}{note}'
+                  f'<h1>{escape(say(T("Rules explorer")))}</h1>'
+                  f'<p>{escape(say(T("Interactive walk-throughs of tabletop games: set-up, turns and scoring, each step with its rulebook passage.")))}</p>'
+                  f'<h2>{escape(say(T("Games")))}</h2>'
+                  f'<p>{escape(say(T("Pick a game to walk through its set-up, turns and scoring, with the rulebook passage for every step.")))}</p>'
+                  f'<div class="rx-gallery">{cards}</div></div>')
     page.add_class("rx-gallery-page")
     return page

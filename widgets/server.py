@@ -46,6 +46,8 @@ from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+from explorer import i18n
+from explorer.text import T
 from widgets.shared.share import MAX_QUERY_CHARS
 
 # Tornado reads a request's headers up to this many bytes and drops the connection beyond: room
@@ -53,12 +55,12 @@ from widgets.shared.share import MAX_QUERY_CHARS
 MAX_HEADER_BYTES = MAX_QUERY_CHARS + 65_536
 
 # What a visitor's page is told instead of what the kernel wrote on stderr.
-VISITOR_ERROR = "The explorer could not do that here; the server's log says why.\n"
+VISITOR_ERROR = T("The explorer could not do that here; the server's log says why.")
 LOGGED_CHARS = 300  # of a kernel's stderr, in the server's one-line warning
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 
 NOTICE_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">{head}
+<html lang="{lang}"><head><meta charset="utf-8">{head}
 <title>{title}</title>
 <style>
  body {{ font: 20px/1.5 system-ui, sans-serif; background: #f6f3ea; color: #2b2b2b;
@@ -75,9 +77,25 @@ NOTICE_PAGE = """<!DOCTYPE html>
 """
 
 
-def notice_page(kind: str, title: str, text: str, head: str = "") -> str:
-    """A short page in place of an app (its `<main>` has class `kind`); `text` is HTML."""
-    return NOTICE_PAGE.format(kind=kind, title=title, text=text, head=head)
+def notice_page(kind: str, title: str, text: str, head: str = "", lang: str = "en") -> str:
+    """A short page in place of an app (its `<main>` has class `kind`); `text` is HTML, `title`
+    plain text, both in `lang`."""
+    return NOTICE_PAGE.format(kind=kind, title=html.escape(title), text=text, head=head,
+                              lang=lang)
+
+
+def request_language(query_lang: str | None, accept_language: str | None) -> str:
+    """The language of a page the server writes itself: the address's `lang` if it is one of
+    ours, else the browser's preference (Accept-Language), else English."""
+    return i18n.language(query_lang) or i18n.negotiate(accept_language)
+
+
+LINK = "\x00"   # where a link's HTML goes into a translated sentence
+
+
+def said_html(lang: str, text, link: str = "") -> str:
+    """`text` (a message) in `lang`, escaped, with `link` (HTML) where it says LINK."""
+    return html.escape(i18n.render(text, lang), quote=False).replace(LINK, link)
 
 
 class ExplorerPageHandler(TornadoVoilaHandler):
@@ -97,25 +115,46 @@ class ExplorerPageHandler(TornadoVoilaHandler):
             self.log.warning("explorer full: %d visitors, refusing %s", visitors, self.request.path)
             self.set_status(503)
             self.set_header("Retry-After", str(server.retry_after))
+            lang = self.language()
+            again = (f'<a href="{html.escape(self.request.uri)}">'
+                     f'{html.escape(i18n.render(T("try again now"), lang))}</a>')
             self.notice(notice_page(
-                "rx-full", "The explorer is full",
-                f"<p>All {visitors} places on this server are taken right now.</p>\n"
-                f"<p>Try again in a minute: this page tries by itself every "
-                f"{server.retry_after} seconds,\nor <a href=\"{html.escape(self.request.uri)}\">"
-                f"try again now</a>.</p>",
-                head=f'\n<meta http-equiv="refresh" content="{server.retry_after}">'))
+                "rx-full", i18n.render(T("The explorer is full"), lang),
+                "<p>" + said_html(lang, T("All {visitors} places on this server are taken right "
+                                          "now.", visitors=visitors)) + "</p>\n"
+                "<p>" + said_html(lang, T("Try again in a minute: this page tries by itself "
+                                          "every {seconds} seconds, or {again}.",
+                                          seconds=server.retry_after, again=LINK),
+                                  again) + "</p>",
+                head=f'\n<meta http-equiv="refresh" content="{server.retry_after}">',
+                lang=lang))
 
     def refuse_long_link(self) -> None:
         """Say the link is too long (HTTP 414) rather than start a kernel that would refuse it."""
         length = len(self.request.query)
         self.log.warning("link too long: %d characters, refusing %s", length, self.request.path)
         self.set_status(414)
+        lang = self.language()
+        without = (f'<a href="{html.escape(self.request.path)}">'
+                   f'{html.escape(i18n.render(T("open the game without it"), lang))}</a>')
         self.notice(notice_page(
-            "rx-too-long", "This link is too long",
-            f"<p>This link has {length:,} characters; the explorer opens links of at most "
-            f"{MAX_QUERY_CHARS:,}.</p>\n"
-            f"<p>A long game travels better as a record file (the Share tab saves one), or "
-            f"<a href=\"{html.escape(self.request.path)}\">open the game without it</a>.</p>"))
+            "rx-too-long", i18n.render(T("This link is too long"), lang),
+            "<p>" + said_html(lang, T("This link has {length:,} characters; the explorer opens "
+                                      "links of at most {limit:,}.", length=length,
+                                      limit=MAX_QUERY_CHARS)) + "</p>\n"
+            "<p>" + said_html(lang, T("A long game travels better as a record file (the Share "
+                                      "tab saves one), or {without}.", without=LINK),
+                              without) + "</p>",
+            lang=lang))
+
+    def language(self) -> str:
+        """The language the request asks for: its `lang` argument, else Accept-Language (a
+        link too long to read has its `lang` looked for in the first part only)."""
+        try:
+            asked = self.get_query_argument("lang", None)
+        except Exception:   # a query tornado cannot split
+            asked = None
+        return request_language(asked, self.request.headers.get("Accept-Language"))
 
     def notice(self, page: str) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
@@ -190,14 +229,23 @@ class ExplorerKernelWebsocketHandler(VoilaKernelWebsocketHandler):
             return message
         return json.dumps(msg)
 
+    def visitor_error(self) -> str:
+        """VISITOR_ERROR in the page's language (the socket's `lang` or Accept-Language)."""
+        try:
+            asked = self.get_query_argument("lang", None)
+        except Exception:
+            asked = None
+        return i18n.render(VISITOR_ERROR, request_language(
+            asked, self.request.headers.get("Accept-Language")))
+
     def clean(self, kind: str, content: dict) -> bool:
         """Replace what the visitor must not see, in place; whether anything was."""
         if kind == "stream" and content.get("name") == "stderr":
             said = content.get("text", "")
-            content["text"] = VISITOR_ERROR
+            content["text"] = self.visitor_error() + "\n"
         elif kind == "error":
             said = f"{content.get('ename')}: {content.get('evalue')}"
-            content.update(ename="Error", evalue=VISITOR_ERROR.strip(), traceback=[])
+            content.update(ename="Error", evalue=self.visitor_error(), traceback=[])
         else:
             return False
         self.log.warning("kernel %s: %s (the page was told in one line)",

@@ -14,10 +14,14 @@ from html import escape
 import ipywidgets as w
 from ipyevents import Event
 
-from explorer import rulebook, rules
+from explorer import i18n, rulebook, rules
+from explorer.text import T
 
 from . import setup_panel
 from .models import shared_layout
+from .words import PageWords
+
+ENGLISH = PageWords()
 
 PASSAGE_ID = "rx-passage-"
 RULE_PART = "-rule-"
@@ -30,26 +34,36 @@ TAB_STYLE = """<style>
 .rx-passage .rx-rule-target * { pointer-events: none; }
 .rx-see-it { font-weight: 600; margin-left: 6px; color: #1565c0; text-decoration: underline; }
 </style>"""
-MARKS = (("enforced", "⚙", "enforced by the engine"), ("tested", "✓", "named by a test"),
-         ("shown", "👁", "has a step to see it"))
+MARKS = (("enforced", "⚙", T("enforced by the engine")), ("tested", "✓", T("named by a test")),
+         ("shown", "👁", T("has a step to see it")))
+COUNTS = {"enforced": lambda n: T("{mark} enforced {n}", mark="⚙", n=n),
+          "tested": lambda n: T("{mark} tested {n}", mark="✓", n=n),
+          "shown": lambda n: T("{mark} shown {n}", mark="👁", n=n)}
+MARK = "\x00"     # where HTML goes into a translated sentence (escaped around it)
+SOURCE_LABELS = {"Korean rulebook": T("Korean rulebook"),
+                 "Hungarian rulebook": T("Hungarian rulebook"),
+                 "Korean rules summary": T("Korean rules summary")}
 
 
 def source_label(source: str) -> str:
-    """A rule text as its reader names it ("Korean rulebook"), never its file's name."""
-    return rules.source_name(source)
+    """A rule text as its reader names it ("Korean rulebook"), never its file's name (a
+    message, to show through the page's words)."""
+    name = rules.source_name(source)
+    return SOURCE_LABELS.get(name, name)
 
 
-def summary_text(game: str) -> str:
+def summary_text(game: str, words: PageWords = ENGLISH) -> str:
     """The coverage counts of a game's rulebook, one line."""
     counts = rulebook.summary(game)
     # enforced and tested are known only where the test suite has run (its record of cited
     # rules); elsewhere they are left out, not guessed
-    known = [f"{mark} {name} {counts[name]}" for name, mark, _ in MARKS
-             if counts[name] is not None]
-    return f'{counts["passages"]} rule passages, {counts["rules"]} rules: {" · ".join(known)}.'
+    known = " · ".join(words(COUNTS[name](counts[name])) for name, _, _ in MARKS
+                       if counts[name] is not None)
+    return words(T("{passages} rule passages, {rules} rules: {known}.",
+                   passages=counts["passages"], rules=counts["rules"], known=known))
 
 
-def marks_html(cov) -> str:
+def marks_html(cov, words: PageWords = ENGLISH) -> str:
     """A mark per known fact of a rule (lit or greyed); unknown ones are not drawn."""
     out = []
     for name, mark, meaning in MARKS:
@@ -57,23 +71,33 @@ def marks_html(cov) -> str:
         if on is None:
             continue
         state = "yes" if on else "no"
-        out.append(f'<span class="rx-mark rx-mark-{name} rx-{state}" title="{meaning}: '
-                   f'{state}">{mark}</span>')
+        said = T("{meaning}: yes", meaning=meaning) if on else T("{meaning}: no", meaning=meaning)
+        out.append(f'<span class="rx-mark rx-mark-{name} rx-{state}" title="'
+                   f'{escape(words(said), quote=True)}">{mark}</span>')
     return "".join(out)
 
 
-def variant_html(rule) -> str:
+def variant_html(rule, words: PageWords = ENGLISH) -> str:
     """For a rule read two ways: the readings, the option that selects each, and the note."""
     readings = rulebook.variants(rule.game, rule.id)
     if not readings:
         return ""
     options = " · ".join(f"<code>{escape(name)}={escape(str(value))}</code>"
                          for name, value in readings)
-    return (f'<div class="rx-variant">Read two ways — rule option {options}. '
-            f'{escape(rule.note)}</div>')
+    _, note, _ = i18n.rule_words(rule, words.lang)
+    lead = escape(words(T("Read two ways — rule option {options}.", options=MARK)))
+    return f'<div class="rx-variant">{lead.replace(MARK, options)} {escape(note)}</div>'
 
 
-def passage_html(index: int, passage, coverage: dict, link: str = "") -> str:
+def _english(rule, words: PageWords) -> tuple[str, str]:
+    """A rule's paraphrase in the page's language where there is one (Hungarian), else its
+    English, and the language it is in."""
+    _, _, said = i18n.rule_words(rule, words.lang)
+    return said, (words.lang if said != rule.english else "en")
+
+
+def passage_html(index: int, passage, coverage: dict, link: str = "",
+                 words: PageWords = ENGLISH) -> str:
     """One passage: numbered lines in the text's language (`lang`); a rule passage carries its
     ids, marks and English (`lang="en"`). With
     `link` (the app's page), each rule gets a "See it" link (`?rule=<id>`); without (the tab),
@@ -89,21 +113,26 @@ def passage_html(index: int, passage, coverage: dict, link: str = "") -> str:
         rule = rules.get(rule_id)
         cov = coverage.get(rule_id)
         shown = bool(cov and cov.shown)
+        english, said_in = _english(rule, words)
         if link:
+            keep = "" if words.lang == i18n.DEFAULT else f"&lang={words.lang}"
             see = (f' <a class="rx-see-link" href="{escape(link, quote=True)}?rule='
-                   f'{escape(rule_id, quote=True)}">See it</a>' if shown else "")
-            target = '<div class="rx-passage-rule" lang="en">'
+                   f'{escape(rule_id + keep, quote=True)}">{escape(words(T("See it")))}</a>'
+                   if shown else "")
+            target = f'<div class="rx-passage-rule" lang="{words.lang}">'
         else:
-            see = f'<span class="rx-see-it">{"See it" if shown else "Read it"}</span>'
-            target = (f'<div class="rx-passage-rule rx-rule-target" lang="en" '
+            see = (f'<span class="rx-see-it">'
+                   f'{escape(words(T("See it") if shown else T("Read it")))}</span>')
+            target = (f'<div class="rx-passage-rule rx-rule-target" lang="{words.lang}" '
                       f'id="{PASSAGE_ID}{index}{RULE_PART}{k}" '
                       f'data-rule="{escape(rule_id, quote=True)}" '
-                      f'title="{escape(rule.english, quote=True)}">')
+                      f'title="{escape(english, quote=True)}">')
         notes.append(f'{target}<code>{escape(rule_id)}</code> '
-                     f'{marks_html(coverage.get(rule_id))}{see}<br>'
-                     f'<span class="rx-passage-english">{escape(rule.english)}</span>'
-                     f'{variant_html(rule)}</div>')
-    title = escape(" · ".join(rules.get(r).english for r in passage.rules), quote=True)
+                     f'{marks_html(coverage.get(rule_id), words)}{see}<br>'
+                     f'<span class="rx-passage-english" lang="{said_in}">{escape(english)}</span>'
+                     f'{variant_html(rule, words)}</div>')
+    title = escape(" · ".join(_english(rules.get(r), words)[0] for r in passage.rules),
+                   quote=True)
     kind = "rx-passage-page" if link else "rx-passage"
     return (f'<div class="{kind}" id="{PASSAGE_ID}{index}" title="{title}" '
             f'data-rules="{escape(" ".join(passage.rules), quote=True)}">{lines}'
@@ -147,18 +176,24 @@ def _options(game: str) -> dict:
     return explorer.GAMES[game].options
 
 
-def option_html(game: str, option: str, value) -> str:
+def option_html(game: str, option: str, value, words: PageWords = ENGLISH) -> str:
     """A rule option value as a reader sees it (the option's title and the value's words), with
     its name=value spelling."""
     spec = _options(game)[option]
-    default = " (default)" if value == spec.default else ""
+    said = dict(title=setup_panel.option_title(option, spec), value=spec.label(value))
+    text = (T("Rule option {title}: {value} (default)", **said) if value == spec.default
+            else T("Rule option {title}: {value}", **said))
     return (f'<span class="rx-aligned-option" data-option="{escape(option, quote=True)}">'
-            f'Rule option {escape(setup_panel.option_title(option, spec))}: '
-            f'{escape(spec.label(value))}{default} · '
+            f'{escape(words(text))} · '
             f'<code>{escape(option)}={escape(str(value))}</code></span>')
 
 
-def side_by_side_html(game: str, sources: list[str], clickable: bool = False) -> str:
+def _lines(a: int, b: int):
+    return T("line {first}", first=a) if a == b else T("lines {first}–{last}", first=a, last=b)
+
+
+def side_by_side_html(game: str, sources: list[str], clickable: bool = False,
+                      words: PageWords = ENGLISH) -> str:
     """Both texts of a game aligned by rule (Cacao: Korean and Hungarian): per rule, its id and
     English, then each text's passages, one under the other at full width, each marked with the
     rule option value that reads the rule that way (a rule read two ways). With `clickable` (the
@@ -173,26 +208,30 @@ def side_by_side_html(game: str, sources: list[str], clickable: bool = False) ->
             chosen = option_readings(game, rule.id, source)
             matched |= {option for option, _ in chosen}
             lang = rules.language(source)
-            where = ", ".join(f"line {a}" if a == b else f"lines {a}–{b}"
-                              for a, b in dict.fromkeys(ref.lines for ref in quotes))
-            head = (f'<div class="rx-aligned-where">{escape(rules.source_name(source))}'
-                    f'{", " + where if where else ""}'
-                    f'{"".join(option_html(game, o, v) for o, v in chosen)}</div>')
+            where = tuple(_lines(a, b) for a, b in dict.fromkeys(ref.lines for ref in quotes))
+            book = source_label(source)
+            place = (T("{book}, {where}", book=book, where=where) if where else book)
+            head = (f'<div class="rx-aligned-where">{escape(words(place))}'
+                    f'{"".join(option_html(game, o, v, words) for o, v in chosen)}</div>')
             text = "".join(f'<span class="rx-lt" lang="{lang}">{escape(ref.quote.strip())}</span>'
-                           for ref in quotes) or '<i lang="en">not in this text</i>'
+                           for ref in quotes) or (
+                f'<i lang="{words.lang}">{escape(words(T("not in this text")))}</i>')
             readings.append(f'<div class="rx-aligned-reading" data-source="'
                             f'{escape(source, quote=True)}">{head}{text}</div>')
         others = sorted({o for o, _ in rulebook.variants(game, rule.id)} - matched)
-        note = "".join(f' <span class="rx-aligned-option">Rule option '
-                       f'{escape(setup_panel.option_title(o, _options(game)[o]))}</span>'
+        note = "".join(f' <span class="rx-aligned-option">' + escape(words(T(
+                           "Rule option {title}",
+                           title=setup_panel.option_title(o, _options(game)[o])))) + '</span>'
                        for o in others)
-        attrs = (f' id="{ALIGNED_ID}{index}" role="button" tabindex="0" '
-                 f'title="See {escape(rule.id, quote=True)} on the board"'
+        see = escape(words(T("See {rule} on the board", rule=rule.id)), quote=True)
+        attrs = (f' id="{ALIGNED_ID}{index}" role="button" tabindex="0" title="{see}"'
                  if clickable else "")
         kind = "rx-aligned-block rx-aligned-click" if clickable else "rx-aligned-block"
+        english, said_in = _english(rule, words)
         blocks.append(f'<div class="{kind}"{attrs} data-rule="{escape(rule.id, quote=True)}">'
-                      f'<div class="rx-aligned-rule" lang="en"><code>{escape(rule.id)}</code> '
-                      f'{escape(rule.english)}{note}</div>{"".join(readings)}</div>')
+                      f'<div class="rx-aligned-rule" lang="{words.lang}"><code>'
+                      f'{escape(rule.id)}</code> <span lang="{said_in}">{escape(english)}</span>'
+                      f'{note}</div>{"".join(readings)}</div>')
     return f'{ALIGNED_STYLE}<div class="rx-aligned">{"".join(blocks)}</div>'
 
 
@@ -203,13 +242,15 @@ class RulebookView:
 
     def __init__(self, app):
         self.app = app
+        self.words = words = getattr(app, "words", ENGLISH)
         game = app.game.name
         self.sources = rulebook.sources(game)
         choices = [(source_label(s), s) for s in self.sources]
         if len(self.sources) > 1:
-            choices.append(("Side by side, aligned by rule", "aligned"))
-        self.chooser = w.Dropdown(options=choices, value=self.sources[0],
-                                  layout=shared_layout(width="auto"))
+            choices.append((T("Side by side, aligned by rule"), "aligned"))
+        self.chooser = w.Dropdown(options=[(words(label), v) for label, v in choices],
+                                  value=self.sources[0], layout=shared_layout(width="auto"))
+        words.options(self.chooser, choices)
         self.chooser.add_class("rx-rulebook-source")
         self.chooser.observe(lambda _: self.render(), names="value")
         self.summary = w.HTML()
@@ -225,24 +266,35 @@ class RulebookView:
         self.widget = w.VBox([self.chooser, self.summary, self.chosen, self.text])
         self.widget.add_class("rx-rulebook")
         self.rendered = False
+        self._offered = None     # what the chosen-rule buttons offer, to say again on a switch
+        words.on_switch(self._switched)
+
+    def _switched(self) -> None:
+        if self.rendered:
+            self.render()
+        if self._offered is not None:
+            self._offer(*self._offered)
 
     # -- showing the text --------------------------------------------------------------------
     def render(self) -> None:
         """Draw the chosen text (on first showing of the tab: finding a step for every rule
         takes a moment, so it is not done before anyone asks)."""
         game = self.app.game.name
+        words = self.words
         if self.coverage is None:
-            self.summary.value = "<i>Finding a step that shows each rule…</i>"
+            said = words(T("Finding a step that shows each rule…"))
+            self.summary.value = f"<i>{escape(said)}</i>"
             self.coverage = {c.rule: c for c in rulebook.coverage(game)}
-            self.summary.value = (f"<div>{summary_text(game)} Click a marked passage, or one "
-                                  "rule of it, to see the rule act on the board.</div>")
+        self.summary.value = "<div>" + escape(words(T(
+            "{summary} Click a marked passage, or one rule of it, to see the rule act on the "
+            "board.", summary=summary_text(game, words)))) + "</div>"
         source = self.chooser.value
         if source == "aligned":
             self.passages = []
-            self.text.value = side_by_side_html(game, self.sources, clickable=True)
+            self.text.value = side_by_side_html(game, self.sources, clickable=True, words=words)
         else:
             self.passages = rulebook.passages(game, source)
-            self.text.value = TAB_STYLE + "".join(passage_html(i, p, self.coverage)
+            self.text.value = TAB_STYLE + "".join(passage_html(i, p, self.coverage, words=words)
                                                   for i, p in enumerate(self.passages))
         self.rendered = True
 
@@ -281,7 +333,8 @@ class RulebookView:
             self.choose_rule(index, 0)
             return
         self._offer(passage, passage.rules,
-                    f"hold {len(passage.rules)} rules: choose one to see it on the board")
+                    T("hold {count} rules: choose one to see it on the board",
+                      count=len(passage.rules)))
 
     def choose_rule(self, index: int, k: int) -> None:
         """Rule `k` of a passage was clicked: show it, and offer its readings."""
@@ -289,7 +342,7 @@ class RulebookView:
             return
         passage = self.passages[index]
         rule_id = passage.rules[k]
-        self._offer(passage, [rule_id], "see it on the board")
+        self._offer(passage, [rule_id], T("see it on the board"))
         self.app.show_rule(rule_id)
 
     def choose_aligned(self, index: int) -> None:
@@ -301,28 +354,33 @@ class RulebookView:
         if not 0 <= index < len(game_rules):
             return
         rule_id = game_rules[index].id
-        self._offer(None, [rule_id], "see it on the board")
+        self._offer(None, [rule_id], T("see it on the board"))
         self.app.show_rule(rule_id)
 
-    def _offer(self, passage, rule_ids, what: str) -> None:
+    def _offer(self, passage, rule_ids, what) -> None:
+        self._offered = (passage, rule_ids, what)
+        say = self.words
         buttons = []
         for rule_id in rule_ids:
             buttons.append(self._button(rule_id, None))
             for option, value in rulebook.variants(self.app.game.name, rule_id):
                 buttons.append(self._button(rule_id, {option: value}))
         if passage is None:
-            where = f"Rule {rule_ids[0]}"
+            where = T("Rule {rule}", rule=rule_ids[0])
         else:
-            where = (f"Lines {passage.first}–{passage.last}" if passage.last > passage.first
-                     else f"Line {passage.first}")
-        self.chosen.children = [w.HTML(f"<b>{escape(where)}</b>: {escape(what)}"), *buttons]
+            where = (T("Lines {first}–{last}", first=passage.first, last=passage.last)
+                     if passage.last > passage.first else T("Line {first}", first=passage.first))
+        self.chosen.children = [w.HTML(f"<b>{escape(say(where))}</b>: {escape(say(what))}"),
+                                *buttons]
 
     def _button(self, rule_id: str, options: dict | None) -> w.Button:
-        reading = "" if not options else " with " + ", ".join(
-            f"{k}={v}" for k, v in options.items())
-        button = w.Button(description=f"See {rule_id}{reading}",
-                          layout=shared_layout(width="auto"),
-                          tooltip=rules.get(rule_id).english)
+        if options:
+            text = T("See {rule} with {options}", rule=rule_id,
+                     options=tuple(f"{k}={v}" for k, v in options.items()))
+        else:
+            text = T("See {rule}", rule=rule_id)
+        button = w.Button(description=self.words(text), layout=shared_layout(width="auto"),
+                          tooltip=_english(rules.get(rule_id), self.words)[0])
         button.add_class("rx-see-rule")
         button.on_click(lambda _: self.app.show_rule(rule_id, options))
         return button

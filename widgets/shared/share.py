@@ -33,7 +33,10 @@ from urllib.parse import quote, unquote_plus
 
 import explorer
 from explorer import IllegalAction, Record, RecordError, SetupError
+from explorer.text import Message, T
 from explorer.untrusted import MAX_DIGITS
+
+from .words import reason_of
 
 MAX_QUERY_CHARS = 100_000
 MAX_ACTIONS = 5_000
@@ -49,13 +52,17 @@ FALSE_WORDS = ("false", "no", "off", "0")
 
 
 class LinkError(ValueError):
-    """A link or record file that cannot be opened; the message names the bad part, in one line."""
+    """A link or record file that cannot be opened; the message names the bad part, in one line.
+    A message (explorer.text.T) that is one line already keeps its template, so a page shows
+    it in its own language (words.reason_of)."""
 
     def __init__(self, message: str):
-        message = " ".join(str(message).split())
-        if len(message) > MESSAGE_CHARS:
-            message = message[:MESSAGE_CHARS - 1] + "…"
-        super().__init__(message)
+        line = " ".join(str(message).split())
+        if len(line) > MESSAGE_CHARS:
+            line = line[:MESSAGE_CHARS - 1] + "…"
+        elif isinstance(message, Message) and line == message:
+            line = message
+        super().__init__(line)
 
 
 @dataclass
@@ -87,24 +94,25 @@ def parse_query(game, query, default_players: int, default_seed: int) -> DeepLin
     except LinkError:
         raise
     except Exception as exc:  # a visitor's text must never crash the page
-        raise LinkError(f"the link cannot be read ({type(exc).__name__})") from None
+        raise LinkError(T("the link cannot be read ({error})",
+                            error=type(exc).__name__)) from None
 
 
 def _parse_query(game, query, default_players, default_seed) -> DeepLink:
     if isinstance(query, (bytes, bytearray)):
-        query = _utf8(bytes(query), "the link is not UTF-8 text")
+        query = _utf8(bytes(query), T("the link is not UTF-8 text"))
     if not isinstance(query, str):
-        raise LinkError("the link's query must be text")
+        raise LinkError(T("the link's query must be text"))
     if len(query) > MAX_QUERY_CHARS:
-        raise LinkError(f"the link is too long ({len(query):,} characters; "
-                        f"at most {MAX_QUERY_CHARS:,})")
+        raise LinkError(T("the link is too long ({length:,} characters; at most {limit:,})",
+                          length=len(query), limit=MAX_QUERY_CHARS))
     params = _split_query(query)
     params.pop(LANG_PARAM, None)    # the page's language (words.page_language), not the game's
     known = (*SETUP_PARAMS, *game.options, "moves", "record", "step", "lesson", "rule")
     for name in params:
         if name not in known:
-            raise LinkError(f"unknown parameter {_shown(name)}; a link may give "
-                            f"{', '.join(known)}")
+            raise LinkError(T("unknown parameter {name}; a link may give {known}",
+                              name=_shown(name), known=known))
 
     given: dict = {}
     if "players" in params:
@@ -117,41 +125,45 @@ def _parse_query(game, query, default_players, default_seed) -> DeepLink:
     if "step" in params:
         step = _whole_number("step", params["step"])
         if step < 1:
-            raise LinkError(f"step counts from 1, not {step}")
+            raise LinkError(T("step counts from 1, not {step}", step=step))
 
     if "lesson" in params:
         others = sorted(set(params) - {"lesson", "step"})
         if others:
-            raise LinkError(f"a lesson link gives only lesson and step, not {_shown(others[0])}")
+            raise LinkError(T("a lesson link gives only lesson and step, not {name}",
+                              name=_shown(others[0])))
         name = params["lesson"]
         names = [lesson.name for lesson in explorer.lessons.shipped(game.name)]
         if name not in names:
-            raise LinkError(f"{game.title} has no lesson {_shown(name)}; lessons: "
-                            f"{', '.join(names) or 'none'}")
+            if not names:
+                raise LinkError(T("{game} has no lesson {name}; lessons: none",
+                                  game=game.title, name=_shown(name)))
+            raise LinkError(T("{game} has no lesson {name}; lessons: {names}",
+                              game=game.title, name=_shown(name), names=tuple(names)))
         return DeepLink(default_players, default_seed, {}, [], step, lesson=name)
 
     if "rule" in params:
         others = sorted(set(params) - {"rule", "players", *game.options})
         if others:
-            raise LinkError(f"a rule link gives only rule and rule options (and players), "
-                            f"not {_shown(others[0])}")
+            raise LinkError(T("a rule link gives only rule and rule options (and players), "
+                              "not {name}", name=_shown(others[0])))
         rule = params["rule"]
         if not rule.startswith(game.name + ".") or not explorer.rules.exists(rule):
-            raise LinkError(f"{game.title} has no rule {_shown(rule)}")
+            raise LinkError(T("{game} has no rule {rule}", game=game.title, rule=_shown(rule)))
         if "players" not in given:
             return DeepLink(default_players, default_seed, options, [], None, rule=rule)
         players = given["players"]
         _check_setup(game, players, default_seed, options)   # a player count of the game
         if rule.split(".")[1] == "solo" and players != 1:
-            raise LinkError(f"rule {_shown(rule)} acts only in the solo game: give "
-                            f"players=1, or no players")
+            raise LinkError(T("rule {rule} acts only in the solo game: give players=1, or no "
+                              "players", rule=_shown(rule)))
         # the player count goes to rulebook.demo with the options: a step of that many players
         return DeepLink(players, default_seed, {**options, "players": players}, [], None,
                         rule=rule)
 
     if "moves" in params:
         if "record" in params:
-            raise LinkError("a link gives its moves once: moves or record, not both")
+            raise LinkError(T("a link gives its moves once: moves or record, not both"))
         players, seed, chosen = _check_setup(game, given.get("players", default_players),
                                              given.get("seed", default_seed), options)
         actions, states = _moves_from_text(game, players, seed, chosen, params["moves"])
@@ -167,14 +179,17 @@ def _parse_query(game, query, default_players, default_seed) -> DeepLink:
     in_record = {"players": players, "seed": seed}
     for name, value in given.items():
         if value != in_record[name]:
-            raise LinkError(f"{name}={value} differs from the record, which has "
-                            f"{name}={in_record[name]}")
+            raise LinkError(T("{name}={value} differs from the record, which has "
+                              "{name}={recorded}", name=name, value=value,
+                              recorded=in_record[name]))
     if options:
         _, _, asked = _check_setup(game, players, seed, {**record.options, **options})
         for name in options:
             if asked[name] != chosen[name]:
-                raise LinkError(f"{name}={_option_text(asked[name])} differs from the "
-                                f"record, which has {name}={_option_text(chosen[name])}")
+                raise LinkError(T("{name}={value} differs from the record, which has "
+                                  "{name}={recorded}", name=name,
+                                  value=_option_text(asked[name]),
+                                  recorded=_option_text(chosen[name])))
     return DeepLink(players, seed, chosen, actions, step, states=states)
 
 
@@ -206,7 +221,7 @@ def _split_query(query: str) -> dict[str, str]:
         name, _, value = part.partition("=")
         name = _unquote(name).strip()
         if name in params:
-            raise LinkError(f"parameter {_shown(name)} is given twice; give it once")
+            raise LinkError(T("parameter {name} is given twice; give it once", name=_shown(name)))
         params[name] = _unquote(value).strip()
     return params
 
@@ -215,16 +230,17 @@ def _unquote(text: str) -> str:
     try:
         return unquote_plus(text, encoding="utf-8", errors="strict")
     except UnicodeDecodeError:
-        raise LinkError("the link has %-escapes that are not UTF-8 text") from None
+        raise LinkError(T("the link has %-escapes that are not UTF-8 text")) from None
 
 
 def _whole_number(name: str, text: str, digits: int = 30) -> int:
     """A number of at most `digits` digits; a seed may be as long as setup and records allow."""
     if not re.fullmatch(r"[+-]?[0-9]+", text):
-        raise LinkError(f"{name} must be a whole number, e.g. {name}=3, not {_shown(text)}")
+        raise LinkError(T("{name} must be a whole number, e.g. {name}=3, not {text}",
+                          name=name, text=_shown(text)))
     if len(text.lstrip("+-")) > digits:
-        raise LinkError(f"{name} must be a whole number of at most {digits} digits, "
-                        f"not {_shown(text)}")
+        raise LinkError(T("{name} must be a whole number of at most {digits} digits, not "
+                          "{text}", name=name, digits=digits, text=_shown(text)))
     return int(text)
 
 
@@ -239,14 +255,16 @@ def _option_value(name: str, option, text: str):
         folded = {key.lower(): value for key, value in by_text.items()}
         if text.lower() in folded:
             return folded[text.lower()]
-        raise LinkError(f"{name} must be one of {', '.join(by_text)}, not {_shown(text)}")
+        raise LinkError(T("{name} must be one of {choices}, not {text}", name=name,
+                          choices=tuple(by_text), text=_shown(text)))
     default = option.default
     if isinstance(default, bool):
         if text.lower() in TRUE_WORDS:
             return True
         if text.lower() in FALSE_WORDS:
             return False
-        raise LinkError(f"{name} must be true or false, not {_shown(text)}")
+        raise LinkError(T("{name} must be true or false, not {text}", name=name,
+                          text=_shown(text)))
     if isinstance(default, int):
         return _whole_number(name, text)
     if default is None or isinstance(default, (list, tuple)):
@@ -258,7 +276,7 @@ def _check_setup(game, players, seed, options: dict) -> tuple[int, int, dict]:
     try:
         return game.check_setup(players, seed, dict(options))
     except SetupError as exc:
-        raise LinkError(str(exc)) from None
+        raise LinkError(reason_of(exc)) from None
 
 
 def _base64url(name: str, text: str) -> bytes:
@@ -266,11 +284,12 @@ def _base64url(name: str, text: str) -> bytes:
     that a form turned into a space)."""
     text = text.replace(" ", "+").replace("-", "+").replace("_", "/").rstrip("=")
     if not re.fullmatch(r"[A-Za-z0-9+/]*", text) or len(text) % 4 == 1:
-        raise LinkError(f"{name} is not base64url text (letters, digits, - and _)")
+        raise LinkError(T("{name} is not base64url text (letters, digits, - and _)", name=name))
     try:
         return base64.b64decode(text + "=" * (-len(text) % 4), validate=True)
     except (binascii.Error, ValueError):
-        raise LinkError(f"{name} is not base64url text (letters, digits, - and _)") from None
+        raise LinkError(T("{name} is not base64url text (letters, digits, - and _)",
+                          name=name)) from None
 
 
 # -- the compact moves form (`moves=v1.<count>.<data>`) --------------------------------------
@@ -293,27 +312,30 @@ def _moves_from_text(game, players: int, seed: int, chosen: dict, text: str
     after each."""
     found = re.fullmatch(r"v([0-9]{1,4})\.([0-9]{1,6})\.([A-Za-z0-9_=+/ -]*)", text)
     if not found:
-        raise LinkError(f"moves must read v1.<number of moves>.<letters>, not {_shown(text)}")
+        raise LinkError(T("moves must read v1.<number of moves>.<letters>, not {text}",
+                          text=_shown(text)))
     form, count, data = f"v{int(found[1])}", int(found[2]), found[3]
     if form != MOVES_FORM:
-        raise LinkError(f"moves is in form {form}, which this explorer cannot read (it reads "
-                        f"{MOVES_FORM}); the link was made by a newer explorer")
+        raise LinkError(T("moves is in form {form}, which this explorer cannot read (it reads "
+                          "{known}); the link was made by a newer explorer", form=form,
+                          known=MOVES_FORM))
     if count > MAX_ACTIONS:
-        raise LinkError(f"moves: {count:,} moves; at most {MAX_ACTIONS:,} can be opened")
+        raise LinkError(T("moves: {count:,} moves; at most {limit:,} can be opened",
+                          count=count, limit=MAX_ACTIONS))
     raw = _base64url("moves", data)
     if base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != \
             data.replace(" ", "+").replace("+", "-").replace("/", "_").rstrip("="):
-        raise LinkError("moves is not base64url text as the explorer writes it (damaged?)")
+        raise LinkError(T("moves is not base64url text as the explorer writes it (damaged?)"))
     if len(raw) < CHECK_BYTES:
-        raise LinkError("moves: too short to hold its check (the link was cut off?)")
+        raise LinkError(T("moves: too short to hold its check (the link was cut off?)"))
     check, number = raw[:CHECK_BYTES], int.from_bytes(raw[CHECK_BYTES:], "big")
     state = game.setup(players, seed, **chosen)
     radix, moves, states = 1, [], []
     for done in range(count):
         choices = state.legal_actions() if not state.is_over else []
         if not choices:
-            raise LinkError(f"moves: the game has no move after move {done}, but the link "
-                            f"gives {count}")
+            raise LinkError(T("moves: the game has no move after move {done}, but the link "
+                              "gives {count}", done=done, count=count))
         number, place = divmod(number, len(choices))
         radix *= len(choices)
         action = choices[place]
@@ -322,9 +344,9 @@ def _moves_from_text(game, players: int, seed: int, chosen: dict, text: str
         states.append(state)
     if number or len(raw) - CHECK_BYTES != _number_bytes(radix) or \
             check != _check(game, players, seed, chosen, moves):
-        raise LinkError("moves: these moves do not fit this game (its check does not match): "
-                        "the link was damaged, its players, seed or options were changed, or "
-                        "another version of the explorer made it")
+        raise LinkError(T("moves: these moves do not fit this game (its check does not "
+                          "match): the link was damaged, its players, seed or options were "
+                          "changed, or another version of the explorer made it"))
     return moves, states
 
 
@@ -389,21 +411,22 @@ def read_record_file(game, content) -> Record:
     except LinkError:
         raise
     except Exception as exc:  # a visitor's file must never crash the page
-        raise LinkError(f"This file cannot be read as a record ({type(exc).__name__}).") from None
+        raise LinkError(T("This file cannot be read as a record ({error}).",
+                          error=type(exc).__name__)) from None
 
 
 def _read_record_file(game, content) -> Record:
     if isinstance(content, str):
         content = content.encode("utf-8")
     if not isinstance(content, (bytes, bytearray, memoryview)):
-        raise LinkError("This is not a file's content.")
+        raise LinkError(T("This is not a file's content."))
     content = bytes(content)
     if len(content) > MAX_FILE_BYTES:
-        raise LinkError(f"This file is larger than {MAX_FILE_BYTES // 1_000_000} MB: it is not "
-                        "a record (a long game is a few kB).")
+        raise LinkError(T("This file is larger than {megabytes} MB: it is not a record (a long "
+                          "game is a few kB).", megabytes=MAX_FILE_BYTES // 1_000_000))
     if not content.strip():
-        raise LinkError("This file is empty.")
-    text = _utf8(content, "This file is not UTF-8 text.")
+        raise LinkError(T("This file is empty."))
+    text = _utf8(content, T("This file is not UTF-8 text."))
     record = _record_from_text(game, text, in_link=False)
     players, seed, chosen, actions, _ = _check_record(game, record, in_link=False)
     return Record(game.name, players, seed, chosen, actions)
@@ -417,36 +440,43 @@ def _utf8(content: bytes, message: str) -> str:
 
 
 def _refusal(in_link: bool, for_link: str, for_file: str) -> LinkError:
-    """A link's message is a phrase after the parameter's name, inside the app's sentence; a
-    file's is a sentence of its own."""
-    return LinkError(f"record: {for_link}" if in_link else for_file)
+    """A link's message is a phrase ("record: ...") inside the app's sentence; a file's is a
+    sentence of its own."""
+    return LinkError(for_link if in_link else for_file)
 
 
 def _record_from_text(game, raw, in_link: bool) -> Record:
     """A Record of `game` from JSON text or bytes; its moves are not checked yet."""
     if isinstance(raw, bytes):
-        raw = _utf8(raw, "record: not UTF-8 text once decoded" if in_link
-                    else "This file is not UTF-8 text.")
+        raw = _utf8(raw, T("record: not UTF-8 text once decoded") if in_link
+                    else T("This file is not UTF-8 text."))
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
-        where = f"{exc.msg}, line {exc.lineno}, column {exc.colno}"
-        raise _refusal(in_link, f"not JSON ({where})",
-                       f"This file is not a record: it is not JSON ({where}).") from None
+        where = dict(error=exc.msg, line=exc.lineno, column=exc.colno)
+        raise _refusal(in_link, T("record: not JSON ({error}, line {line}, column {column})",
+                                  **where),
+                       T("This file is not a record: it is not JSON ({error}, line {line}, "
+                         "column {column}).", **where)) from None
     except (RecursionError, ValueError):
-        raise _refusal(in_link, "not JSON that can be read",
-                       "This file is not a record: it is not JSON that can be read.") from None
+        raise _refusal(in_link, T("record: not JSON that can be read"),
+                       T("This file is not a record: it is not JSON that can be read.")) from None
     try:
         record = Record.from_json(data)
     except RecordError as exc:
-        raise _refusal(in_link, f"not a record of a game ({exc})",
-                       f"This file is not a record: {exc}.") from None
+        raise _refusal(in_link, T("record: not a record of a game ({reason})",
+                                  reason=reason_of(exc)),
+                       T("This file is not a record: {reason}.", reason=reason_of(exc))) from None
     if record.game != game.name:
         other = explorer.GAMES.get(record.game)
-        article = "an" if other and other.title[:1].lower() in "aeiou" else "a"
-        kind = f"{article} {other.title} record" if other else f"a record of {_shown(record.game)}"
-        raise _refusal(in_link, f"{kind}, not {game.title}",
-                       f"This file is {kind}, not {game.title}.")
+        if other is None:
+            kind = T("a record of {name}", name=_shown(record.game))
+        elif other.title[:1].lower() in "aeiou":
+            kind = T("an {game} record", game=other.title)
+        else:
+            kind = T("a {game} record", game=other.title)
+        raise _refusal(in_link, T("record: {kind}, not {game}", kind=kind, game=game.title),
+                       T("This file is {kind}, not {game}.", kind=kind, game=game.title))
     return record
 
 
@@ -456,29 +486,43 @@ def _check_record(game, record: Record, in_link: bool) -> tuple[int, int, dict, 
     count them ("Move 12")."""
     count = len(record.actions)
     if count > MAX_ACTIONS:
-        raise _refusal(in_link, f"{count:,} moves; at most {MAX_ACTIONS:,} can be opened",
-                       f"The record has {count:,} moves; at most {MAX_ACTIONS:,} can be opened.")
+        raise _refusal(in_link, T("record: {count:,} moves; at most {limit:,} can be opened",
+                                  count=count, limit=MAX_ACTIONS),
+                       T("The record has {count:,} moves; at most {limit:,} can be opened.",
+                         count=count, limit=MAX_ACTIONS))
     try:
         players, seed, chosen = game.check_setup(record.players, record.seed,
                                                  dict(record.options))
     except SetupError as exc:
-        raise _refusal(in_link, f"the set-up is not allowed: {exc}",
-                       f"The record's set-up is not allowed: {exc}.") from None
+        raise _refusal(in_link, T("record: the set-up is not allowed: {reason}",
+                                  reason=reason_of(exc)),
+                       T("The record's set-up is not allowed: {reason}.",
+                         reason=reason_of(exc))) from None
     state = game.setup(players, seed, **chosen)
     moves, states = [], []
     for number, raw in enumerate(record.actions, start=1):
-        where = f"record: move {number}" if in_link else f"Move {number} of the record"
         try:
             action = game.action_from_json(raw)
         except (ValueError, TypeError, KeyError) as exc:
-            raise LinkError(f"{where} cannot be read: {exc}") from None
+            reason = reason_of(exc)
+            raise _refusal(in_link, T("record: move {number} cannot be read: {reason}",
+                                      number=number, reason=reason),
+                           T("Move {number} of the record cannot be read: {reason}",
+                             number=number, reason=reason)) from None
         try:
             state = state.apply(action)
         except IllegalAction as exc:
-            raise LinkError(f"{where} is not allowed: {exc.reason} (rule {exc.rule})") from None
+            said = dict(number=number, reason=exc.reason, rule=exc.rule)
+            raise _refusal(in_link, T("record: move {number} is not allowed: {reason} (rule "
+                                      "{rule})", **said),
+                           T("Move {number} of the record is not allowed: {reason} (rule "
+                             "{rule})", **said)) from None
         except Exception as exc:  # a move the engine cannot even judge is not allowed either
-            raise LinkError(f"{where} is not a move of {game.title} "
-                            f"({type(exc).__name__})") from None
+            said = dict(number=number, game=game.title, error=type(exc).__name__)
+            raise _refusal(in_link, T("record: move {number} is not a move of {game} ({error})",
+                                      **said),
+                           T("Move {number} of the record is not a move of {game} ({error})",
+                             **said)) from None
         moves.append(action.to_json())
         states.append(state)
     return players, seed, chosen, moves, states

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+from html import escape
 
 import anywidget
 import ipywidgets as w
@@ -15,9 +16,13 @@ import segno
 import traitlets
 
 from explorer import Record
+from explorer.text import T
 
 from .models import shared_layout
 from .share import LinkError, build_query, download_link_html, read_record_file, with_language
+from .words import PageWords, reason_of
+
+ENGLISH = PageWords()
 
 UPLOAD_LIMIT = 2_000_000
 
@@ -98,8 +103,11 @@ def take_upload(upload: w.FileUpload, change, limit: int, what: str,
     content = bytes(chosen.get("content", b"")) if isinstance(chosen, dict) else b""
     name = str(chosen.get("name", what)) if isinstance(chosen, dict) else what
     if len(content) > limit:
-        message.error(f"Cannot open this {what}: the file is larger than "
-                      f"{limit / 1_000_000:g} MB.")
+        megabytes = limit / 1_000_000
+        message.error(T("Cannot open this lesson: the file is larger than {megabytes:g} MB.",
+                        megabytes=megabytes) if what == "lesson" else
+                      T("Cannot open this record: the file is larger than {megabytes:g} MB.",
+                        megabytes=megabytes))
         return None
     return name, content
 
@@ -172,14 +180,13 @@ class PageButton(anywidget.AnyWidget):
         try {
           if (!window.isSecureContext || !navigator.clipboard) throw new Error("no clipboard");
           await navigator.clipboard.writeText(model.get("text"));
-          say("Copied: paste it where your students will find it.");
+          say(model.get("said").copied);
         } catch (error) {
           const selected = select();
           let copied = false;
           try { copied = selected && document.execCommand("copy"); } catch (ignored) {}
-          say(copied ? "Copied (the link is selected too)." : selected
-              ? "The link is selected: press Ctrl+C (⌘C on a Mac) to copy it."
-              : "Select the link above and copy it.");
+          const said = model.get("said");
+          say(copied ? said.copied_selected : selected ? said.selected : said.select);
         }
       });
     }
@@ -191,6 +198,15 @@ class PageButton(anywidget.AnyWidget):
     text = traitlets.Unicode("").tag(sync=True)
     target = traitlets.Unicode("").tag(sync=True)
     disabled = traitlets.Bool(False).tag(sync=True)
+    said = traitlets.Dict({}).tag(sync=True)   # what the copy button says after a click
+
+
+def copy_words(words: PageWords) -> dict:
+    """What the copy button says after a click, in the page's language."""
+    return {"copied": words(T("Copied: paste it where your students will find it.")),
+            "copied_selected": words(T("Copied (the link is selected too).")),
+            "selected": words(T("The link is selected: press Ctrl+C (⌘C on a Mac) to copy it.")),
+            "select": words(T("Select the link above and copy it."))}
 
 
 # buttons that are links (downloads carry their file in the page) look like the other buttons
@@ -223,6 +239,7 @@ SHARE_STYLE = """<style>
 .rx-share-qr .rx-qr-overlay svg { width: 86vmin; height: 86vmin; }
 </style>"""
 
+LINK = "\x00"       # where a link goes into a translated sentence
 QR_ERROR = "m"      # error correction: a projected code survives glare and a low camera
 
 
@@ -232,18 +249,23 @@ def qr_code(link: str) -> segno.QRCode:
     return segno.make(link, error=QR_ERROR, micro=False)
 
 
-def qr_html(link: str, ident: str) -> str:
+def qr_html(link: str, ident: str, words: PageWords = ENGLISH) -> str:
     """The QR code of `link` as inline SVG (dark modules on white, 4 modules of quiet zone),
     and "Show QR code large", which shows it on the whole page for a projector (a click
     anywhere closes it). `ident` names the checkbox that toggles it (unique in the page)."""
     svg = qr_code(link).svg_inline(dark="#000", light="#fff", border=4, omitsize=True,
-                                   title="QR code of the link to this step")
+                                   title=words(T("QR code of the link to this step")))
+
+    def say(text) -> str:
+        return escape(words(text), quote=True)
     return (f'<div class="rx-qr-code">{svg}</div>'
             f'<input type="checkbox" class="rx-qr-toggle" id="{ident}">'
-            f'<label class="rx-qr-large-button" for="{ident}" title="The QR code on the whole '
-            f'page, to scan from a projected screen">Show QR code large</label>'
-            f'<label class="rx-qr-overlay" for="{ident}" title="Click to close">{svg}'
-            f'<span>Scan to open this step. Click anywhere to close.</span></label>')
+            f'<label class="rx-qr-large-button" for="{ident}" title="'
+            f'{say(T("The QR code on the whole page, to scan from a projected screen"))}">'
+            f'{say(T("Show QR code large"))}</label>'
+            f'<label class="rx-qr-overlay" for="{ident}" title="{say(T("Click to close"))}">'
+            f'{svg}<span>{say(T("Scan to open this step. Click anywhere to close."))}</span>'
+            f'</label>')
 
 
 def file_stem(game, step: int) -> str:
@@ -278,10 +300,12 @@ class SharePanel:
 
     def __init__(self, app):
         self.app = app
+        self.words = words = getattr(app, "words", ENGLISH)
         self.link = w.Textarea(rows=3, layout=shared_layout(width="100%"))
         self.link.add_class("rx-share-link")
-        self.copy = PageButton(kind="copy", label="Copy link",
-                               hint="Put the link on the clipboard, to paste for others")
+        self.copy = words.set(PageButton(kind="copy"), label=T("Copy link"),
+                              hint=T("Put the link on the clipboard, to paste for others"))
+        words.keep(lambda say: setattr(self.copy, "said", copy_words(say)))
         self.copy.add_class("rx-copy-link")
         self.qr = w.HTML()
         self.qr.add_class("rx-share-qr")
@@ -294,15 +318,14 @@ class SharePanel:
                                    layout=shared_layout(display="none"))
         self.upload.add_class("rx-open-record-file")
         self.upload.observe(self._uploaded, names="value")
-        self.open_button = PageButton(kind="open", target=".rx-open-record-file",
-                                      label="Open record file…",
-                                      hint="Replay a record file (JSON) at its last step")
+        self.open_button = words.set(
+            PageButton(kind="open", target=".rx-open-record-file"),
+            label=T("Open record file…"), hint=T("Replay a record file (JSON) at its last step"))
         self.open_button.add_class("rx-open-record")
-        self.picture_button = w.Button(description="Save picture (PNG)", icon="image",
-                                       tooltip="The board as a PNG image, twice as sharp as "
-                                               "on screen, for print",
-                                       layout=shared_layout(width="auto",
-                                                            align_self="flex-start"))
+        self.picture_button = words.set(
+            w.Button(icon="image", layout=shared_layout(width="auto", align_self="flex-start")),
+            description=T("Save picture (PNG)"),
+            tooltip=T("The board as a PNG image, twice as sharp as on screen, for print"))
         self.picture_button.add_class("rx-save-picture")
         self.picture_button.on_click(lambda _: self.save_picture())
         self.picture = w.HTML()
@@ -310,28 +333,53 @@ class SharePanel:
         self.downloader = Downloader()
         self.lesson_file = w.HTML()
         self.lesson_file.add_class("rx-save-lesson")
+        def html(*parts) -> w.HTML:
+            """Fixed HTML: (tag, text) parts, said again after a switch."""
+            box = w.HTML()
+            words.keep(lambda say: setattr(box, "value", "".join(
+                f"<{tag}>{escape(say(text))}</{tag}>" for tag, text in parts)))
+            return box
+        link_head = w.HTML()
+        words.keep(lambda say: setattr(link_head, "value", SHARE_STYLE + "".join(
+            f"<{tag}>{escape(say(text))}</{tag}>" for tag, text in (
+                ("h3", T("Link to this step")),
+                ("p", T("Whoever opens it gets the same position, in a game of their own: it "
+                        "is a copy, not a live view of this page."))))))
         self.widget = w.VBox([
-            w.HTML(SHARE_STYLE + "<h3>Link to this step</h3><p>Whoever opens it gets the same "
-                   "position, in a game of their own: it is a copy, not a live view of this "
-                   "page.</p>"),
+            link_head,
             self.link,
             self.copy,
             self.qr,
-            w.HTML("<h3>Record</h3><p>The set-up and every move, as a file that replays "
-                   "exactly.</p>"),
+            html(("h3", T("Record")),
+                 ("p", T("The set-up and every move, as a file that replays exactly."))),
             w.HBox([self.download, self.open_button, self.upload],
                    layout=shared_layout(align_items="center")),
-            w.HTML("<h3>Picture</h3>"),
-            w.HTML("<p>The board as on screen, twice as sharp, on white: for a handout or "
-                   "a slide.</p>"),
+            html(("h3", T("Picture"))),
+            html(("p", T("The board as on screen, twice as sharp, on white: for a handout or a "
+                         "slide."))),
             self.picture_button,
             self.picture,
-            w.HTML("<h3>Lesson</h3><p>The game so far as a lesson file: one step per move, "
-                   "each with a caption to rewrite (a text editor will do), to open from the "
-                   "Game tab or share.</p>"),
+            html(("h3", T("Lesson")),
+                 ("p", T("The game so far as a lesson file: one step per move, each with a "
+                         "caption to rewrite (a text editor will do), to open from the Game tab "
+                         "or share."))),
             self.lesson_file,
         ])
         self.widget.add_class("rx-share")
+        self._picture_said = None    # what the picture line says, to say again after a switch
+        words.on_switch(self._switched)
+
+    def _switched(self) -> None:
+        """After a language switch: the link, the record and the picture line again."""
+        self.qr_link = None
+        self.sync()
+        if self._picture_said is not None:
+            self._say_picture(*self._picture_said)
+
+    def _say_picture(self, text, link: str = "") -> None:
+        self._picture_said = (text, link)
+        said = escape(self.words(text))
+        self.picture.value = said.replace(LINK, link) if link else f"<i>{said}</i>"
 
     def query(self) -> str:
         return position_query(self.app)
@@ -342,8 +390,8 @@ class SharePanel:
         app = self.app
         query = self.query()
         self.link.value = (page_address() + query if query else
-                           "This game starts from a lesson's position: share it with "
-                           "Save as lesson below.")
+                           self.words(T("This game starts from a lesson's position: share it "
+                                        "with Save as lesson below.")))
         self.copy.text = self.link.value if query else ""
         self.copy.disabled = not query
         self.show_qr(self.link.value if query else "")
@@ -352,11 +400,12 @@ class SharePanel:
                         app.timeline.actions_all())
         name = file_stem(app.game, len(app.timeline.actions_all())).replace("-step-", "-moves-")
         if not query:
-            self.download.value = "<i>No record: this game did not start from a set-up.</i>"
+            said = self.words(T("No record: this game did not start from a set-up."))
+            self.download.value = f"<i>{escape(said)}</i>"
             return
         self.download.value = download_link_html(record.dumps().encode("utf-8"), f"{name}.json",
                                                  "application/json",
-                                                 "Download record (JSON)",
+                                                 self.words(T("Download record (JSON)")),
                                                  "rx-download-link rx-file-button")
 
     def show_qr(self, link: str) -> None:
@@ -366,10 +415,11 @@ class SharePanel:
             return
         self.qr_link = link
         if re.match(r"https?://", link):
-            self.qr.value = qr_html(link, f"rx-qr-large-{self.qr.model_id}")
+            self.qr.value = qr_html(link, f"rx-qr-large-{self.qr.model_id}", self.words)
         else:
-            self.qr.value = ("<p><i>The QR code of the link appears when the explorer is "
-                             "served (./dev serve).</i></p>" if link else "")
+            self.qr.value = ("<p><i>" + escape(self.words(T(
+                "The QR code of the link appears when the explorer is served (./dev serve)."
+            ))) + "</i></p>" if link else "")
 
     def _uploaded(self, change) -> None:
         chosen = take_upload(self.upload, change, UPLOAD_LIMIT, "record", self.app.message)
@@ -379,7 +429,8 @@ class SharePanel:
         try:
             record = read_record_file(self.app.game, content)
         except LinkError as exc:
-            self.app.message.error(f"Cannot open this record: {exc}")
+            self.app.message.error(T("Cannot open this record: {reason}",
+                                     reason=reason_of(exc)))
             return
         self.app.open_record(record)
 
@@ -389,10 +440,11 @@ class SharePanel:
 
         def deliver(png: bytes) -> None:
             self.downloader.save(png, name, "image/png")
-            link = download_link_html(png, name, "image/png", "save it again",
-                                      "rx-picture-download")
-            self.picture.value = f"Saved {name} to your downloads ({link})."
+            link = download_link_html(png, name, "image/png",
+                                      self.words(T("save it again")), "rx-picture-download")
+            self._say_picture(T("Saved {name} to your downloads ({link}).", name=name,
+                                link=LINK), link)
 
-        self.picture.value = "<i>Drawing the picture…</i>"
+        self._say_picture(T("Drawing the picture…"))
         if not self.app.board.canvas.request_picture(deliver):
-            self.picture.value = "<i>The board is not shown in a page yet.</i>"
+            self._say_picture(T("The board is not shown in a page yet."))
