@@ -134,8 +134,7 @@ class ExplorerApp:
 
         board.widget.add_class("rx-board-widget")
         bar_items = [self.bar.widget, self.autoplay.widget, self.perspective.widget,
-                     self.projector] + ([self.lessons.menu] if self.lessons.available else []) + [
-                     self.language]
+                     self.projector] + ([self.lessons.menu] if self.lessons.available else [])
         bar = w.HBox(bar_items, layout=shared_layout(align_items="center"))
         bar.add_class("rx-bar")
         main = w.VBox([board.widget])
@@ -147,13 +146,17 @@ class ExplorerApp:
         body = w.HBox([main, side])
         body.add_class("rx-body")
         intro_html = w.HTML()
+        intro_html.add_class("rx-intro-box")
         words.keep(lambda say: setattr(intro_html, "value", (
             f'<details class="rx-intro"><summary>'
             f'{escape(say(T("About {game} and how to use the explorer", game=game.title)))}'
             f'</summary>{say(intro)}</details>')))
         style = w.HTML(CSS + SCORE_CSS + LESSON_CSS + CONTROLS_CSS)
         style.add_class("rx-style")   # hidden; its rules still apply to the whole page
-        self.root = w.VBox([style, intro_html, bar, status, body, self.counter.widget])
+        # the language menu sits on the intro's line, right, where the bar has no room left
+        head = w.HBox([intro_html, self.language], layout=shared_layout(align_items="center"))
+        head.add_class("rx-head")
+        self.root = w.VBox([style, head, bar, status, body, self.counter.widget])
         self.root.add_class("rx-app")
         # keys are heard in the whole page; those typed into a text box (rule search, seed,
         # link) are left alone by the page and again by `_key`
@@ -195,9 +198,15 @@ class ExplorerApp:
 
     def _pane_contents(self, index: int) -> list[w.Widget]:
         if index == GAME_TAB:
-            return [w.HTML("<h3>New game</h3>"), self.setup_panel.widget, self.seats.widget,
-                    w.HTML("<h3>Lessons</h3>"), self.lessons.catalogue, self.lessons.upload]
+            return [self._heading(T("New game")), self.setup_panel.widget, self.seats.widget,
+                    self._heading(T("Lessons")), self.lessons.catalogue, self.lessons.upload]
         return [self.share.widget if index == SHARE_TAB else self.rulebook.widget]
+
+    def _heading(self, text) -> w.HTML:
+        """A pane's heading, said again after a language switch."""
+        heading = w.HTML()
+        self.words.keep(lambda say: setattr(heading, "value", f"<h3>{escape(say(text))}</h3>"))
+        return heading
 
     def _fill_pane(self, index: int) -> None:
         """Put a tab's contents in its pane the first time it is opened: a page loads every
