@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import explorer
+from explorer.text import T
 
 from ..shared.app import app_root
 from ..shared.score_sheet import register_pad
@@ -15,9 +16,9 @@ from .score_pad import categorize
 GAME = explorer.GAMES["animals_on_board"]
 register_pad(GAME.name, categorize)
 
-INTRO = ("<p>Step through the set-up, then play by clicking the board. Every step cites its "
-         "rulebook passage. Keys: ← → (or Page Up / Page Down, Space) step, Home / End first "
-         "/ last, Esc closes a message.</p>")
+INTRO = T("Step through the set-up, then play by clicking the board. Every step cites its "
+          "rulebook passage. Keys: ← → (or Page Up / Page Down, Space) step, Home / End first "
+          "/ last, Esc closes a message.")
 
 
 def app(players: int = 3, seed: int = 1, **options):

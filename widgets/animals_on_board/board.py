@@ -11,6 +11,7 @@ import ipywidgets as w
 
 from explorer.animals_on_board import Keep, Split, Take
 from explorer.animals_on_board import components as C
+from explorer.text import T
 
 from ..shared.canvas import BoardCanvas
 from ..shared.scene import View
@@ -19,6 +20,11 @@ from .controls import Controls
 from .draw import scene, scoring_runs
 from .layout import WIDTH, layout
 from .pick import Hints, Pick, move_hints
+
+
+def escape_text(text: str) -> str:
+    """`text` safe in HTML as element content (quotes may stay as they are)."""
+    return escape(text, quote=False)
 
 
 class AnimalsBoard:
@@ -47,6 +53,12 @@ class AnimalsBoard:
 
     def attach(self, app) -> None:
         self.app = app
+        self.controls.use_words(app.words)   # the canvas and status: the app's refresh
+
+    @property
+    def say(self):
+        """The page's words (English before the board is attached to an app)."""
+        return getattr(self.app, "words", None) or str
 
     # -- showing -------------------------------------------------------------------------
     def show(self, frame, viewer: int | None, playable: bool) -> None:
@@ -65,26 +77,31 @@ class AnimalsBoard:
         shown = self.frame.state.view(self.viewer)
         scoring = self.frame.kind == SCORING
         scale = self.canvas.text_scale
-        self.layout = layout(shown, self.width, scoring_runs(shown) if scoring else None, scale)
+        say = self.say
+        self.layout = layout(shown, self.width, scoring_runs(shown, say) if scoring else None,
+                             scale)
         sheet = self.frame.state.score() if scoring else None
-        view = View(self.hints, self.pick, self.playable, viewer=self.viewer, sheet=sheet)
+        view = View(self.hints, self.pick, self.playable, viewer=self.viewer, sheet=sheet,
+                    words=say)
         self.canvas.show(scene(shown, view, self.layout))
         self.status.value = self._status_html()
 
     def _status_html(self) -> str:
-        state = self.frame.state
+        state, say = self.frame.state, self.say
         tiles = self.selected_tiles()
         if tiles:
-            names = ", ".join("face-down tile" if t == state.facedown else C.tile_name(t)
+            names = ", ".join(say(C.tile_label(C.HIDDEN if t == state.facedown else t))
                               for t in tiles)
-            return f"Selected: <b>{escape(names)}</b>"
+            label = escape_text(say(T("Selected:")))
+            return f"{label} <b>{escape(names)}</b>"
         if not self.playable or state.is_over:
             return ""
-        who = f"Player {state.current_player + 1}"
+        who = player_label(state.current_player)
         if state.phase == "keep":
-            return f"{escape(who)}: click one of your drawn tiles to keep it."
-        return (f"{escape(who)}: click tiles to select them (or a group's label for the whole "
-                "group), then Split or Take.")
+            return escape_text(say(T("{player}: click one of your drawn tiles to keep it.",
+                                     player=who)))
+        return escape_text(say(T("{player}: click tiles to select them (or a group's label for "
+                                 "the whole group), then Split or Take.", player=who)))
 
     # -- picking -------------------------------------------------------------------------
     def selected_tiles(self) -> list[int]:
@@ -117,15 +134,16 @@ class AnimalsBoard:
             _, p, i = key
             me = state.current_player
             if me is not None and p != me:   # someone else's tile: say whose, ask no engine
-                self.app.message.info(f"That is {player_label(p)}'s drawn tile: "
-                                      f"{player_label(me)} keeps one of their own.")
+                self.app.message.info(T("That is {owner}'s drawn tile: {player} keeps one of "
+                                        "their own.", owner=player_label(p),
+                                        player=player_label(me)))
                 return
             self.app.try_action(Keep(state.drawn[p][i]))
 
     def do_split(self) -> bool:
         tiles = self.selected_tiles()
         if not tiles:
-            self.app.message.info("First click the tiles that should leave their group.")
+            self.app.message.info(T("First click the tiles that should leave their group."))
             return False
         return self.app.try_action(Split(tiles))
 
@@ -134,7 +152,7 @@ class AnimalsBoard:
         state = self.frame.state
         tiles = self.selected_tiles()
         if not tiles:
-            self.app.message.info("First click a tile or the label of the group to take.")
+            self.app.message.info(T("First click a tile or the label of the group to take."))
             return False
         groups = sorted({state.group_of(t) for t in tiles})
         return self.app.try_action(Take([t for g in groups for t in state.groups[g]]))

@@ -1,34 +1,47 @@
 """Set-up option control for Animals on Board: the species left in the box."""
 from __future__ import annotations
 
+from html import escape
+
 import ipywidgets as w
 
 from explorer.animals_on_board import components as C
+from explorer.text import T
 
 from ..shared.models import shared_layout
 from ..shared.setup_panel import OptionControl
+from ..shared.words import PageWords
 
-RANDOM = "random (from the seed)"
+RANDOM = "random (from the seed)"   # the choices' values; their labels are said in words
 CHOOSE = "choose species"
+MODES = [(T("random (from the seed)"), RANDOM), (T("choose species"), CHOOSE)]
 
 
 def _removed_count(players: int) -> int:
     return len(C.SPECIES) - C.SPECIES_IN_PLAY.get(players, len(C.SPECIES))
 
 
-def removed_species_control(option, players: int) -> OptionControl:
-    """"random" or a multi-select of species; the hint says how many (the engine checks it)."""
-    mode = w.ToggleButtons(options=[RANDOM, CHOOSE], value=RANDOM,
-                           description="Species left out", style={"description_width": "initial"})
-    pick = w.SelectMultiple(options=[(f"{en} ({ko})", en) for en, ko in zip(C.SPECIES, C.SPECIES_KO)],
+def removed_species_control(option, players: int,
+                            words: PageWords | None = None) -> OptionControl:
+    """"random" or a multi-select of species; the hint says how many (the engine checks it).
+    Texts in the page's `words`."""
+    words = words or PageWords()
+    mode = w.ToggleButtons(options=[(words(label), v) for label, v in MODES], value=RANDOM,
+                           style={"description_width": "initial"})
+    words.options(words.set(mode, description=T("Species left out")), MODES)
+    species = [(T("{species} ({korean})", species=name, korean=ko), en)
+               for name, ko, en in zip(C.SPECIES_NAMES, C.SPECIES_KO, C.SPECIES)]
+    pick = w.SelectMultiple(options=[(words(label), en) for label, en in species],
                             rows=6, layout=shared_layout(width="240px"))
+    words.keep(lambda say: _say_species(pick, species, say))
     pick.add_class("rx-removed-species")
     hint = w.HTML()
 
     def players_changed(n: int) -> None:
         k = _removed_count(n)
-        hint.value = (f"<small>{n} players: {k} species leave the game.</small>" if k
-                      else f"<small>{n} players: all 12 species are used.</small>")
+        said = (T("{n} players: {k} species leave the game.", n=n, k=k) if k
+                else T("{n} players: all 12 species are used.", n=n))
+        hint.value = f"<small>{escape(words(said), quote=False)}</small>"
         pick.disabled = mode.value == RANDOM
 
     mode.observe(lambda _: players_changed(players_now[0]), names="value")
@@ -39,6 +52,7 @@ def removed_species_control(option, players: int) -> OptionControl:
         players_changed(n)
 
     on_players(players)
+    words.on_switch(lambda: players_changed(players_now[0]))
 
     def read():
         if mode.value == RANDOM:
@@ -47,6 +61,13 @@ def removed_species_control(option, players: int) -> OptionControl:
 
     box = w.VBox([mode, w.HBox([pick, hint])])
     return OptionControl(box, read, on_players)
+
+
+def _say_species(pick: w.SelectMultiple, species, say) -> None:
+    """The species' labels in `say`'s language, keeping what is selected."""
+    chosen = pick.value
+    pick.options = [(say(label), en) for label, en in species]
+    pick.value = chosen
 
 
 def option_factories() -> dict:

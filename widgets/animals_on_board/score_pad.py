@@ -5,33 +5,42 @@ comes from the engine's score sheet.
 """
 from __future__ import annotations
 
+from explorer.animals_on_board import components as C
 from explorer.animals_on_board.scoring import HERD_POINTS
+from explorer.text import Message, T
 
 from ..shared.score_sheet import Category, by_rule
 
-SHORT = {"chimpanzee": "chimp"}   # the one name too wide for a narrow pad column
+SHORT = {"chimpanzee": T("chimp")}   # the one name too wide for a narrow pad column
 
 
-def _tile(name: str) -> str:
+def _species(name: str) -> Message | str:
+    """A species (as data writes it) in words, shortened for a narrow pad column."""
+    if name in SHORT:
+        return SHORT[name]
+    return C.species_name(name) if name in C.SPECIES else name
+
+
+def _tile(name: str) -> Message | str:
     """"panda-3" as "panda 3": a narrow cell may break it at the space."""
     species, _, value = name.rpartition("-")
-    return f"{SHORT.get(species, species)} {value}" if species else name
+    return T("{species} {value}", species=_species(species), value=value) if species else name
 
 
 def categorize(line) -> Category:
     """Singles and herds each share one row per player (their tiles listed in the cell)."""
     rule, facts = line.rule, line.facts
     if rule == "animals_on_board.scoring.pairs":
-        return Category("pairs", "Pairs back to the box",
-                        tuple(SHORT.get(s, s) for s in facts["species"]), 0)
+        return Category("pairs", T("Pairs back to the box"),
+                        tuple(_species(s) for s in facts["species"]), 0)
     if rule == "animals_on_board.scoring.reduce":
-        return Category("cut", "Cut to 10 tiles", tuple(_tile(t) for t in facts["returned"]), 1)
+        return Category("cut", T("Cut to 10 tiles"), tuple(_tile(t) for t in facts["returned"]), 1)
     if rule == "animals_on_board.scoring.single":
-        return Category("single", "Singles (face value)", _tile(facts["tile"]), 2)
+        return Category("single", T("Singles (face value)"), _tile(facts["tile"]), 2)
     if rule == "animals_on_board.scoring.herd":
         species = facts["species"]
-        return Category("herd", f"Herds ({HERD_POINTS} each)",
-                        f"{facts['tiles']} {SHORT.get(species, species)}", 3)
+        return Category("herd", T("Herds ({points} each)", points=HERD_POINTS),
+                        T("{count} {species}", count=facts["tiles"], species=_species(species)), 3)
     if rule == "animals_on_board.scoring.crates":
-        return Category("crates", "Food crates (1 each)", "", 4)
+        return Category("crates", T("Food crates (1 each)"), "", 4)
     return by_rule(line)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import explorer
+from explorer.text import T
 
 from ..shared.app import app_root
 from ..shared.score_sheet import register_pad
@@ -14,13 +15,13 @@ from .score_pad import categorize
 GAME = explorer.GAMES["indian_summer"]
 register_pad(GAME.name, categorize, PLAYER_COLOURS)
 
-INTRO = ("<p>Play from the last set-up step: choose a path tile (buttons, or click it under the "
-         "board), turn it (⟳, key R) or flip it (⇋, key F) and click a green cell: the hole goes "
-         "there, and a ringed cell shows a treasure through it. The token buttons are on only "
-         "when the rules allow them; a greyed one says why when you point at it. Click a small "
-         "board to look at it. With 1 player it is the solo game (Game tab, or ?players=1 in "
-         "the address). The component set is illustrative: "
-         "the real leaf shapes, holes and printed treasures are not in the rule text.</p>")
+INTRO = T("Play from the last set-up step: choose a path tile (buttons, or click it under the "
+          "board), turn it (⟳, key R) or flip it (⇋, key F) and click a green cell: the hole "
+          "goes there, and a ringed cell shows a treasure through it. The token buttons are on "
+          "only when the rules allow them; a greyed one says why when you point at it. Click a "
+          "small board to look at it. With 1 player it is the solo game (Game tab, or "
+          "?players=1 in the address). The component set is illustrative: the real leaf shapes, "
+          "holes and printed treasures are not in the rule text.")
 
 
 def app(players: int = 3, seed: int = 1, **options):

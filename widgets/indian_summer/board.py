@@ -11,9 +11,10 @@ from ipyevents import Event
 
 from explorer.indian_summer import Refill
 from explorer.indian_summer import components as C
+from explorer.text import T
 
 from ..shared.canvas import BoardCanvas
-from ..shared.timeline import SCORING
+from ..shared.timeline import SCORING, player_label
 from .controls import SQUIRREL_CHOICE, Controls
 from .draw import View, scene, strip_tiles
 from .layout import HEIGHT, WIDTH, layout
@@ -55,6 +56,12 @@ class IndianSummerBoard:
 
     def attach(self, app) -> None:
         self.app = app
+        self.controls.use_words(app.words)   # the canvas and tooltips: the app's refresh
+
+    @property
+    def say(self):
+        """The page's words (English before the board is attached to an app)."""
+        return getattr(self.app, "words", None) or str
 
     # -- showing -------------------------------------------------------------------------
     def show(self, frame, viewer: int | None, playable: bool) -> None:
@@ -87,7 +94,8 @@ class IndianSummerBoard:
         self.layout = layout(shown, focus, strip=len(strip_tiles(shown)),
                              text_scale=self.canvas.text_scale)
         sheet = state.score() if self.frame.kind == SCORING else None
-        view = View(self.hints, self.pick, self.playable, self.hover, self.viewer, sheet)
+        view = View(self.hints, self.pick, self.playable, self.hover, self.viewer, sheet,
+                    words=self.say)
         self.canvas.show(scene(shown, view, self.layout))
 
     # -- picking -------------------------------------------------------------------------
@@ -156,12 +164,15 @@ class IndianSummerBoard:
         if self.app.refuse_unplayable():
             return False
         if acting is not None and self.layout.focus != acting:
-            self.app.message.info(f"This is Player {self.layout.focus + 1}'s board; Player "
-                                  f"{acting + 1} is playing: click their small board to go back.")
+            self.app.message.info(T("This is {owner}'s board; {player} is playing: click their "
+                                    "small board to go back.",
+                                    owner=player_label(self.layout.focus),
+                                    player=player_label(acting)))
             return False
         action = self.pick.action_at(cell)
         if action is None:
-            self.app.message.info("First choose a tile from the path, a squirrel or an animal.")
+            self.app.message.info(T("First choose a tile from the path, a squirrel or an "
+                                    "animal."))
             return False
         return self.act(action)
 
@@ -186,8 +197,10 @@ class IndianSummerBoard:
             if name in self.hints.animals:
                 self.choose_animal(name)
             elif self.playable:
-                self.app.message.info(f"The {name} fits nowhere now: an animal needs connected "
-                                      "empty holes in its shape. " + self.controls.animal.tooltip)
+                self.app.message.info(T("The {animal} fits nowhere now: an animal needs "
+                                        "connected empty holes in its shape. {why}",
+                                        animal=C.animal_name(name),
+                                        why=self.controls.tip_of(self.controls.animal)))
         elif kind == "solo-end":
             self._solo_end(key[1], key[2])
 

@@ -14,9 +14,10 @@ from explorer.indian_summer import components as C
 from explorer.indian_summer.scoring import payout
 from explorer.indian_summer.board import animal_cells, complete_areas, leaf_cells, printed_treasure
 from explorer.indian_summer.geometry import cells_of
-from explorer.text import plural
+from explorer.text import Message, N, T
 
 from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, View
+from ..shared.timeline import player_label
 from .layout import (ANIMALS_Y, BOARD_X, BOARD_Y, CELL, FOREST_R, HEADER_Y, MARGIN, PREVIEW_X,
                      RIGHT_X, STRIP_Y, Layout, layout)
 from .pick import ANIMAL, LEAF, NUT, SQUIRREL, Hints, Pick
@@ -46,12 +47,14 @@ BAD = "#c62828"
 LAST = "#1565c0"
 SELECTED = "#ff6d00"
 FOREST_BG = "#e8f5e9"
-ILLUSTRATIVE = "Illustrative component set: the real shapes and treasures are not in the text"
+ILLUSTRATIVE = T("Illustrative component set: the real shapes and treasures are not in the text")
 BUSH = "#1b5e20"
+PATH_TITLES = {"upper": T("Upper path"), "lower": T("Lower path")}
+END_WORDS = {"left": T("left end"), "right": T("right end")}
 
 
-def player_title(p: int) -> str:
-    return f"Player {p + 1}"
+def player_title(p: int) -> Message:
+    return player_label(p)
 
 
 def strip_tiles(state) -> list[int]:
@@ -65,32 +68,55 @@ def strip_tiles(state) -> list[int]:
     return list(state.paths[p]) if p is not None else []
 
 
-def header_text(state, sheet=None) -> str:
-    solo = f"Solo · turn {state.solo_turn} of {C.SOLO.turns} · " if state.solo else ""
+def _taken(who, need: int, source: str | None) -> Message:
+    """What the acting player lays after a mushroom, a feather or the solo track."""
+    if source == "track":
+        return N("{player}: lay the tile taken from the track",
+                 "{player}: lay the tiles taken from the track", need, player=who)
+    if source == "feather":
+        return N("{player}: lay the tile taken for the feather",
+                 "{player}: lay the tiles taken for the feather", need, player=who)
+    if source == "mushroom":
+        return N("{player}: lay the tile taken by the mushroom",
+                 "{player}: lay the tiles taken by the mushroom", need, player=who)
+    return N("{player}: lay the tile taken", "{player}: lay the tiles taken", need, player=who)
+
+
+def header_text(state, sheet=None) -> Message:
+    """The line above the board (a message: say it in the page's words)."""
     if state.phase == "setup":
-        return "Set-up · step through it with ▶; play starts at its last step"
+        return T("Set-up · step through it with ▶; play starts at its last step")
     if state.phase == "over":
         if sheet is None:
             sheet = state.score()
         if state.solo:
-            return f"Solo game over: {'won' if sheet.winners else 'lost'}, {sheet.totals[0]} points"
-        won = ", ".join(player_title(p) for p in sheet.winners)
-        return f"Game over · {won} win{'s' if len(sheet.winners) == 1 else ''} · see the Score tab"
+            if sheet.winners:
+                return T("Solo game over: won, {points} points", points=sheet.totals[0])
+            return T("Solo game over: lost, {points} points", points=sheet.totals[0])
+        return N("Game over · {players} wins · see the Score tab",
+                 "Game over · {players} win · see the Score tab", len(sheet.winners),
+                 players=tuple(player_title(p) for p in sheet.winners))
     who = player_title(state.current_player)
     if state.phase == "place":
-        source = {"track": "from the track", "feather": "for the feather",
-                  "mushroom": "by the mushroom"}.get(state.pending_from, "")
-        return f"{solo}{who}: lay the tile{'s' if state.need > 1 else ''} taken {source}"
-    if state.phase == "refill":
-        return f"{solo}{who}: the path is empty: click an end of the upper or lower path"
-    if state.phase == "squirrels":
+        line = _taken(who, state.need, state.pending_from)
+    elif state.phase == "refill":
+        line = T("{player}: the path is empty: click an end of the upper or lower path",
+                 player=who)
+    elif state.phase == "squirrels":
         nuts = state.backpacks[state.current_player][1]
-        return (f"Game end · {who}: place a squirrel with a nut ({nuts} left): click an empty "
-                "cell")
-    if state.tile_done:
-        return f"{solo}{who}: tile laid · spend tokens, lay an animal, or end the turn"
-    turn = "" if state.solo else f"Turn {state.turn_number} · "
-    return f"{solo}{turn}{who}: lay a path tile or a squirrel"
+        return T("Game end · {player}: place a squirrel with a nut ({nuts} left): click an "
+                 "empty cell", player=who, nuts=nuts)
+    elif state.tile_done:
+        line = T("{player}: tile laid · spend tokens, lay an animal, or end the turn", player=who)
+    elif state.solo:
+        line = T("{player}: lay a path tile or a squirrel", player=who)
+    else:
+        return T("Turn {turn} · {player}: lay a path tile or a squirrel",
+                 turn=state.turn_number, player=who)
+    if state.solo:
+        return T("Solo · turn {turn} of {turns} · {line}", turn=state.solo_turn,
+                 turns=C.SOLO.turns, line=line)
+    return line
 
 
 # -- small pieces ---------------------------------------------------------------------
@@ -144,11 +170,18 @@ def leaf_in_box(tile: int, box, max_cell: float = 16.0) -> list:
 
 
 # -- boards ---------------------------------------------------------------------------
+def animal_names(say=str) -> tuple[str, ...]:
+    """Every animal kind's name (by kind, as `C.ALL_KINDS` lists them) said by `say`."""
+    return tuple(say(C.animal_name(kind.name)) for kind in C.ALL_KINDS)
+
+
 @lru_cache(maxsize=64)
-def floor_shapes(floor, ox: float, oy: float, s: float, scoring: bool = False):
+def floor_shapes(floor, ox: float, oy: float, s: float, scoring: bool = False,
+                 names: tuple[str, ...] | None = None):
     """(board layer, pieces layer) of one forest floor at cell size `s`, as tuples. Kept per
-    floor and place: a step changes one player's floor at most, but a late frame shows five
-    (the large board and four small ones), ~1,300 shapes."""
+    floor, place and language (`names`: the animals' names as the page says them, from
+    `animal_names`; None: English): a step changes one player's floor at most, but a late
+    frame shows five (the large board and four small ones), ~1,300 shapes."""
     big = s >= 30
     ground, pieces = [], []
     covered = set(cells_of(floor.covered))
@@ -190,7 +223,8 @@ def floor_shapes(floor, ox: float, oy: float, s: float, scoring: bool = False):
         if big:
             first = min(cells, key=lambda c: (c[1], c[0]))
             pieces.append(Text(ox + (first[0] + 0.5) * s, oy + (first[1] + 0.5) * s,
-                               C.ALL_KINDS[kind].name, size=17, bold=True, color=ANIMAL_LINE,
+                               names[kind] if names else C.ALL_KINDS[kind].name, size=17,
+                               bold=True, color=ANIMAL_LINE,
                                align="center", max_width=s - 4, scales=False))
     paid = set(complete_areas(floor))
     for i, area in enumerate(C.ALL_LAYOUTS[floor.layout].areas):
@@ -209,17 +243,19 @@ def floor_shapes(floor, ox: float, oy: float, s: float, scoring: bool = False):
 
 def _main_board(sc: Scene, state, lay: Layout, view: View) -> None:
     floor = state.floors[lay.focus]
-    scoring = view.sheet is not None
-    ground, pieces = floor_shapes(floor, BOARD_X, BOARD_Y, CELL, scoring)
+    scoring, say = view.sheet is not None, view.words
+    ground, pieces = floor_shapes(floor, BOARD_X, BOARD_Y, CELL, scoring, animal_names(say))
     sc.add("board", *ground)
     sc.add("pieces", *pieces)
     acting = state.current_player
     name = C.ALL_LAYOUTS[floor.layout].name
-    looking = "  (looking: click a small board to switch)" if (
-        acting is not None and lay.focus != acting) else ""
-    title = f"{player_title(lay.focus)}'s board {name} · {plural(floor.empty_cells, 'empty cell')}"
+    title = N("{player}'s board {board} · {n} empty cell",
+              "{player}'s board {board} · {n} empty cells", floor.empty_cells,
+              player=player_title(lay.focus), board=name)
+    if acting is not None and lay.focus != acting:
+        title = T("{title}  (looking: click a small board to switch)", title=title)
     # between the header and the cell numbers: little room to grow
-    sc.add("board", Text(BOARD_X - 28, 46, title + looking, size=18, bold=True, color=INK,
+    sc.add("board", Text(BOARD_X - 28, 46, say(title), size=18, bold=True, color=INK,
                          max_width=PREVIEW_X + 130 - BOARD_X, max_scale=1.15))
     for x in range(C.WIDTH):   # the cell numbers keep to their cells
         sc.add("board", Text(BOARD_X + (x + 0.5) * CELL, BOARD_Y - 11, str(x), size=17,
@@ -307,7 +343,8 @@ def _ghost(sc: Scene, lay: Layout, view: View, floor, targets: set) -> None:
         sc.add("highlights", Rect(x + s / 2 - r, y + s / 2 - r, 2 * r, 2 * r,
                                   fill=TOKEN_COLOURS[treasure] if treasure else HOLE,
                                   stroke="#ffffff", line_width=2, radius=r))
-        label = f"+ {treasure}" if treasure else "earth: no token"
+        label = view.words(T("+ {token}", token=C.token_name(treasure)) if treasure
+                           else T("earth: no token"))
         tx = min(max(x + s / 2, BOARD_X + 60), BOARD_X + C.WIDTH * CELL - 60)
         ty = y - 14 if hole[1] > 0 else y + s + 14
         sc.add("highlights", Rect(tx - 62, ty - 13, 124, 26, fill="#ffffff", stroke=INK,
@@ -318,8 +355,8 @@ def _ghost(sc: Scene, lay: Layout, view: View, floor, targets: set) -> None:
 
 def _preview(sc: Scene, state, lay: Layout, view: View) -> None:
     box = lay.preview
-    pick = view.pick
-    sc.add("board", Text(PREVIEW_X, BOARD_Y + 12, "To lay", size=18, bold=True, color=INK))
+    pick, say = view.pick, view.words
+    sc.add("board", Text(PREVIEW_X, BOARD_Y + 12, say(T("To lay")), size=18, bold=True, color=INK))
     sc.add("board", Rect(box.x, box.y, box.w, box.h, fill=PANEL, stroke="#bbbbbb", radius=8))
     playing = view.playable and state.current_player is not None
     shape = pick.shape() if playing else None
@@ -332,16 +369,16 @@ def _preview(sc: Scene, state, lay: Layout, view: View) -> None:
             colour = ANIMAL_FILL
         sc.add("pieces", *shape_in_box(cells, hole, colour, box, max_cell=24))
         sc.regions.append(box)
-        lines = [pick.tile if pick.mode == LEAF else pick.animal,
-                 f"turned {90 * (pick.rotation % 4)}°", "flipped" if pick.flipped else "not flipped",
-                 "⟳ R  ⇋ F"]
+        lines = [pick.tile if pick.mode == LEAF else say(C.animal_name(pick.animal)),
+                 say(T("turned {degrees}°", degrees=90 * (pick.rotation % 4))),
+                 say(T("flipped") if pick.flipped else T("not flipped")), "⟳ R  ⇋ F"]
     elif playing and pick.mode in (SQUIRREL, NUT):
         sc.add("pieces", Rect(box.x + 36, box.y + 36, 40, 40, fill=SQUIRREL_FILL, radius=8),
                Text(box.x + 56, box.y + 57, "S", size=22, bold=True, color="#ffffff",
                     align="center", scales=False))
-        lines = ["squirrel", "for a nut" if pick.mode == NUT else "tile action"]
-        if state.phase == "squirrels":
-            lines += ["ringed: completes", "an area (its tokens)"]
+        lines = [say(T("squirrel")), say(T("for a nut") if pick.mode == NUT else T("tile action"))]
+        if state.phase == "squirrels":   # one sentence on two lines, each said on its own
+            lines += [say(T("ringed: completes")), say(T("an area (its tokens)"))]
     k = lay.text_scale     # lines further apart for larger labels, the legend below them
     top, step = box.y + box.h + 8 + 8 * k, 21 * k
     for i, line in enumerate(lines):
@@ -349,43 +386,44 @@ def _preview(sc: Scene, state, lay: Layout, view: View) -> None:
                              bold=i == 0, color=INK if i == 0 else MUTED,
                              max_width=RIGHT_X - PREVIEW_X - 12))
     y = top + 4 * step - 4
-    legend = [("hole on earth", None), ("berry", "berry"), ("nut", "nut"),
-              ("mushroom", "mushroom"), ("feather", "feather")]
+    legend = [(T("hole on earth"), None)] + [(C.token_name(kind), kind) for kind in
+                                             ("berry", "nut", "mushroom", "feather")]
     for i, (label, kind) in enumerate(legend):
         ly = y + i * 22 * k
         if kind is None:
             sc.add("board", Rect(PREVIEW_X + 3, ly - 7, 14, 14, fill=HOLE, radius=7))
         else:
             sc.add("board", *token_disc(PREVIEW_X + 10, ly, 9, kind))
-        sc.add("board", Text(PREVIEW_X + 26, ly, label, size=17, color=INK,
+        sc.add("board", Text(PREVIEW_X + 26, ly, say(label), size=17, color=INK,
                              max_width=RIGHT_X - PREVIEW_X - 40))
     ly = y + len(legend) * 22 * k
     sc.add("board", Rect(PREVIEW_X + 1, ly - 9, 18, 18, fill=SQUIRREL_FILL, radius=4),
            Text(PREVIEW_X + 10, ly + 1, "S", size=17, bold=True, color="#ffffff", align="center", scales=False),
-           Text(PREVIEW_X + 26, ly, "squirrel", size=17, color=INK,
+           Text(PREVIEW_X + 26, ly, say(T("squirrel")), size=17, color=INK,
                 max_width=RIGHT_X - PREVIEW_X - 40))
 
 
 def _strip(sc: Scene, state, lay: Layout, view: View) -> None:
     tiles = strip_tiles(state)
-    p = state.current_player
+    p, say = state.current_player, view.words
     if state.phase == "place":
-        title = f"Taken, to lay now ({state.need} of them): click one to choose"
+        title = T("Taken, to lay now ({need} of them): click one to choose", need=state.need)
     elif p is not None:
-        title = f"{player_title(p)}'s path (next to the backpack first): click a tile to choose"
+        title = T("{player}'s path (next to the backpack first): click a tile to choose",
+                  player=player_title(p))
     else:
-        title = "Path"
-    sc.add("board", Text(BOARD_X - 28, STRIP_Y - 16, title, size=17, bold=True, color=INK,
+        title = T("Path")
+    sc.add("board", Text(BOARD_X - 28, STRIP_Y - 16, say(title), size=17, bold=True, color=INK,
                          max_width=RIGHT_X - BOARD_X))
     if not tiles:
-        sc.add("board", Text(BOARD_X, STRIP_Y + 30, "empty", size=17, color=MUTED))
+        sc.add("board", Text(BOARD_X, STRIP_Y + 30, say(T("empty")), size=17, color=MUTED))
     chosen = view.pick.tile if view.pick.mode == LEAF and view.playable else None
     for box, tile in zip(lay.strip, tiles):
         sc.add("board", Rect(box.x, box.y, box.w, box.h, fill=PANEL, stroke="#bbbbbb", radius=6))
         band = 19   # the tile's name above its drawing, never over it
         sc.add("pieces", *leaf_in_box(tile, Region(None, box.x, box.y + band, box.w,
                                                    box.h - band), max_cell=14))
-        sc.add("pieces", Text(box.x + box.w / 2, box.y + band / 2 + 1, C.tile_name(tile),
+        sc.add("pieces", Text(box.x + box.w / 2, box.y + band / 2 + 1, say(C.tile_name(tile)),
                               size=17, bold=True, color=MUTED, align="center",
                               max_width=box.w - 6, scales=False))
         sc.regions.append(box)
@@ -395,8 +433,10 @@ def _strip(sc: Scene, state, lay: Layout, view: View) -> None:
 
 
 def _animal_stacks(sc: Scene, state, lay: Layout, view: View) -> None:
-    sc.add("board", Text(BOARD_X - 28, ANIMALS_Y - 14, "Animal stacks (tiles left; a token it "
-                         "carries)", size=17, bold=True, color=INK, max_width=RIGHT_X - BOARD_X))
+    say = view.words
+    sc.add("board", Text(BOARD_X - 28, ANIMALS_Y - 14,
+                         say(T("Animal stacks (tiles left; a token it carries)")), size=17,
+                         bold=True, color=INK, max_width=RIGHT_X - BOARD_X))
     chosen = view.pick.animal if view.pick.mode == ANIMAL and view.playable else None
     for box, kind, left, token in zip(lay.animals, C.ANIMALS, state.animals_left,
                                       state.animal_tokens):
@@ -405,7 +445,8 @@ def _animal_stacks(sc: Scene, state, lay: Layout, view: View) -> None:
         inner = Region(None, box.x, box.y + 16, box.w, box.h - 34)
         if left:
             sc.add("pieces", *shape_in_box(kind.cells, None, ANIMAL_FILL, inner, max_cell=12))
-        sc.add("board", Text(box.x + box.w / 2, box.y + 10, kind.name, size=17, bold=True,
+        sc.add("board", Text(box.x + box.w / 2, box.y + 10, say(C.animal_name(kind.name)),
+                             size=17, bold=True,
                              color=INK, align="center", max_width=box.w - 4, scales=False),
                Text(box.x + 6, box.y + box.h - 10, f"×{left}", size=17, bold=True,
                     color=INK if left else MUTED, scales=False))
@@ -418,8 +459,9 @@ def _animal_stacks(sc: Scene, state, lay: Layout, view: View) -> None:
 
 
 def _rows(sc: Scene, state, lay: Layout, view: View) -> None:
-    acting = state.current_player
+    acting, say = state.current_player, view.words
     notes = view.sheet.notes if view.sheet is not None else {}
+    names = animal_names(say)
     for p, row in enumerate(lay.rows):
         turn = p == acting
         focus = p == lay.focus
@@ -428,10 +470,14 @@ def _rows(sc: Scene, state, lay: Layout, view: View) -> None:
                              radius=10))
         sc.add("board", Rect(row.x + 10, row.y + 9, 18, 18, fill=PLAYER_COLOURS[p], stroke=INK,
                              radius=4),
-               Text(row.x + 36, row.y + 19, player_title(p) + (f"  {TURN_MARK}" if turn else ""),
+               Text(row.x + 36, row.y + 19,
+                    say(player_title(p)) + (f"  {TURN_MARK}" if turn else ""),
                     size=18, bold=True, color=INK, max_width=126 * lay.text_scale))
-        extra = " · ".join(notes.get(p, [])[:1] + ([f"{view.sheet.totals[p]} points"]
-                                                  if view.sheet is not None else []))
+        note = notes.get(p, [None])[0] if notes.get(p) else None
+        points = (T("{points} points", points=view.sheet.totals[p])
+                  if view.sheet is not None else None)
+        extra = say(T("{note} · {points}", note=note, points=points) if note and points
+                    else note or points or "")
         if extra:
             extra_x = row.x + 170 + 130 * (lay.text_scale - 1)
             sc.add("board", Text(extra_x, row.y + 19, extra, size=17, bold=True, color=BAD,
@@ -446,7 +492,8 @@ def _rows(sc: Scene, state, lay: Layout, view: View) -> None:
                                  radius=4))
             sc.add("pieces", *leaf_in_box(tile, box, max_cell=9))
         mini = lay.minis[p]
-        ground, pieces = floor_shapes(state.floors[p], mini.x, mini.y, mini.w / C.WIDTH)
+        ground, pieces = floor_shapes(state.floors[p], mini.x, mini.y, mini.w / C.WIDTH,
+                                      names=names)
         sc.add("board", *ground)
         sc.add("pieces", *pieces)
         if focus and len(lay.rows) > 1:
@@ -455,11 +502,11 @@ def _rows(sc: Scene, state, lay: Layout, view: View) -> None:
         sc.regions.append(mini)
 
 
-def _forest(sc: Scene, state, lay: Layout) -> None:
+def _forest(sc: Scene, state, lay: Layout, say=str) -> None:
     cx, cy = lay.forest_centre
     n = len(state.forest)
     top = cy - FOREST_R - 36
-    sc.add("board", Text(RIGHT_X, top, "Forest circle (from the bush, clockwise)", size=17,
+    sc.add("board", Text(RIGHT_X, top, say(T("Forest circle (from the bush, clockwise)")), size=17,
                          bold=True, color=INK))
     sc.add("board", Rect(cx - FOREST_R - 18, cy - FOREST_R - 18, 2 * FOREST_R + 36,
                          2 * FOREST_R + 36, fill=FOREST_BG, radius=FOREST_R + 18))
@@ -477,34 +524,38 @@ def _forest(sc: Scene, state, lay: Layout) -> None:
                               line_width=2, radius=11))
     k = lay.text_scale
     if n:
-        sc.add("pieces", Text(bx, by + 22 + 10 * k, "bush", size=17, bold=True, color=BUSH,
+        sc.add("pieces", Text(bx, by + 22 + 10 * k, say(T("bush")), size=17, bold=True, color=BUSH,
                               align="center"))
     inner = 2 * (FOREST_R - 24)   # the width inside the ring of tiles
-    sc.add("board", Text(cx, cy - 12 * k, f"{n} tiles", size=18, bold=True, color=INK,
+    sc.add("board", Text(cx, cy - 12 * k, say(T("{n} tiles", n=n)), size=18, bold=True, color=INK,
                          align="center", max_width=inner),
-           Text(cx, cy + 12 * k, f"{len(state.set_aside)} set aside", size=17, color=MUTED,
+           Text(cx, cy + 12 * k, say(T("{n} set aside", n=len(state.set_aside))), size=17,
+                color=MUTED,
                 align="center", max_width=inner))
 
 
-def _supply(sc: Scene, state, lay: Layout) -> None:
+def _supply(sc: Scene, state, lay: Layout, say=str) -> None:
     x, y = lay.supply_x, lay.supply_y
-    sc.add("board", Text(x, y, "Supply", size=17, bold=True, color=INK))
+    sc.add("board", Text(x, y, say(T("Supply")), size=17, bold=True, color=INK))
     for i, kind in enumerate(C.TOKENS):
         ty = y + 28 + i * 28
         sc.add("pieces", *token_disc(x + 12, ty, 11, kind),
-               Text(x + 30, ty + 1, plural(state.supply(kind), kind), size=17, color=INK))
+               Text(x + 30, ty + 1, say(C.token_count(kind, state.supply(kind))), size=17,
+                    color=INK))
     ty = y + 28 + len(C.TOKENS) * 28
     sc.add("pieces", Rect(x + 1, ty - 11, 22, 22, fill=SQUIRREL_FILL, radius=5),
-           Text(x + 30, ty + 1, f"{state.squirrel_supply} squirrels", size=17, color=INK))
+           Text(x + 30, ty + 1, say(T("{n} squirrels", n=state.squirrel_supply)), size=17,
+                color=INK))
 
 
 def _solo_side(sc: Scene, state, lay: Layout, view: View) -> None:
     """Upper and lower paths with clickable ends, and the numbered turn track."""
     ends = {(a.path, a.end) for a in view.hints.berries + view.hints.refills}
+    say = view.words
     for name in ("upper", "lower"):
         boxes = lay.solo_paths[name]
         tiles = state.upper if name == "upper" else state.lower
-        sc.add("board", Text(RIGHT_X, boxes[0].y - 14, f"{name.capitalize()} path", size=17,
+        sc.add("board", Text(RIGHT_X, boxes[0].y - 14, say(PATH_TITLES[name]), size=17,
                              bold=True, color=INK))
         for box, tile in zip(boxes, tiles):
             sc.add("board", Rect(box.x, box.y, box.w, box.h, fill="#ffffff", stroke="#cccccc",
@@ -521,13 +572,13 @@ def _solo_side(sc: Scene, state, lay: Layout, view: View) -> None:
                              radius=6),
                Text(end.x + end.w / 2, end.y + end.h / 2 - 9, "◀" if side == "left" else "▶",
                     size=17, color=INK, align="center", scales=False),
-               Text(end.x + end.w / 2, end.y + end.h / 2 + 12, f"{side} end", size=17,
+               Text(end.x + end.w / 2, end.y + end.h / 2 + 12, say(END_WORDS[side]), size=17,
                     color=INK, align="center", max_width=end.w - 4, scales=False))
         sc.regions.append(end)
     track = lay.track
     title_y = track[0].y - 12 - 15.5 * lay.text_scale   # above the spaces' numbers
-    sc.add("board", Text(RIGHT_X, title_y, "Turn track: spaces 10 … 1, then the "
-                         "mushroom space", size=17, bold=True, color=INK))
+    sc.add("board", Text(RIGHT_X, title_y, say(T("Turn track: spaces 10 … 1, then the "
+                                               "mushroom space")), size=17, bold=True, color=INK))
     track_tiles = tuple(state.track) + (None,) * (12 - len(state.track))
     tiles = list(track_tiles[:10]) + [track_tiles[10], None, track_tiles[11]]
     labels = [str(n) for n in range(10, 0, -1)] + ["", "", ""]
@@ -548,15 +599,17 @@ def _solo_side(sc: Scene, state, lay: Layout, view: View) -> None:
 def scene(state, view: View | None = None, lay: Layout | None = None) -> Scene:
     """The full frame for `state` (a position or a player's view)."""
     view = (view or View()).filled(Hints, Pick)
+    say = view.words
     lay = lay or layout(state, strip=len(strip_tiles(state)))
     sc = Scene(lay.width, lay.height, text_scale=lay.text_scale)
     sc.add("board", Rect(0, 0, lay.width, lay.height, fill="#ffffff"))
     # the header and the board's title share the strip above the cell numbers
-    sc.add("board", Text(MARGIN, HEADER_Y, header_text(state, view.sheet), size=20, bold=True,
+    sc.add("board", Text(MARGIN, HEADER_Y, say(header_text(state, view.sheet)), size=20, bold=True,
                          color=INK, max_width=lay.width - 2 * MARGIN, max_scale=1.25))
     if not state.floors:
-        sc.add("board", Text(BOARD_X, BOARD_Y + 40, "The boards are handed out in the next "
-                             "set-up step.", size=18, color=MUTED))
+        sc.add("board", Text(BOARD_X, BOARD_Y + 40,
+                             say(T("The boards are handed out in the next set-up step.")),
+                             size=18, color=MUTED))
         return sc
     _main_board(sc, state, lay, view)
     _preview(sc, state, lay, view)
@@ -566,9 +619,9 @@ def scene(state, view: View | None = None, lay: Layout | None = None) -> Scene:
     if state.solo:
         _solo_side(sc, state, lay, view)
     else:
-        _forest(sc, state, lay)
-    _supply(sc, state, lay)
-    sc.add("board", Text(lay.width - MARGIN, lay.height - 12, ILLUSTRATIVE, size=17,
+        _forest(sc, state, lay, say)
+    _supply(sc, state, lay, say)
+    sc.add("board", Text(lay.width - MARGIN, lay.height - 12, say(ILLUSTRATIVE), size=17,
                          color=MUTED, align="right", max_width=lay.width - RIGHT_X,
                          scales=False))   # a footnote in the last line: no room to grow
     _highlights(sc, state, lay, view)

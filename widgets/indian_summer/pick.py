@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from explorer.indian_summer import Animal, Nut, Place, Squirrel
 from explorer.indian_summer import components as C
 from explorer.indian_summer.geometry import orientation_of, orientations
+from explorer.text import Message, T
 
 LEAF, SQUIRREL, NUT, ANIMAL = "leaf", "squirrel", "nut", "animal"
 
@@ -140,16 +141,22 @@ class Pick:
         ax, ay = self.aim()
         return {(x + ax, y + ay) for (oo, x, y) in moves if oo == o}
 
-    def describe(self) -> str:
+    def describe(self) -> Message:
+        """The pick in words (a message)."""
         if self.mode == SQUIRREL:
-            return "a squirrel from the supply (the tile action)"
+            return T("a squirrel from the supply (the tile action)")
         if self.mode == NUT:
-            return "a squirrel for a nut"
-        name = self.tile if self.mode == LEAF else f"the {self.animal}"
-        if name is None:
-            return "nothing chosen"
-        turned = f"turned {90 * (self.rotation % 4)}°"
-        return f"{name}, {turned}{', flipped' if self.flipped else ''}"
+            return T("a squirrel for a nut")
+        if self.mode == LEAF and self.tile is not None:
+            name = self.tile
+        elif self.mode != LEAF and self.animal is not None:
+            name = T("the {animal}", animal=C.animal_name(self.animal))
+        else:
+            return T("nothing chosen")
+        degrees = 90 * (self.rotation % 4)
+        if self.flipped:
+            return T("{pick}, turned {degrees}°, flipped", pick=name, degrees=degrees)
+        return T("{pick}, turned {degrees}°", pick=name, degrees=degrees)
 
 
 def fitting(pick: Pick, hints: Hints) -> Pick:
