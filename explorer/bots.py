@@ -10,6 +10,7 @@ import random
 from types import ModuleType
 
 from .core import Action, State
+from .text import T
 
 
 class RandomBot:
@@ -80,12 +81,14 @@ def heuristic_for(game_name: str) -> ModuleType | None:
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOT_NAMES = {"random": T("Random bot"), "greedy": T("Greedy bot")}   # as a person reads them
 
 
 def make_bot(name: str, seed: int):
     """A bot by its name in BOTS, e.g. make_bot("greedy", 3)."""
     if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
+        raise ValueError(T("unknown bot {name}; bots: {bots}", name=repr(name),
+                           bots=tuple(BOTS)))
     return BOTS[name](seed)
 
 
@@ -94,7 +97,7 @@ def play(state: State, bot, max_steps: int = 100_000) -> tuple[list[State], list
     states, actions = [state], []
     while not state.is_over:
         if len(actions) >= max_steps:
-            raise RuntimeError(f"game did not end within {max_steps} actions")
+            raise RuntimeError(T("game did not end within {limit} actions", limit=max_steps))
         action = bot.choose(state)
         state = state.apply(action)
         states.append(state)
@@ -110,11 +113,12 @@ def play_seats(state: State, bots: list,
     turn it is (in Cacao everyone with activated workers decides in turn).
     """
     if len(bots) != state.players:
-        raise ValueError(f"one bot per seat: {state.players} players, {len(bots)} bots")
+        raise ValueError(T("one bot per seat: {players} players, {bots} bots",
+                           players=state.players, bots=len(bots)))
     states, actions = [state], []
     while not state.is_over:
         if len(actions) >= max_steps:
-            raise RuntimeError(f"game did not end within {max_steps} actions")
+            raise RuntimeError(T("game did not end within {limit} actions", limit=max_steps))
         action = bots[state.current_player].choose(state)
         state = state.apply(action)
         states.append(state)

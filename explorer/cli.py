@@ -9,11 +9,19 @@ import statistics
 import sys
 import time
 
+from . import i18n
 from .bots import BOTS, RandomBot, make_bot, play, play_seats
 from .core import RecordError, SetupError
 from .games import GAMES
 from .record import Record, replay
+from .text import T
 from .untrusted import clipped
+
+LANGS = ("en", "ko", "hu")      # --lang: the language of what the commands print for a person
+GROUPS = {"index": T("index"), "engine": T("engine"), "view": T("view"), "tests": T("tests"),
+          "lessons": T("lessons")}     # the groups of `rules where`, as a person reads them
+HOW = {"lesson": lambda n: T("lesson {count}", count=n), "game": lambda n: T("game {count}", count=n),
+       "refusal": lambda n: T("refusal {count}", count=n)}
 
 
 def _simulate(args) -> int:
@@ -77,50 +85,61 @@ def parse_bots(text: str, players: int) -> list[str]:
     return names
 
 
-def narrate(record: Record) -> str:
-    """The narrated log of a record (every event with its rule id), then the score sheet."""
+def narrate(record: Record, lang: str = "en") -> str:
+    """The narrated log of a record (every event with its rule id), then the score sheet, in
+    `lang`."""
     states = replay(record)
+    game = states[0].game.name
+
+    def say(text) -> str:
+        return i18n.render(text, lang, game)
     out = []
     for step, state in enumerate(states):
         if step:
             action = record.actions[step - 1]
             data = action if isinstance(action, dict) else action.to_json()
-            out.append(f"-- step {step}: {json.dumps(data, ensure_ascii=False)}")
-        out += [f"  {event.text}  [{event.rule}]" for event in state.events]
+            out.append("-- " + say(T("step {step}: {move}", step=step,
+                                     move=json.dumps(data, ensure_ascii=False))))
+        out += [f"  {say(event.text)}  [{event.rule}]" for event in state.events]
     final = states[-1]
     if not final.is_over:
-        out.append(f"(the record stops before the end: {final.game.title} is not over)")
+        out.append(say(T("(the record stops before the end: {game} is not over)",
+                         game=final.game.title)))
     else:
-        out += sheet_lines(final.score())
+        out += sheet_lines(final.score(), say)
     return "\n".join(out) + "\n"
 
 
-def sheet_lines(sheet) -> list[str]:
-    out = ["Score sheet"]
+def sheet_lines(sheet, say=str) -> list[str]:
+    out = [say(T("Score sheet"))]
     for player in sorted(sheet.totals):
-        out.append(f" Player {player + 1}: {sheet.totals[player]} points")
-        out += [f"   {line.points:>3}  {line.label}  [{line.rule}]"
+        out.append(" " + say(T("Player {number}: {points} points", number=player + 1,
+                               points=sheet.totals[player])))
+        out += [f"   {line.points:>3}  {say(line.label)}  [{line.rule}]"
                 for line in sheet.lines_for(player)]
-    names = ", ".join(f"Player {p + 1}" for p in sheet.winners)
-    out.append(f" Winner: {names}" + (f" ({sheet.tiebreak})" if sheet.tiebreak else ""))
+    names = tuple(T("Player {number}", number=p + 1) for p in sheet.winners)
+    out.append(" " + say(T("Winner: {names} ({tiebreak})", names=names, tiebreak=sheet.tiebreak)
+                         if sheet.tiebreak else T("Winner: {names}", names=names)))
     return out
 
 
 def _replay(args) -> int:
     record = Record.load(args.record)
     try:
-        text = narrate(record)
+        text = narrate(record, args.lang)
     except (RecordError, SetupError):
         raise
     except Exception as exc:  # a record the engine cannot even judge: refuse it, never crash
-        raise RecordError(f"the record cannot be replayed ({type(exc).__name__})") from None
+        raise RecordError(T("the record cannot be replayed ({error})",
+                            error=type(exc).__name__)) from None
     sys.stdout.write(text)
     return 0
 
 
-def _error(exc: Exception) -> int:
-    """One line on stderr, `error: ...`, of bounded length; exit status 2."""
-    print(f"error: {clipped(' '.join(str(exc).split()))}", file=sys.stderr)
+def _error(exc: Exception, lang: str = "en") -> int:
+    """One line on stderr, `error: ...`, of bounded length, in `lang`; exit status 2."""
+    said = exc.args[0] if len(exc.args) == 1 else str(exc)
+    print(f"error: {clipped(' '.join(i18n.render(said, lang).split()))}", file=sys.stderr)
     return 2
 
 
@@ -131,8 +150,11 @@ def _coverage(args) -> int:
     if a rule is neither enforced nor shown: it would be a dead entry."""
     from . import citations, rulebook, rules
 
+    def say(text) -> str:
+        return i18n.render(text, args.lang, args.game)
+
     def mark(value) -> str:
-        return "?" if value is None else ("yes" if value else "no")
+        return "?" if value is None else say(T("yes") if value else T("no"))
 
     try:
         record = citations.load(args.record)
@@ -142,41 +164,47 @@ def _coverage(args) -> int:
         missing = None
     entries = rulebook.coverage(args.game, record)
     width = max(len(c.rule) for c in entries)
-    print(f"{'rule':<{width}}  enforced  tested  shown          passage")
+    print(f"{say(T('rule')):<{width}}  {say(T('enforced')):<8}  {say(T('tested')):<6}  "
+          f"{say(T('shown')):<13}  {say(T('passage'))}")
     how = {}
     for c in entries:
         demo = rulebook.demo(args.game, c.rule) if c.shown else None
-        shown = demo.how if demo else "no"
+        shown = demo.how if demo else say(T("no"))
         if demo:
             how[demo.how] = how.get(demo.how, 0) + 1
         rule = rules.get(c.rule)
         first, last = rule.lines
         where = f"{rule.source}:{first}" + (f"-{last}" if last != first else "")
         if rule.also:
-            where += f" (+{len(rule.also)} more)"
+            where += " " + say(T("(+{count} more)", count=len(rule.also)))
         print(f"{c.rule:<{width}}  {mark(c.enforced):<8}  {mark(c.tested):<6}  {shown:<13}  {where}")
     counts = rulebook.summary(args.game, record)
-    by_how = ", ".join(f"{kind} {how.get(kind, 0)}" for kind in ("lesson", "game", "refusal"))
+    by_how = tuple(HOW[kind](how.get(kind, 0)) for kind in ("lesson", "game", "refusal"))
     known = {key: "?" if counts[key] is None else counts[key] for key in ("enforced", "tested")}
-    line = (f"{args.game}: {counts['rules']} rules in {counts['passages']} rule passages; "
-            f"enforced {known['enforced']}, tested {known['tested']}, shown {counts['shown']} "
-            f"({by_how})")
+    line = T("{game}: {rules} rules in {passages} rule passages; enforced {enforced}, tested "
+             "{tested}, shown {shown} ({by_how})", game=args.game, rules=counts["rules"],
+             passages=counts["passages"], enforced=known["enforced"], tested=known["tested"],
+             shown=counts["shown"], by_how=by_how)
     if missing is not None:
-        print(line)
-        return _error(missing)
+        print(say(line))
+        return _error(missing, args.lang)
     unsupported = [c.rule for c in entries if not c.enforced and not c.shown]
-    print(f"{line}; neither enforced nor shown {len(unsupported)}")
+    print(say(T("{summary}; neither enforced nor shown {count}", summary=line,
+                count=len(unsupported))))
     first, last = record.recorded()
-    print(f"enforced and tested as recorded by {len(record.tests)} tests, "
-          f"{_when(first)} to {_when(last)} ({record.path.name})")
+    print(say(T("enforced and tested as recorded by {tests} tests, {first} to {last} ({file})",
+                tests=len(record.tests), first=_when(first), last=_when(last),
+                file=record.path.name)))
     newer = record.newer_sources()
     if newer:
-        more = f" and {len(newer) - 1} more files" if len(newer) > 1 else ""
-        print(f"warning: the record of rule citations is out of date: "
-              f"{citations._shown(newer[0])}{more} changed after it was made; run the tests "
-              "again", file=sys.stderr)
+        said = dict(file=citations._shown(newer[0]), more=len(newer) - 1)
+        print("warning: " + say(
+            T("the record of rule citations is out of date: {file} and {more} more files "
+              "changed after it was made; run the tests again", **said) if len(newer) > 1 else
+            T("the record of rule citations is out of date: {file} changed after it was made; "
+              "run the tests again", **said)), file=sys.stderr)
     for rule_id in unsupported:
-        print(f"neither enforced nor shown: {rule_id}", file=sys.stderr)
+        print(say(T("neither enforced nor shown: {rule}", rule=rule_id)), file=sys.stderr)
     return 1 if unsupported else 0
 
 
@@ -190,10 +218,11 @@ def _where(args) -> int:
     try:
         found = citations.where(args.rule)
     except rules.UnknownRule as exc:
-        return _error(ValueError(exc.args[0] + "; `python -m explorer rules coverage GAME` "
-                                 "lists the rules of a game"))
+        return _error(ValueError(T("{reason}; `python -m explorer rules coverage GAME` lists "
+                                   "the rules of a game", reason=exc.args[0])), args.lang)
     for group, hits in found.items():
-        print(f"{group} ({len(hits)})")
+        print(i18n.render(T("{group} ({count})", group=GROUPS.get(group, group),
+                            count=len(hits)), args.lang))
         for hit in hits:
             print(f"  {hit}")
     return 0
@@ -227,6 +256,8 @@ def main(argv=None) -> int:
                           "every seat (default: random everywhere)")
     rep = sub.add_parser("replay", help="print the narrated log and score sheet of a record")
     rep.add_argument("record", help="a record JSON file")
+    rep.add_argument("--lang", choices=LANGS, default="en",
+                     help="the language of the narration and the score sheet")
     rules_cmd = sub.add_parser("rules", help="the rule index: how well each rule is covered, "
                                              "where a rule is cited")
     rules_sub = rules_cmd.add_subparsers(dest="rules_command", required=True)
@@ -236,12 +267,14 @@ def main(argv=None) -> int:
                                     "game or refused move; exit 1 if a rule is neither "
                                     "enforced nor shown, 2 without a record of the tests")
     cov.add_argument("game", choices=sorted(GAMES))
+    cov.add_argument("--lang", choices=LANGS, default="en", help="the language of the report")
     cov.add_argument("--record", default=None,
                      help="the record of rule citations the test suite wrote (default: "
                           ".rule-citations.json in the checkout)")
     where = rules_sub.add_parser("where", help="each file:line that names a rule id in full: "
                                                "index, engine, view, tests, lessons")
     where.add_argument("rule", help="a full rule id, e.g. taluva.build.tower")
+    where.add_argument("--lang", choices=LANGS, default="en", help="the language of the report")
     words = sub.add_parser("i18n", help="the translation catalogues: extract the words into "
                                           "explorer/locale and merge them into the .po files "
                                           "(update), or list what is untranslated (check)")
@@ -263,7 +296,7 @@ def main(argv=None) -> int:
             return _where(args) if args.rules_command == "where" else _coverage(args)
         return _replay(args)
     except (SetupError, RecordError, BotsError) as exc:
-        return _error(exc)
+        return _error(exc, getattr(args, "lang", "en"))
     except BrokenPipeError:  # the reader of the output stopped early (`| head`)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
         return 1

@@ -14,15 +14,16 @@ from itertools import chain
 from operator import index as as_index, itemgetter
 from typing import Any, ClassVar, Iterable
 
+from .text import Message, T
 from .untrusted import (MAX_DIGITS, MESSAGE_LIMIT, check_data, clipped, dotted, parse_json,
-                        parse_toml, shown, too_long)
+                        parse_toml, problem, shown, too_long)
 
 
 class IllegalAction(Exception):
     """An action the rules forbid now. `.rule` is the rule id that forbids it."""
 
     def __init__(self, rule: str, reason: str):
-        super().__init__(f"{reason} [{rule}]")
+        super().__init__(T("{reason} [{rule}]", reason=reason, rule=rule))
         self.rule = rule
         self.reason = reason
 
@@ -39,7 +40,7 @@ class PositionError(ValueError):
     """A hand-built position (`game.position(...)`) that cannot be; `.field` names the bad field."""
 
     def __init__(self, field: str, reason: str):
-        super().__init__(f"{field}: {reason}")
+        super().__init__(T("{field}: {reason}", field=field, reason=reason))
         self.field = field
         self.reason = reason
 
@@ -377,10 +378,11 @@ class State:
             raise ValueError("this is one player's view of the game, for display; "
                              "apply actions to the full state")
         if self.is_over:
-            raise IllegalAction(self.game.end_rule, "the game is over")
+            raise IllegalAction(self.game.end_rule, T("the game is over"))
         if type(action) not in self.game.action_classes:
             raise IllegalAction(self.game.turn_rule,
-                                f"not an action of {self.game.title}: {action!r}")
+                                T("not an action of {game}: {action}", game=self.game.title,
+                                  action=repr(action)))
         fields = self.__dict__
         nxt = _new(type(self))   # self._fork(), written out: once per step of every game
         nxt.__dict__ = fields.copy()
@@ -463,13 +465,23 @@ def _read_data(data: Any) -> Any:
             except _Unreadable as toml_error:
                 if not str(toml_error).startswith(_NOT_TOML):
                     raise
+                said = json_error.args[0]
+                if isinstance(said, Message) and "line" in said.params:
+                    raise PositionError("position", T(
+                        "neither JSON nor TOML: {error} (line {line}, column {column})",
+                        error=said.params["error"], line=said.params["line"],
+                        column=said.params["column"])) from None
                 raise PositionError("position", "neither JSON nor TOML: " +
                                     str(json_error)[len(_NOT_JSON):]) from None
     except _Unreadable as exc:
+        said = exc.args[0] if exc.args else str(exc)
         if not where:
-            raise PositionError("position", str(exc)) from None
+            raise PositionError("position", said) from None
         field = shown(dotted(where[-1]))[1:-1] if where[-1] else "position"
-        raise PositionError(field, str(exc).removeprefix(f"{_WHOLE}: ")) from None
+        reason = problem(said)
+        if reason is said:
+            reason = str(exc).removeprefix(f"{_WHOLE}: ")
+        raise PositionError(field, reason) from None
 
 
 class Game:
@@ -504,19 +516,23 @@ class Game:
     def check_setup(self, players, seed, options: dict) -> tuple[int, int, dict]:
         if isinstance(players, bool) or not isinstance(players, int) \
                 or players not in self.player_counts:
-            allowed = ", ".join(map(str, self.player_counts))
-            raise SetupError(f"{self.title} is played by {allowed} players, not {shown(players)}")
+            raise SetupError(T("{game} is played by {allowed} players, not {players}",
+                               game=self.title, allowed=tuple(map(str, self.player_counts)),
+                               players=shown(players)))
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise SetupError(f"seed must be a whole number, not {shown(seed)}")
+            raise SetupError(T("seed must be a whole number, not {seed}", seed=shown(seed)))
         if too_long(seed):  # as long as a record may hold, so every game can be saved
-            raise SetupError(f"seed must be a whole number of at most {MAX_DIGITS} digits, "
-                             f"not {shown(seed)}")
+            raise SetupError(T("seed must be a whole number of at most {digits} digits, not "
+                               "{seed}", digits=MAX_DIGITS, seed=shown(seed)))
         unknown = sorted(set(options) - set(self.options),
                          key=lambda name: name if isinstance(name, str) else shown(name))
         if unknown:
-            known = ", ".join(sorted(self.options)) or "none"
-            raise SetupError(f"unknown option {shown(unknown[0])} for {self.title}; "
-                             f"options: {known}")
+            if not self.options:
+                raise SetupError(T("unknown option {name} for {game}; options: none",
+                                   name=shown(unknown[0]), game=self.title))
+            raise SetupError(T("unknown option {name} for {game}; options: {known}",
+                               name=shown(unknown[0]), game=self.title,
+                               known=tuple(sorted(self.options))))
         chosen = {name: opt.default for name, opt in self.options.items()}
         chosen.update(options)
         self._check_options(players, chosen)
@@ -529,9 +545,9 @@ class Game:
             if opt.choices is not None and not any(type(value) is type(choice)
                                                    and value == choice
                                                    for choice in opt.choices):
-                allowed = ", ".join(map(repr, opt.choices))
-                raise SetupError(f"option {name}={shown(value)} is not allowed; "
-                                 f"choose one of {allowed}")
+                raise SetupError(T("option {name}={value} is not allowed; choose one of "
+                                   "{allowed}", name=name, value=shown(value),
+                                   allowed=tuple(map(repr, opt.choices))))
 
     def _setup(self, players: int, seed: int, rng: random.Random,
                options: dict) -> Iterable[State]:
@@ -547,13 +563,15 @@ class Game:
         (and optionally `game`), so a position can be kept in a file."""
         data = _read_data(data)
         if not isinstance(data, dict):
-            raise PositionError("position", "a position is a table of fields with 'players'")
+            raise PositionError("position", T("a position is a table of fields with 'players'"))
         data = dict(data)
         game = data.pop("game", self.name)
         if game != self.name:
-            raise PositionError("game", f"this is {self.title} ({self.name!r}), not {shown(game)}")
+            raise PositionError("game", T("this is {game} ({name}), not {other}",
+                                          game=self.title, name=repr(self.name),
+                                          other=shown(game)))
         if "players" not in data:
-            raise PositionError("players", "the number of players is missing")
+            raise PositionError("players", T("the number of players is missing"))
         players = data.pop("players")
         return self.position(players, **self._fields_from_data(data))
 
@@ -583,16 +601,17 @@ class Game:
         if isinstance(data, str):
             data = parse_json(data, "action", ValueError)
         if not isinstance(data, dict) or "type" not in data:
-            raise ValueError(f"an action is a JSON object with a 'type', not {shown(data)}")
+            raise ValueError(T("an action is a JSON object with a 'type', not {data}",
+                               data=shown(data)))
         kind = data["type"]
         if not isinstance(kind, str):
-            raise ValueError(f"action field 'type' must be a text naming the kind of action, "
-                             f"not {shown(kind)}")
+            raise ValueError(T("action field 'type' must be a text naming the kind of action, "
+                               "not {kind}", kind=shown(kind)))
         cls = self.action_types.get(kind)
         if cls is None:
-            kinds = ", ".join(sorted(self.action_types))
-            raise ValueError(f"unknown action type {shown(kind)} in field 'type'; "
-                             f"{self.title} has: {kinds}")
+            raise ValueError(T("unknown action type {kind} in field 'type'; {game} has: {kinds}",
+                               kind=shown(kind), game=self.title,
+                               kinds=tuple(sorted(self.action_types))))
         try:
             action = cls.from_json(data)
         except (ValueError, TypeError, KeyError) as exc:
@@ -604,9 +623,12 @@ class Game:
         fields = set(action.to_json()) - {"type"}
         unknown = sorted(set(data) - fields - {"type"}, key=str)
         if unknown:
-            known = ", ".join(sorted(fields))
-            raise ValueError(f"unknown field {shown(unknown[0])} in a {kind!r} action; "
-                             f"its fields are: {known or 'none'}")
+            if not fields:
+                raise ValueError(T("unknown field {name} in a {kind} action; its fields are: "
+                                   "none", name=shown(unknown[0]), kind=repr(kind)))
+            raise ValueError(T("unknown field {name} in a {kind} action; its fields are: "
+                               "{known}", name=shown(unknown[0]), kind=repr(kind),
+                               known=tuple(sorted(fields))))
         return action
 
     def __repr__(self) -> str:

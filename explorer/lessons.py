@@ -40,7 +40,7 @@ from . import rules as rule_index
 from .core import Action, IllegalAction, PositionError, SetupError, State
 from .games import GAMES
 from .untrusted import MESSAGE_LIMIT, clipped, counted_path, parse_json, parse_toml, read_file
-from .text import T
+from .text import Message, T
 
 _PLACE = counted_path("steps", "step")  # how a refusal names where in a lesson a value is
 LESSON_KEYS = {"title", "teaches", "intro", "start", "steps", "expect"}
@@ -156,65 +156,71 @@ def parse(data: dict, game_name: str, name: str, where: str = "") -> Lesson:
     where = where or name
     game = GAMES.get(game_name)
 
-    def fail(msg: str):
-        raise LessonError(f"{where}: {msg}")
+    def fail(msg):
+        raise LessonError(T("{where}: {problem}", where=where, problem=msg))
 
     if game is None:
-        fail(f"unknown game {game_name!r}")
+        fail(T("unknown game {name}", name=repr(game_name)))
     if not isinstance(data, dict):
-        fail("a lesson is a table with title, teaches, start and steps")
+        fail(T("a lesson is a table with title, teaches, start and steps"))
     extra = sorted(set(data) - LESSON_KEYS)
     if extra:
-        fail(f"unknown key {extra[0]!r}; keys: {', '.join(sorted(LESSON_KEYS))}")
+        fail(T("unknown key {key}; keys: {keys}", key=repr(extra[0]),
+               keys=tuple(sorted(LESSON_KEYS))))
     for key in ("title", "teaches", "start", "steps"):
         if key not in data:
-            fail(f"{key!r} is missing")
+            fail(T("{key} is missing", key=repr(key)))
     title, intro = data["title"], data.get("intro", "")
     if not isinstance(title, str) or not title.strip():
-        fail("'title' must be a non-empty text")
+        fail(T("'title' must be a non-empty text"))
     if not isinstance(intro, str):
-        fail("'intro' must be a text")
+        fail(T("'intro' must be a text"))
     teaches = data["teaches"]
     if not isinstance(teaches, list) or not teaches:
-        fail("'teaches' must list the rule ids the lesson is about")
+        fail(T("'teaches' must list the rule ids the lesson is about"))
     for rule in teaches:
         _known_rule(rule, game_name, "teaches", fail)
     start = data["start"]
     if not isinstance(start, dict):
-        fail("'start' must be a table: players, seed, options, or a position")
+        fail(T("'start' must be a table: players, seed, options, or a position"))
     try:
         state = _start_state(game, start)
     except (SetupError, PositionError, TypeError) as exc:
-        fail(f"start: {exc}")
+        fail(T("start: {reason}", reason=_said(exc)))
     if not isinstance(data["steps"], list) or not data["steps"]:
-        fail("'steps' must list at least one step")
+        fail(T("'steps' must list at least one step"))
     steps = []
     cited: set[str] = {e.rule for e in state.events}
     for number, raw in enumerate(data["steps"], start=1):
-        here = f"step {number}"
+        here = T("step {number}", number=number)
         if not isinstance(raw, dict):
-            fail(f"{here}: a step is a table with action and caption")
+            fail(T("{here}: a step is a table with action and caption", here=here))
         extra = sorted(set(raw) - STEP_KEYS)
         if extra:
-            fail(f"{here}: unknown key {extra[0]!r}; keys: {', '.join(sorted(STEP_KEYS))}")
+            fail(T("{here}: unknown key {key}; keys: {keys}", here=here, key=repr(extra[0]),
+                   keys=tuple(sorted(STEP_KEYS))))
         caption = raw.get("caption")
         if not isinstance(caption, str) or not caption.strip():
-            fail(f"{here}: the caption is missing")
-        action = _action(game, raw.get("action"), f"{here}: action", fail)
+            fail(T("{here}: the caption is missing", here=here))
+        action = _action(game, raw.get("action"), T("{here}: action", here=here), fail)
         checkpoint = None
         if "try" in raw:
-            checkpoint = _checkpoint(game, raw["try"], game_name, f"{here}: try", fail)
+            checkpoint = _checkpoint(game, raw["try"], game_name, T("{here}: try", here=here),
+                                     fail)
         try:
             after = state.apply(action)
         except IllegalAction as exc:
-            fail(f"{here}: the action is not legal here: {exc.reason} [{exc.rule}]")
+            fail(T("{here}: the action is not legal here: {reason} [{rule}]", here=here,
+                   reason=exc.reason, rule=exc.rule))
         if checkpoint:
             legal = state.legal_actions()
             for other in checkpoint.accept:
                 if other not in legal:
-                    fail(f"{here}: try: accepted move {other.to_json()} is not legal here")
+                    fail(T("{here}: try: accepted move {move} is not legal here", here=here,
+                           move=str(other.to_json())))
             if checkpoint.cites and not any(e.rule == checkpoint.cites for e in after.events):
-                fail(f"{here}: try: the step's own action does not cite {checkpoint.cites}")
+                fail(T("{here}: try: the step's own action does not cite {rule}", here=here,
+                       rule=checkpoint.cites))
         steps.append(Step(action, T(caption.strip()), checkpoint))
         cited |= {e.rule for e in after.events}
         state = after
@@ -224,78 +230,91 @@ def parse(data: dict, game_name: str, name: str, where: str = "") -> Lesson:
                   tuple(steps), expect)
 
 
-def _known_rule(rule, game_name: str, field_name: str, fail) -> None:
+def _said(exc: Exception):
+    """What an error says: its message as given (a template), else its text."""
+    said = exc.args[0] if len(exc.args) == 1 else None
+    return said if isinstance(said, Message) else str(exc)
+
+
+def _known_rule(rule, game_name: str, field_name, fail) -> None:
     if not isinstance(rule, str) or not rule.startswith(game_name + "."):
-        fail(f"{field_name}: {rule!r} is not a rule id of {game_name}")
+        fail(T("{where}: {rule} is not a rule id of {game}", where=field_name, rule=repr(rule),
+               game=game_name))
     if not rule_index.exists(rule):
-        fail(f"{field_name}: unknown rule id {rule!r}")
+        fail(T("{where}: unknown rule id {rule}", where=field_name, rule=repr(rule)))
 
 
-def _action(game, raw, where: str, fail) -> Action:
+def _action(game, raw, where, fail) -> Action:
     if raw is None:
-        fail(f"{where} is missing")
+        fail(T("{where} is missing", where=where))
     try:
         return game.action_from_json(raw)
     except (ValueError, TypeError, KeyError) as exc:
-        fail(f"{where}: {exc}")
+        fail(T("{where}: {reason}", where=where, reason=_said(exc)))
 
 
-def _checkpoint(game, raw, game_name: str, where: str, fail) -> Checkpoint:
+def _checkpoint(game, raw, game_name: str, where, fail) -> Checkpoint:
     if not isinstance(raw, dict):
-        fail(f"{where} must be a table: prompt, rule, hint, accept or cites")
+        fail(T("{where} must be a table: prompt, rule, hint, accept or cites", where=where))
     extra = sorted(set(raw) - TRY_KEYS)
     if extra:
-        fail(f"{where}: unknown key {extra[0]!r}; keys: {', '.join(sorted(TRY_KEYS))}")
+        fail(T("{where}: unknown key {key}; keys: {keys}", where=where, key=repr(extra[0]),
+               keys=tuple(sorted(TRY_KEYS))))
     for key in ("prompt", "rule", "hint"):
         if not isinstance(raw.get(key), str) or not raw[key].strip():
-            fail(f"{where}: {key!r} is missing")
-    _known_rule(raw["rule"], game_name, f"{where}: rule", fail)
+            fail(T("{where}: {key} is missing", where=where, key=repr(key)))
+    _known_rule(raw["rule"], game_name, T("{where}: rule", where=where), fail)
     cites = raw.get("cites")
     if cites is not None:
-        _known_rule(cites, game_name, f"{where}: cites", fail)
+        _known_rule(cites, game_name, T("{where}: cites", where=where), fail)
     accept = raw.get("accept", [])
     if not isinstance(accept, list):
-        fail(f"{where}: 'accept' must list actions")
-    moves = tuple(_action(game, a, f"{where}: accept", fail) for a in accept)
+        fail(T("{where}: 'accept' must list actions", where=where))
+    moves = tuple(_action(game, a, T("{where}: accept", where=where), fail) for a in accept)
     return Checkpoint(T(raw["prompt"].strip()), moves, cites, raw["rule"], T(raw["hint"].strip()))
 
 
 def _check_expect(expect, final: State, cited: set[str], game_name: str, fail) -> None:
     if not isinstance(expect, dict):
-        fail("'expect' must be a table: scores, cites, over")
+        fail(T("'expect' must be a table: scores, cites, over"))
     extra = sorted(set(expect) - EXPECT_KEYS)
     if extra:
-        fail(f"expect: unknown key {extra[0]!r}; keys: {', '.join(sorted(EXPECT_KEYS))}")
+        fail(T("expect: unknown key {key}; keys: {keys}", key=repr(extra[0]),
+               keys=tuple(sorted(EXPECT_KEYS))))
     if "over" in expect and bool(expect["over"]) != final.is_over:
-        fail(f"expect: the game is {'' if final.is_over else 'not '}over after the last step")
+        fail(T("expect: the game is over after the last step") if final.is_over else
+             T("expect: the game is not over after the last step"))
     cites = expect.get("cites", [])
     if isinstance(cites, str):
         cites = [cites]
     if not isinstance(cites, list):
-        fail(f"expect: 'cites' is a list of rule ids, not {clipped(repr(cites))}")
+        fail(T("expect: 'cites' is a list of rule ids, not {value}", value=clipped(repr(cites))))
     for rule in cites:
         _known_rule(rule, game_name, "expect: cites", fail)
         if rule not in cited:
-            fail(f"expect: no step cites {rule}")
+            fail(T("expect: no step cites {rule}", rule=rule))
     if "scores" in expect:
         wanted = expect["scores"]
         if not isinstance(wanted, dict):
-            fail("expect: 'scores' is a table player -> points")
+            fail(T("expect: 'scores' is a table player -> points"))
         totals = final.score().totals
         for player, points in wanted.items():
             try:
                 got = totals[int(player)]
             except (ValueError, KeyError):
-                fail(f"expect: scores: no player {player!r}")
+                fail(T("expect: scores: no player {player}", player=repr(player)))
             if got != points:
-                fail(f"expect: scores: player {player} ends with {got} points, not {points}")
+                fail(T("expect: scores: player {player} ends with {got} points, not {points}",
+                       player=str(player), got=got, points=points))
 
 
 def read(path: str | Path, game_name: str) -> Lesson:
     """Read and check one lesson file (.toml or .json): UTF-8, at most MAX_TEXT_BYTES bytes."""
     path = Path(path)
     where = clipped(path.name, 80)
-    text = read_file(path, "lesson", lambda message: LessonError(f"{where}: {message}"))
+    text = read_file(path, "lesson",
+                     lambda message: LessonError(T("{where}: {problem}", where=where,
+                                                   problem=message)))
     return loads(text, game_name, path.stem, path.name, toml=path.suffix == ".toml")
 
 
@@ -305,11 +324,12 @@ def loads(text: str, game_name: str, name: str, where: str = "", toml: bool | No
     "{" is read as JSON (a lesson is an object), any other as TOML."""
     where = clipped(where or name, 80)
 
-    def refuse(message: str) -> LessonError:
-        return LessonError(clipped(f"{where}: {message}"))
+    def refuse(message) -> LessonError:
+        said = T("{where}: {problem}", where=where, problem=message)
+        return LessonError(said if len(said) <= MESSAGE_LIMIT else clipped(said))
 
     if not isinstance(text, str):
-        raise refuse("a lesson is TOML or JSON text")
+        raise refuse(T("a lesson is TOML or JSON text"))
     text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
     if toml is None:
         toml = not text.lstrip().startswith("{")
@@ -325,7 +345,8 @@ def loads(text: str, game_name: str, name: str, where: str = "", toml: bool | No
         raise LessonError(clipped(str(exc))) from None
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
         # a value of a type the checks did not foresee: still a refusal, never a crash
-        raise refuse(f"cannot be read ({type(exc).__name__}: {clipped(str(exc), 200)})") from None
+        raise refuse(T("cannot be read ({error}: {reason})", error=type(exc).__name__,
+                       reason=clipped(str(exc), 200))) from None
 
 
 @lru_cache(maxsize=None)
@@ -346,8 +367,12 @@ def get(game_name: str, name: str) -> Lesson:
     for lesson in shipped(game_name):
         if lesson.name == name:
             return lesson
-    names = ", ".join(lesson.name for lesson in shipped(game_name)) or "none"
-    raise LessonError(f"{game_name} has no lesson {name!r}; lessons: {names}")
+    names = tuple(lesson.name for lesson in shipped(game_name))
+    if not names:
+        raise LessonError(T("{game} has no lesson {name}; lessons: none", game=game_name,
+                            name=repr(name)))
+    raise LessonError(T("{game} has no lesson {name}; lessons: {names}", game=game_name,
+                        name=repr(name), names=names))
 
 
 def draft(start: dict, actions: list[Action], states: list[State], title: str) -> dict:

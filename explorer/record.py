@@ -7,7 +7,9 @@ from pathlib import Path
 
 from .core import Action, IllegalAction, RecordError, SetupError, State
 from .games import GAMES
-from .untrusted import check_data, clipped, counted_path, decode, parse_json, read_file, shown
+from .text import Message, T
+from .untrusted import (MESSAGE_LIMIT, check_data, clipped, counted_path, decode, parse_json,
+                        read_file, shown)
 
 FIELDS = {"game": str, "players": int, "seed": int, "options": dict, "actions": list}
 _where = counted_path("actions", "action")  # how a refusal names where in a record a value is
@@ -40,8 +42,8 @@ class Record:
         else:
             check_data(data, "record", RecordError, _where)
         if not isinstance(data, dict):
-            raise RecordError("a record is a JSON object with game, players, seed, options, "
-                              f"actions, not {shown(data)}")
+            raise RecordError(T("a record is a JSON object with game, players, seed, options, "
+                                "actions, not {data}", data=shown(data)))
         _check_fields(data)
         return cls(data["game"], data["players"], data["seed"], data["options"], data["actions"])
 
@@ -59,16 +61,18 @@ class Record:
 def _check_fields(data: dict) -> None:
     for name, kind in FIELDS.items():
         if name not in data:
-            raise RecordError(f"record field {name!r} is missing")
+            raise RecordError(T("record field {name} is missing", name=repr(name)))
         if not isinstance(data[name], kind) or isinstance(data[name], bool):
-            raise RecordError(f"record field {name!r} must be {kind.__name__}, "
-                              f"not {type(data[name]).__name__} ({shown(data[name])})")
+            raise RecordError(T("record field {name} must be {kind}, not {other} ({value})",
+                                name=repr(name), kind=kind.__name__,
+                                other=type(data[name]).__name__, value=shown(data[name])))
     extra = sorted(map(str, set(data) - set(FIELDS)))
     if extra:
-        raise RecordError(f"record has unknown field {shown(extra[0])}")
+        raise RecordError(T("record has unknown field {name}", name=shown(extra[0])))
     for name in data["options"]:
         if not isinstance(name, str):
-            raise RecordError(f"record field 'options': option names are text, not {shown(name)}")
+            raise RecordError(T("record field 'options': option names are text, not {name}",
+                                name=shown(name)))
 
 
 def replay(record: Record | dict | str) -> list[State]:
@@ -81,27 +85,45 @@ def replay(record: Record | dict | str) -> list[State]:
         record = Record.from_json(record)
     game = GAMES.get(record.game)
     if game is None:
-        raise RecordError(f"record field 'game': unknown game {shown(record.game)}; "
-                          f"games: {', '.join(sorted(GAMES))}")
+        raise RecordError(T("record field 'game': unknown game {name}; games: {games}",
+                            name=shown(record.game), games=tuple(sorted(GAMES))))
     try:
         state = game.setup(record.players, record.seed, **record.options)
     except SetupError as exc:
-        raise RecordError(clipped(f"record set-up: {exc}")) from None
+        raise RecordError(_short(T("record set-up: {reason}", reason=_said(exc)))) from None
     states = [state]
     for step, raw in enumerate(record.actions, start=1):
         if isinstance(raw, Action):
             action = raw
         elif not isinstance(raw, dict):
-            raise RecordError(f"record action {step} is not an object: {shown(raw)}")
+            raise RecordError(T("record action {step} is not an object: {value}", step=step,
+                                value=shown(raw)))
         else:
             try:
                 action = game.action_from_json(raw)
             except (ValueError, TypeError, KeyError) as exc:
-                raise RecordError(clipped(f"record action {step}: {exc}")) from None
+                raise RecordError(_short(T("record action {step}: {reason}", step=step,
+                                           reason=_said(exc)))) from None
         try:
             state = state.apply(action)
         except IllegalAction as exc:
-            raise RecordError(clipped(f"record action {step} ({clipped(action.describe(), 120)}) "
-                                      f"is illegal: {exc.reason} [{exc.rule}]")) from None
+            described = action.describe()
+            if len(described) > 120:
+                described = clipped(described, 120)
+            raise RecordError(_short(T("record action {step} ({action}) is illegal: {reason} "
+                                       "[{rule}]", step=step, action=described,
+                                       reason=exc.reason, rule=exc.rule))) from None
         states.append(state)
     return states
+
+
+def _said(exc: Exception):
+    """What an error says: its message as given (a template a page can translate), else its
+    text."""
+    said = exc.args[0] if len(exc.args) == 1 else None
+    return said if isinstance(said, Message) else str(exc)
+
+
+def _short(message):
+    """`message` as it is (keeping its template) if it is short enough, else clipped text."""
+    return message if len(message) <= MESSAGE_LIMIT else clipped(message)

@@ -18,6 +18,7 @@ from . import rules as rule_index
 from .bots import make_bot, play
 from .core import IllegalAction, SetupError
 from .games import GAMES
+from .text import T
 
 # How far the search for demonstrations goes (fixed, so every run finds the same demos).
 GAMES_PER_COUNT = {"random": 20, "greedy": 1}   # seeds tried per player count, at most
@@ -150,17 +151,21 @@ def _options_key(game: str, options: dict | None) -> str | None:
     for name, value in options.items():
         if name == PLAYERS:
             if isinstance(value, bool) or value not in g.player_counts:
-                raise SetupError(f"{g.title} is played by "
-                                 f"{', '.join(map(str, g.player_counts))} players, "
-                                 f"not {value!r}")
+                raise SetupError(T("{game} is played by {allowed} players, not {players}",
+                                   game=g.title, allowed=tuple(map(str, g.player_counts)),
+                                   players=repr(value)))
             continue
         if name not in known:
-            raise SetupError(f"unknown option {name!r} for {game}; options: "
-                             f"{', '.join(sorted(known)) or 'none'}")
+            if not known:
+                raise SetupError(T("unknown option {name} for {game}; options: none",
+                                   name=repr(name), game=game))
+            raise SetupError(T("unknown option {name} for {game}; options: {known}",
+                               name=repr(name), game=game, known=tuple(sorted(known))))
         choices = known[name].choices
         if choices is not None and value not in choices:
-            raise SetupError(f"option {name}={value!r} is not allowed; choose one of "
-                             f"{', '.join(map(repr, choices))}")
+            raise SetupError(T("option {name}={value} is not allowed; choose one of "
+                               "{allowed}", name=name, value=repr(value),
+                               allowed=tuple(map(repr, choices))))
     return json.dumps(options, sort_keys=True)
 
 

@@ -13,6 +13,8 @@ import re
 import tomllib
 from typing import Any, Callable, Iterator
 
+from .text import Message, T
+
 MAX_TEXT_BYTES = 5_000_000  # a record of several thousand moves is well under 1 MB
 MAX_DEPTH = 64              # records and lessons nest 5 levels; parsers recurse per level
 PARSE_DEPTH = 200           # deeper text is refused unparsed; up to this deep, where it is named
@@ -28,6 +30,24 @@ Namer = Callable[[Path], str]
 
 
 # -- messages -------------------------------------------------------------------------------
+
+# what the callers name the text they read, as words of a sentence ("record is not UTF-8 text")
+NOUNS = {"record": T("record"), "lesson": T("lesson"), "action": T("action"),
+         "the text": T("the text"), "position": T("position")}
+
+
+def noun(what: str) -> str:
+    """A caller's name of what it reads, as a message where it is one of NOUNS."""
+    return what if isinstance(what, Message) else NOUNS.get(what, what)
+
+
+def problem(message):
+    """The refusal of a message "{what}: {problem}" without its "what", else the message."""
+    if isinstance(message, Message) and message.template in ("{what}: {problem}",
+                                                              "{what} {where}: {problem}"):
+        return message.params["problem"]
+    return message
+
 
 def clipped(text: str, limit: int = MESSAGE_LIMIT) -> str:
     """`text` cut to `limit` characters: the start and the end kept (the end often names a
@@ -100,7 +120,7 @@ def too_long(value: int) -> bool:
 def field_path(path: Path) -> str:
     """Where a value is, in words: ('start', 'options', 0) -> "field 'start.options[0]'"."""
     name = dotted(path)
-    return f"field {shown(name)}" if name else ""
+    return T("field {name}", name=shown(name)) if name else ""
 
 
 def counted_path(items: str, item: str) -> Namer:
@@ -108,10 +128,21 @@ def counted_path(items: str, item: str) -> Namer:
     counted_path("actions", "action") names ('actions', 2, 'cell') "action 3, field 'cell'"."""
     def name(path: Path) -> str:
         if len(path) >= 2 and path[0] == items and isinstance(path[1], int):
-            rest = dotted(path[2:])
-            return f"{item} {path[1] + 1}" + (f", field {shown(rest)}" if rest else "")
+            rest, number = dotted(path[2:]), path[1] + 1
+            said = ITEMS.get(item)
+            if said is None:
+                return f"{item} {number}" + (f", field {shown(rest)}" if rest else "")
+            return said[1](number, shown(rest)) if rest else said[0](number)
         return field_path(path)
     return name
+
+
+ITEMS = {   # an entry of a counted list, by its number (and a field in it)
+    "action": (lambda n: T("action {number}", number=n),
+               lambda n, f: T("action {number}, field {name}", number=n, name=f)),
+    "step": (lambda n: T("step {number}", number=n),
+             lambda n, f: T("step {number}, field {name}", number=n, name=f)),
+}
 
 
 def dotted(path: Path) -> str:
@@ -124,13 +155,14 @@ def dotted(path: Path) -> str:
 def decode(raw: bytes, what: str, error: type[Exception]) -> str:
     """UTF-8 bytes (a UTF-8 byte-order mark is allowed) -> text within MAX_TEXT_BYTES."""
     if len(raw) > MAX_TEXT_BYTES:
-        raise error(f"{what} is larger than {MAX_TEXT_BYTES:,} bytes")
+        raise error(T("{what} is larger than {limit:,} bytes", what=noun(what),
+                      limit=MAX_TEXT_BYTES))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise error(f"{what} is not UTF-8 text") from None
+        raise error(T("{what} is not UTF-8 text", what=noun(what))) from None
     if "\x00" in text:  # UTF-16 without a byte-order mark, or a binary file
-        raise error(f"{what} is not UTF-8 text")
+        raise error(T("{what} is not UTF-8 text", what=noun(what)))
     return text
 
 
@@ -140,8 +172,9 @@ def read_file(path, what: str, error: type[Exception]) -> str:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_TEXT_BYTES + 1)
     except OSError as exc:
-        raise error(f"cannot read {what} {shown(str(path), 200)}: "
-                    f"{exc.strerror or type(exc).__name__}") from None
+        raise error(T("cannot read {what} {path}: {error}", what=noun(what),
+                      path=shown(str(path), 200),
+                      error=exc.strerror or type(exc).__name__)) from None
     return decode(raw, what, error)
 
 
@@ -172,10 +205,12 @@ def parse_json(text: str, what: str, error: type[Exception], name: Namer = field
     """JSON text -> data, within the size, depth and number-length limits; `name` turns the
     path of a bad value into the words of the message."""
     if len(text) > MAX_TEXT_BYTES:
-        raise error(f"{what} is larger than {MAX_TEXT_BYTES:,} characters")
+        raise error(T("{what} is larger than {limit:,} characters", what=noun(what),
+                      limit=MAX_TEXT_BYTES))
     depth = nesting(text)
     if depth > PARSE_DEPTH:
-        raise error(f"{what} is nested more than {MAX_DEPTH} levels deep ({depth:,} levels)")
+        raise error(T("{what} is nested more than {limit} levels deep ({depth:,} levels)",
+                      what=noun(what), limit=MAX_DEPTH, depth=depth))
     long_numbers: list[_LongNumber] = []
 
     def whole_number(digits: str):
@@ -187,10 +222,12 @@ def parse_json(text: str, what: str, error: type[Exception], name: Namer = field
     try:
         data = json.loads(text, parse_int=whole_number)
     except json.JSONDecodeError as exc:
-        raise error(f"{what} is not valid JSON: {exc.msg} "
-                    f"(line {exc.lineno}, column {exc.colno})") from None
+        raise error(T("{what} is not valid JSON: {error} (line {line}, column {column})",
+                      what=noun(what), error=exc.msg, line=exc.lineno,
+                      column=exc.colno)) from None
     except (ValueError, RecursionError) as exc:  # the limits above make these unexpected
-        raise error(f"{what} is not JSON that can be read ({type(exc).__name__})") from None
+        raise error(T("{what} is not JSON that can be read ({error})", what=noun(what),
+                      error=type(exc).__name__)) from None
     if long_numbers or depth > MAX_DEPTH:  # refused: the check finds where
         check_data(data, what, error, name)
     return data
@@ -219,19 +256,27 @@ def parse_toml(text: str, what: str, error: type[Exception], name: Namer = field
     with the square of a dotted key's length, so long dotted keys are refused before parsing
     (anything that looks like one, even inside a string)."""
     if len(text) > MAX_TEXT_BYTES:
-        raise error(f"{what} is larger than {MAX_TEXT_BYTES:,} characters")
+        raise error(T("{what} is larger than {limit:,} characters", what=noun(what),
+                      limit=MAX_TEXT_BYTES))
     if long_dotted_key(text):
-        raise error(f"{what} has a dotted key of more than {MAX_DEPTH} parts")
+        raise error(T("{what} has a dotted key of more than {limit} parts", what=noun(what),
+                      limit=MAX_DEPTH))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise error(f"{what} is not valid TOML: {clipped(str(exc), 200)}") from None
+        raise error(T("{what} is not valid TOML: {error}", what=noun(what),
+                      error=clipped(str(exc), 200))) from None
     except RecursionError:
-        raise error(f"{what} is nested more than {MAX_DEPTH} levels deep") from None
+        raise error(T("{what} is nested more than {limit} levels deep", what=noun(what),
+                      limit=MAX_DEPTH)) from None
     except ValueError:  # tomllib turns a number of over 4,300 digits into int() and fails
         long = _LONG_DIGITS.search(text)
-        where = f" line {text.count(chr(10), 0, long.start()) + 1}" if long else ""
-        raise error(f"{what}{where}: a number is longer than {MAX_DIGITS} digits") from None
+        if long:
+            raise error(T("{what} line {line}: a number is longer than {limit} digits",
+                          what=noun(what), line=text.count(chr(10), 0, long.start()) + 1,
+                          limit=MAX_DIGITS)) from None
+        raise error(T("{what}: a number is longer than {limit} digits", what=noun(what),
+                      limit=MAX_DIGITS)) from None
     check_data(data, what, error, name)
     return data
 
@@ -264,12 +309,14 @@ def check_data(data: Any, what: str, error: type[Exception], name: Namer = field
         value, path = found.pop()
         if _too_long(value):
             digits = value.digits if isinstance(value, _LongNumber) else None
-            size = f"a number of {digits:,} digits" if digits else "a number"
-            raise error(f"{_at(what, name(path))}{size} is too long "
-                        f"(at most {MAX_DIGITS} digits)")
+            raise error(_at(what, name(path), T(
+                "a number of {digits:,} digits is too long (at most {limit} digits)",
+                digits=digits, limit=MAX_DIGITS) if digits else T(
+                "a number is too long (at most {limit} digits)", limit=MAX_DIGITS)))
         if isinstance(value, (dict, list, tuple)):
             if len(path) >= MAX_DEPTH:
-                raise error(f"{_at(what, name(path))}nested more than {MAX_DEPTH} levels deep")
+                raise error(_at(what, name(path), T("nested more than {limit} levels deep",
+                                                    limit=MAX_DEPTH)))
             items = value.items() if isinstance(value, dict) else enumerate(value)
             found.extend((item, path + (key,)) for key, item in items)
 
@@ -279,5 +326,8 @@ def _too_long(value: Any) -> bool:
                                               and too_long(value))
 
 
-def _at(what: str, where: str) -> str:
-    return f"{what} {where}: " if where else f"{what}: "
+def _at(what: str, where: str, said) -> Message:
+    """A refusal `said` about a value of `what`, at `where` if a place is named."""
+    if where:
+        return T("{what} {where}: {problem}", what=noun(what), where=where, problem=said)
+    return T("{what}: {problem}", what=noun(what), problem=said)
