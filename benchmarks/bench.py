@@ -2,6 +2,8 @@
 
     .venv/bin/python benchmarks/bench.py [--games 200] [--loads 5] [--clicks 20] [--no-browser]
                                          [--no-engine] [--late-only] [--moves 15] [--compare REV]
+                                         [--lang en|ko|hu] [--switch-only] [--switches 5]
+                                         [--apps NAME,...]
 
 Engine, per game: random 4-player games (explorer.bots.RandomBot + play) over seeds 0..N-1:
 games per second, median and 95th percentile per game, slowest legal_actions().
@@ -14,6 +16,14 @@ the first step, then after "⏩ End" forward clicks through the last steps, and 
 (a move made by the bots at once) from the last steps on, and in Animals on Board moves made
 by clicking the board; each from the click to the board drawn: median, 90th percentile and
 slowest. `--late-only` runs these alone.
+Every app page above is opened in the language `--lang` (`?lang=CODE`, English by default), so
+the same figures can be measured per language; the report headers name it.
+`--apps NAME,...` measures only those apps (and their engines).
+Language switch, per app (with the app figures, or alone with `--switch-only`): a page opened in
+English at the last set-up step, one "▷ Turn" played, then its language menu switched to Korean,
+Hungarian and English, `--switches` rounds: each switch from the menu's change to the board
+drawn again and the whole page said again (the frame counter gone up), both in the page's
+clock: median, 90th percentile and slowest.
 Every figure is printed with its target and PASS or MISS. `--compare REV` measures the engine
 figures of this checkout and of another git revision (checked out in a temporary worktree)
 alternately in the same run, and prints the ratios.
@@ -65,10 +75,13 @@ TARGETS = {
     "click_max_ms": 300.0,
     "autoplay_s": 3.0,
     "kernel_mb": 80.0,
+    "switch_ms": 300.0,
 }
 AUTOPLAY_SEEDS = (1, 2, 3)
 LATE_SEED = 3        # the late-game figures' game
 LATE_STEPS = 30      # how many steps before the end the late forward clicks start
+LANG = "en"          # the language every app page is opened in (--lang)
+SWITCHES = ("ko", "hu", "en")   # one round of language switches, from an English page
 
 
 def line(label: str, value: str, target: str = "", ok: bool | None = None,
@@ -197,6 +210,28 @@ def median_figures(runs: list[dict]) -> dict:
 
 # --------------------------------------------------------------------------- app
 
+def said(template: str, name: str | None = None, lang: str | None = None, **params) -> str:
+    """The message `template` as app `name` shows it in `lang` (default LANG), the way the
+    page says it (explorer.i18n), so the benchmark finds its texts in every language."""
+    from explorer import i18n
+    from explorer.text import T
+    return i18n.render(T(template, **params), lang or LANG, name)
+
+
+def with_lang(query: str = "", lang: str | None = None) -> str:
+    """An app page's `query` ("" or "?players=4&seed=3") with its language added."""
+    return f"{query}{'&' if query else '?'}lang={lang or LANG}"
+
+
+def open_app(page, server: helpers.VoilaServer, name: str) -> float:
+    """helpers.open_app, an app's page opened in LANG (the minimal notebook as it is)."""
+    if name == MINIMAL:
+        return helpers.open_app(page, server.url, name)
+    page.goto(f"{server.url}/voila/render/{name}.ipynb{with_lang()}", wait_until="commit",
+              timeout=helpers.TIMEOUT * 1000)
+    return helpers.wait_for_board(page)
+
+
 def pool_counts(server: helpers.VoilaServer) -> tuple[Counter, Counter]:
     """For each notebook, how many times Voila has (re)filled its preheated kernel pool, and
     how many times a page has taken a kernel from it (each take is followed by a refill)."""
@@ -262,7 +297,7 @@ def time_to_board(browser, server: helpers.VoilaServer, names: list[str],
             wait_for_pool(server, f"{name}.ipynb")
             page = helpers.new_page(browser)
             try:
-                took = helpers.open_app(page, server.url, name)
+                took = open_app(page, server, name)
                 if page.errors:
                     print(f"  note: page errors in {name}: {page.errors}")
             finally:
@@ -284,10 +319,11 @@ def runnable_apps() -> list[str]:
     return apps
 
 
-def bench_app(loads: int, clicks: int) -> None:
+def bench_app(loads: int, clicks: int, switches: int) -> None:
     from playwright.sync_api import sync_playwright
 
-    print(f"App: Voila with voila.json, Chromium {helpers.CHROMIUM}, median of {loads} loads, "
+    print(f"App: Voila with voila.json, Chromium {helpers.CHROMIUM}, pages in {LANG} "
+          f"(?lang={LANG}), median of {loads} loads, "
           "each app's loads alternating with loads of a minimal ipycanvas notebook")
     apps = runnable_apps()
     if not apps:
@@ -321,6 +357,7 @@ def bench_app(loads: int, clicks: int) -> None:
                     bench_clicks(browser, server, name, clicks)
                     bench_clicks(browser, server, name, clicks, pixel_ratio=2)
                     bench_autoplay(browser, server, name)
+                    bench_switch(browser, server, name, switches)
         finally:
             browser.close()
 
@@ -333,7 +370,7 @@ def bench_clicks(browser, server: helpers.VoilaServer, name: str, clicks: int,
     page = helpers.new_page(browser, pixel_ratio=pixel_ratio)
     screen = "" if pixel_ratio == 1 else f", {pixel_ratio:g}x screen"
     try:
-        helpers.open_app(page, server.url, name)
+        open_app(page, server, name)
         forward = page.locator(".rx-forward").first
         try:
             forward.wait_for(state="visible", timeout=10_000)
@@ -413,11 +450,11 @@ def bench_autoplay(browser, server: helpers.VoilaServer, name: str) -> None:
         wait_for_pool(server, f"{name}.ipynb")
         page = helpers.new_page(browser)
         try:
-            helpers.open_board(page, server.url, name, f"?players={players}&seed={seed}")
+            helpers.open_board(page, server.url, name, with_lang(f"?players={players}&seed={seed}"))
             before = helpers.frame_count(page)
             start = time.perf_counter()
             page.click(".rx-play-end")
-            helpers.wait_text(page, ".rx-step-label", "Scoring")
+            helpers.wait_text(page, ".rx-step-label", said("Scoring", name))
             helpers.wait_frame(page, before)
             took.append(time.perf_counter() - start)
         finally:
@@ -428,16 +465,39 @@ def bench_autoplay(browser, server: helpers.VoilaServer, name: str) -> None:
     line("play to the end, slowest", f"{max(took):.2f} s")
 
 
-STEP_JS = """() => {
+STEP_JS = """(pattern) => {
   const label = document.querySelector('.rx-step-label')?.innerText || '';
-  const m = label.match(/Step (\\d+) of (\\d+)/);
-  return m ? [+m[1], +m[2]] : null;
+  const m = label.match(new RegExp(pattern));
+  return m ? [+m.groups.step, +m.groups.count] : null;
 }"""
+AT_END_JS = f"(pattern) => {{ const s = ({STEP_JS})(pattern); return s && s[0] === s[1]; }}"
+TURN_OVER_JS = """(bots) => { const t = document.querySelector('.rx-play-turn');
+  const b = document.querySelector('.rx-play-bots');
+  return t && !t.disabled && b && b.innerText.includes(bots); }"""
 
 
-def step_shown(page) -> tuple[int, int]:
+def step_label(name: str, step: int, count: int, lang: str | None = None) -> str:
+    """The step label's "Step 3 of 40" as app `name` says it in `lang` (default LANG)."""
+    return said("Step {step} of {count}", name, lang, step=step, count=count)
+
+
+def step_pattern(name: str, lang: str | None = None) -> str:
+    """A JavaScript regular expression for step_label(), the numbers in groups step and count
+    (a language may say them the other way round)."""
+    shown = step_label(name, 987654321, 123456789, lang)
+    pattern = re.sub(r"[\\^$.*+?()[\]{}|/]", lambda m: "\\" + m.group(), shown)
+    return pattern.replace("987654321", r"(?<step>\d+)").replace("123456789", r"(?<count>\d+)")
+
+
+def step_shown(page, name: str, lang: str | None = None) -> tuple[int, int]:
     """The step label's (step, of steps), both counted from 1."""
-    return tuple(page.evaluate(STEP_JS))
+    return tuple(page.evaluate(STEP_JS, step_pattern(name, lang)))
+
+
+def wait_turn_over(page, name: str, lang: str | None = None) -> None:
+    """Wait until a "▷ Turn" run is over (it plays the rest of the turn one move a tick)."""
+    page.wait_for_function(TURN_OVER_JS, arg=said("▷▷ Bots", name, lang),
+                           timeout=helpers.TIMEOUT * 1000)
 
 
 def timed_click(page, do_click, timeout: float = 5) -> float | None:
@@ -453,13 +513,13 @@ def timed_click(page, do_click, timeout: float = 5) -> float | None:
     return took
 
 
-def go_back(page, steps: int) -> tuple[int, int]:
+def go_back(page, name: str, steps: int) -> tuple[int, int]:
     """Press ← `steps` times and wait until the step label shows the step they lead to."""
-    at, of = step_shown(page)
+    at, of = step_shown(page, name)
     target = max(1, at - steps)
     for _ in range(at - target):
         page.keyboard.press("ArrowLeft")
-    helpers.wait_text(page, ".rx-step-label", f"Step {target} of {of}")
+    helpers.wait_text(page, ".rx-step-label", step_label(name, target, of))
     return target, of
 
 
@@ -493,17 +553,17 @@ def bench_late(browser, server: helpers.VoilaServer, name: str, clicks: int, mov
     wait_for_pool(server, f"{name}.ipynb")
     page = helpers.new_page(browser)
     try:
-        helpers.open_board(page, server.url, name, f"?players={players}&seed={LATE_SEED}")
+        helpers.open_board(page, server.url, name,
+                           with_lang(f"?players={players}&seed={LATE_SEED}"))
         # ⏩ End first shows the last set-up step ("Step 5 of 5"), then the scoring step
         page.click(".rx-play-end")
-        helpers.wait_text(page, ".rx-step-label", "Scoring")
-        page.wait_for_function(f"() => {{ const s = ({STEP_JS})(); return s && s[0] === s[1]; }}",
-                               timeout=helpers.TIMEOUT * 1000)
-        steps = step_shown(page)[1]
+        helpers.wait_text(page, ".rx-step-label", said("Scoring", name))
+        page.wait_for_function(AT_END_JS, arg=step_pattern(name), timeout=helpers.TIMEOUT * 1000)
+        steps = step_shown(page, name)[1]
         forward = page.locator(".rx-forward").first
 
         helpers.act(page, lambda: page.keyboard.press("Home"))
-        helpers.wait_text(page, ".rx-step-label", f"Step 1 of {steps}")
+        helpers.wait_text(page, ".rx-step-label", step_label(name, 1, steps))
         early, skipped = [], 0
         for _ in range(min(clicks, steps - 2)):
             took = timed_click(page, lambda: forward.click(timeout=5000))
@@ -512,14 +572,14 @@ def bench_late(browser, server: helpers.VoilaServer, name: str, clicks: int, mov
             else:
                 early.append(took)
         print(f"   {players} players, seed {LATE_SEED}, played to the end by ⏩ End "
-              f"({steps} steps): steps 1 to {step_shown(page)[0]}")
+              f"({steps} steps): steps 1 to {step_shown(page, name)[0]}")
         report_latencies("click forward -> board drawn", early, skipped)
 
         helpers.act(page, lambda: page.keyboard.press("End"))
-        helpers.wait_text(page, ".rx-step-label", f"Step {steps} of {steps}")
-        at, _ = go_back(page, LATE_STEPS)
+        helpers.wait_text(page, ".rx-step-label", step_label(name, steps, steps))
+        at, _ = go_back(page, name, LATE_STEPS)
         late, skipped = [], 0
-        while step_shown(page)[0] < steps - 1:   # the last click, to Scoring, draws no board
+        while step_shown(page, name)[0] < steps - 1:   # the last click, to Scoring, draws no board
             took = timed_click(page, lambda: forward.click(timeout=5000))
             if took is None:
                 skipped += 1
@@ -528,23 +588,18 @@ def bench_late(browser, server: helpers.VoilaServer, name: str, clicks: int, mov
         print(f"   the last steps: {at} to {steps - 1} of {steps}")
         report_latencies("click forward -> board drawn", late, skipped)
 
-        go_back(page, LATE_STEPS)
+        go_back(page, name, LATE_STEPS)
         turn = page.locator(".rx-play-turn").first
         made, skipped = [], 0
         for _ in range(3 * moves):
             if len(made) >= moves:
                 break
-            at, of = step_shown(page)
+            at, of = step_shown(page, name)
             if at >= of - 1:                     # the game is over here: no move to make
-                go_back(page, 20)
+                go_back(page, name, 20)
                 continue
             took = timed_click(page, lambda: turn.click(timeout=5000))
-            # the rest of the turn is played one move a tick; wait until the run is over
-            page.wait_for_function(
-                "() => { const t = document.querySelector('.rx-play-turn');"
-                " const b = document.querySelector('.rx-play-bots');"
-                " return t && !t.disabled && b && b.innerText.includes('Bots'); }",
-                timeout=helpers.TIMEOUT * 1000)
+            wait_turn_over(page, name)
             if took is None:
                 skipped += 1
             else:
@@ -571,18 +626,20 @@ def bench_board_clicks(browser, server: helpers.VoilaServer, seeds=AUTOPLAY_SEED
         wait_for_pool(server, "animals_on_board.ipynb")
         page = helpers.new_page(browser)
         try:
-            helpers.open_board(page, server.url, "animals_on_board", f"?players=4&seed={seed}")
+            helpers.open_board(page, server.url, "animals_on_board",
+                               with_lang(f"?players=4&seed={seed}"))
             state = game.setup_steps(4, seed)[-1]
             steps = len(game.setup_steps(4, seed))
             helpers.act(page, lambda: page.keyboard.press("End"))
-            helpers.wait_text(page, ".rx-step-label", f"Step {steps} of {steps}")
+            helpers.wait_text(page, ".rx-step-label", step_label("animals_on_board", steps, steps))
             while state.phase == "keep":
                 p = state.current_player
                 x, y = helpers.board_point(page, *layout(state).box(("hand", p, 0)).center)
                 took = timed_click(page, lambda: page.mouse.click(x, y))
                 state = state.apply(Keep(state.drawn[p][0]))
                 steps += 1
-                helpers.wait_text(page, ".rx-step-label", f"Step {steps} of {steps}")
+                helpers.wait_text(page, ".rx-step-label",
+                                  step_label("animals_on_board", steps, steps))
                 if took is None:
                     skipped += 1
                 else:
@@ -594,11 +651,155 @@ def bench_board_clicks(browser, server: helpers.VoilaServer, seeds=AUTOPLAY_SEED
     report_latencies("click on the board -> board drawn", made, skipped)
 
 
+# Times of one language switch, in the page's clock: `changed` when the language menu changes,
+# `drawn` the first draw on the board's canvas after it, `framed` when the frame counter first
+# goes past `before` after it. Installed once per page; every call starts a new switch.
+SWITCH_PROBE_JS = """(before) => {
+  window.__rxSwitch = {changed: 0, drawn: 0, framed: 0, before};
+  if (window.__rxSwitchProbe) return;
+  window.__rxSwitchProbe = true;
+  const proto = CanvasRenderingContext2D.prototype;
+  const drawImage = proto.drawImage;
+  proto.drawImage = function (...args) {
+    const s = window.__rxSwitch, c = this.canvas;
+    if (s.changed && !s.drawn && c && c.isConnected && c.closest('.rx-board'))
+      s.drawn = performance.now();
+    return drawImage.apply(this, args);
+  };
+  document.addEventListener('change', (event) => {
+    if (event.target.closest && event.target.closest('.rx-language'))
+      window.__rxSwitch.changed = performance.now();
+  }, true);
+  const counter = document.querySelector('.rx-frame-counter') || document.body;
+  new MutationObserver(() => {
+    const s = window.__rxSwitch;
+    if (!s.changed || s.framed) return;
+    const n = +(document.querySelector('.rx-frame-counter [data-frame]')?.dataset.frame || 0);
+    if (n > s.before) s.framed = performance.now();
+  }).observe(counter, {subtree: true, childList: true, attributes: true, characterData: true});
+}"""
+
+
+def settle(page, quiet: float = 0.3, timeout: float = 10) -> None:
+    """Wait until the frame counter has stood still for `quiet` seconds (what a click or a
+    switch set off has all arrived)."""
+    deadline = time.monotonic() + timeout
+    last, since = helpers.frame_count(page), time.monotonic()
+    while time.monotonic() < deadline and time.monotonic() - since < quiet:
+        time.sleep(0.05)
+        now = helpers.frame_count(page)
+        if now != last:
+            last, since = now, time.monotonic()
+
+
+def timed_switch(page, lang: str, board_grace: float = 5) -> tuple[float, bool]:
+    """Choose `lang` in the language menu: seconds from the menu's change to the board drawn
+    again and the frame counter gone up (whichever comes last), in the page's clock, and
+    whether the board was drawn at all (if not within `board_grace` seconds after the frame,
+    the time to the frame alone)."""
+    page.evaluate(SWITCH_PROBE_JS, helpers.frame_count(page))
+    page.select_option(".rx-language-menu", lang)
+    page.wait_for_function("() => window.__rxSwitch.changed > 0 && window.__rxSwitch.framed > 0",
+                           timeout=helpers.TIMEOUT * 1000)
+    try:
+        page.wait_for_function("() => window.__rxSwitch.drawn > 0", timeout=board_grace * 1000)
+        drawn = True
+    except Exception:
+        drawn = False
+    times = page.evaluate("() => window.__rxSwitch")
+    page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang,
+                           timeout=helpers.TIMEOUT * 1000)
+    settle(page)
+    return (max(times["framed"], times["drawn"]) - times["changed"]) / 1000, drawn
+
+
+def bench_switch(browser, server: helpers.VoilaServer, name: str, rounds: int) -> None:
+    """Language switches in a 4-player game (or the most players the game has), LATE_SEED,
+    opened in English at the last set-up step with one "▷ Turn" played: the menu switched to
+    Korean, Hungarian and English, `rounds` times, each from the menu's change to the board
+    drawn again and the whole page said again."""
+    import explorer
+    players = max(n for n in explorer.GAMES[name].player_counts if n <= 4)
+    wait_for_pool(server, f"{name}.ipynb")
+    page = helpers.new_page(browser)
+    try:
+        helpers.open_board(page, server.url, name,
+                           with_lang(f"?players={players}&seed={LATE_SEED}", "en"))
+        if page.locator(".rx-last").first.is_enabled():
+            helpers.act(page, lambda: page.click(".rx-last"))
+        page.wait_for_function(AT_END_JS, arg=step_pattern(name, "en"),
+                               timeout=helpers.TIMEOUT * 1000)
+        setup = step_shown(page, name, "en")[0]
+        helpers.act(page, lambda: page.click(".rx-play-turn"))
+        wait_turn_over(page, name, "en")
+        settle(page)
+        at = step_shown(page, name, "en")[0]
+        took, by_lang, undrawn = [], {lang: [] for lang in SWITCHES}, 0
+        for _ in range(rounds):
+            for lang in SWITCHES:
+                seconds, drawn = timed_switch(page, lang)
+                took.append(seconds)
+                by_lang[lang].append(seconds)
+                undrawn += not drawn
+        print(f"   {players} players, seed {LATE_SEED}, set-up step {setup} and one ▷ Turn "
+              f"(step {at}), switched {' -> '.join(SWITCHES)} {rounds} time(s)")
+        target = TARGETS["switch_ms"]
+        what = "switch language -> page said again"
+        median_ms = 1000 * statistics.median(took)
+        p90_ms = 1000 * percentile(took, 90)
+        slowest_ms = 1000 * max(took)
+        line(f"{what}, median of {len(took)}", f"{median_ms:.0f} ms", f"<= {target:.0f} ms",
+             median_ms <= target)
+        line(f"{what}, 90th percentile", f"{p90_ms:.0f} ms", f"<= {target:.0f} ms",
+             p90_ms <= target)
+        line(f"{what}, slowest", f"{slowest_ms:.0f} ms", f"<= {target:.0f} ms",
+             slowest_ms <= target)
+        print("   median by language: " + ", ".join(
+            f"{lang} {1000 * statistics.median(t):.0f} ms" for lang, t in by_lang.items()))
+        if undrawn:
+            print(f"  note: {undrawn} switch(es) did not draw the board again (timed to the "
+                  "frame counter alone)")
+        if page.errors:
+            print(f"  note: page errors in the app: {page.errors}")
+    finally:
+        helpers.leave(page)
+
+
+def bench_switch_apps(rounds: int) -> None:
+    """The language-switch figures of every app, on a server of their own."""
+    from playwright.sync_api import sync_playwright
+
+    print(f"Language switch: Voila with voila.json, Chromium {helpers.CHROMIUM}, pages opened "
+          f"in en and switched {' -> '.join(SWITCHES)}, from the menu's change to the board "
+          "drawn and the page said again")
+    apps = runnable_apps()
+    if not apps:
+        return
+    with sync_playwright() as pw:
+        browser = helpers.launch_browser(pw)
+        try:
+            with helpers.VoilaServer(helpers.NOTEBOOKS, args=("--warm=1",)) as server:
+                failed = []
+                for name in apps:
+                    print(f" {name}")
+                    try:
+                        bench_switch(browser, server, name, rounds)
+                    except Exception as exc:   # the other apps are still measured
+                        failed.append(name)
+                        print(f"  cannot measure {name}: {type(exc).__name__}: {exc}")
+                        traceback.print_exc(limit=-3, file=sys.stderr)
+                if failed:
+                    raise RuntimeError(f"no language-switch figures for {', '.join(failed)}")
+        finally:
+            browser.close()
+
+
 def bench_late_apps(clicks: int, moves: int) -> None:
     """The late-game figures of every app, on a server of their own."""
     from playwright.sync_api import sync_playwright
 
-    print(f"Late game: Voila with voila.json, Chromium {helpers.CHROMIUM}, click to board drawn")
+    print(f"Late game: Voila with voila.json, Chromium {helpers.CHROMIUM}, pages in {LANG} "
+          f"(?lang={LANG}), click to board drawn")
     apps = runnable_apps()
     if not apps:
         return
@@ -624,6 +825,7 @@ def bench_late_apps(clicks: int, moves: int) -> None:
 
 
 def main(argv=None) -> int:
+    global LANG, APPS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="random games (seeds 0..N-1)")
     parser.add_argument("--loads", type=int, default=5, help="page loads per notebook")
@@ -633,10 +835,25 @@ def main(argv=None) -> int:
     parser.add_argument("--late-only", action="store_true", help=(
         "of the app figures only the late-game ones (forward, ▷ Turn and board clicks)"))
     parser.add_argument("--moves", type=int, default=15, help="▷ Turn clicks to time")
+    parser.add_argument("--lang", default="en", choices=("en", "ko", "hu"), help=(
+        "the language every app page is opened in (?lang=CODE)"))
+    parser.add_argument("--switch-only", action="store_true", help=(
+        "of the app figures only the language-switch ones"))
+    parser.add_argument("--switches", type=int, default=5, help=(
+        "rounds of language switches to time per app (each: ko, hu, en)"))
+    parser.add_argument("--apps", metavar="NAME[,NAME]", help=(
+        f"only these apps and their engines (of {', '.join(APPS)})"))
     parser.add_argument("--compare", metavar="REV", help=(
         "engine figures of this checkout and of git revision REV side by side, measured "
         "alternately in this run (3 rounds each), with the ratios"))
     args = parser.parse_args(argv)
+    LANG = args.lang
+    if args.apps:
+        chosen = tuple(a.strip() for a in args.apps.split(",") if a.strip())
+        unknown = [a for a in chosen if a not in APPS]
+        if unknown:
+            parser.error(f"unknown app(s): {', '.join(unknown)} (apps: {', '.join(APPS)})")
+        APPS = chosen
     if args.compare:
         bench_compare(args.compare, args.games)
         return 0
@@ -644,9 +861,12 @@ def main(argv=None) -> int:
     parts = [] if args.no_engine else [
         (f"{name} engine", lambda name=name: bench_engine(name, args.games)) for name in APPS]
     if not args.no_browser:
-        if not args.late_only:
-            parts.append(("app", lambda: bench_app(args.loads, args.clicks)))
-        parts.append(("late game", lambda: bench_late_apps(args.clicks, args.moves)))
+        if not (args.late_only or args.switch_only):
+            parts.append(("app", lambda: bench_app(args.loads, args.clicks, args.switches)))
+        if args.switch_only:
+            parts.append(("language switch", lambda: bench_switch_apps(args.switches)))
+        if args.late_only or not args.switch_only:
+            parts.append(("late game", lambda: bench_late_apps(args.clicks, args.moves)))
     for part, run in parts:
         if run is None:
             continue
