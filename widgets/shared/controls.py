@@ -280,8 +280,7 @@ class LanguageMenu(anywidget.AnyWidget):
     };
     """
     _css = """
-    .rx-language-menu { font-size: inherit; height: 32px; padding: 0 4px; }
-    .rx-projector .rx-language-menu { height: 40px; }
+    .rx-language-menu { font-size: 14px; height: 26px; padding: 0 4px; }
     """
     lang = traitlets.Unicode(i18n.DEFAULT).tag(sync=True)
     choices = traitlets.List().tag(sync=True)
