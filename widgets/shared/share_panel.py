@@ -314,8 +314,9 @@ class SharePanel:
         self.download.add_class("rx-download-record")
         # ipywidgets' upload button always shows a file count ("(0)"): it stays hidden, and a
         # plain button opens its file dialog
-        self.upload = w.FileUpload(accept=".json,application/json", multiple=False,
-                                   layout=shared_layout(display="none"))
+        self.upload = words.set(w.FileUpload(accept=".json,application/json", multiple=False,
+                                             layout=shared_layout(display="none")),
+                                description=T("Open record file…"))
         self.upload.add_class("rx-open-record-file")
         self.upload.observe(self._uploaded, names="value")
         self.open_button = words.set(
