@@ -146,17 +146,20 @@ class ExplorerApp:
         body = w.HBox([main, side])
         body.add_class("rx-body")
         intro_html = w.HTML()
-        intro_html.add_class("rx-intro-box")
         words.keep(lambda say: setattr(intro_html, "value", (
             f'<details class="rx-intro"><summary>'
             f'{escape(say(T("About {game} and how to use the explorer", game=game.title)))}'
             f'</summary>{say(intro)}</details>')))
         style = w.HTML(CSS + SCORE_CSS + LESSON_CSS + CONTROLS_CSS)
         style.add_class("rx-style")   # hidden; its rules still apply to the whole page
-        # the language menu sits on the intro's line, right, where the bar has no room left
-        head = w.HBox([intro_html, self.language], layout=shared_layout(align_items="center"))
+        # the page's title, with the language menu to its right (the bar has no room left)
+        title = w.HTML()
+        words.keep(lambda say: setattr(title, "value", '<h1 class="rx-title">' + escape(
+            say(T("{game} — rules explorer", game=game.title))) + "</h1>"))
+        title.add_class("rx-title-box")
+        head = w.HBox([title, self.language], layout=shared_layout(align_items="center"))
         head.add_class("rx-head")
-        self.root = w.VBox([style, head, bar, status, body, self.counter.widget])
+        self.root = w.VBox([style, head, intro_html, bar, status, body, self.counter.widget])
         self.root.add_class("rx-app")
         # keys are heard in the whole page; those typed into a text box (rule search, seed,
         # link) are left alone by the page and again by `_key`

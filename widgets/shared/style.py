@@ -1,8 +1,9 @@
 """Page style for every app: one screen (board and rules side by side, the board fitted to the
 space left), text readable on a projector, and a projector mode that makes it larger still.
 
-The app fills the window below the notebook's one-line title (--rx-above); the body row takes
-what the bar and the status line leave, and the board canvas scales into its frame.
+The app fills the window (less the page's padding, --rx-above), its title line included; the
+body row takes what the bar and the status line leave, and the board canvas scales into its
+frame.
 """
 
 CSS = """
@@ -11,7 +12,7 @@ CSS = """
 .jp-Notebook-cell { padding: 0 !important; }
 .jp-RenderedHTMLCommon h1 { font-size: 22px !important; margin: 0 0 4px 0 !important;
   line-height: 28px !important; }
-.rx-app { --rx-above: 44px; --jp-widgets-font-size: 15px; --jp-widgets-inline-height: 32px;
+.rx-app { --rx-above: 14px; --jp-widgets-font-size: 15px; --jp-widgets-inline-height: 32px;
   font-size: 16px; height: calc(100vh - var(--rx-above)); min-height: 520px;
   box-sizing: border-box; gap: 4px; overflow: hidden; }
 .rx-app > * { flex: 0 0 auto; }
@@ -25,7 +26,7 @@ CSS = """
 .rx-intro[open] { max-height: 30vh; overflow: auto; background: #f7f9fc; padding: 2px 8px; }
 .rx-bar { flex-wrap: wrap; gap: 6px; }
 .rx-head { justify-content: space-between; gap: 12px; }
-.rx-head > .rx-intro-box { flex: 1 1 auto; }
+.rx-title { font-size: 22px; font-weight: 600; margin: 0 0 4px 0; line-height: 1.3; }
 .rx-language { flex: 0 0 auto; margin-left: auto; }
 .rx-bar .widget-button, .rx-bar .widget-toggle-button { font-size: 16px; }
 .rx-icon { font-size: 18px !important; padding: 0 !important; }
@@ -161,9 +162,8 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 /* Projector mode is a layout: the board keeps its room (the side column keeps its width, the
    page title and the introduction give way) and the step's rule quote with its paraphrase
    stays in view (a little smaller than the rest) */
-.rx-app.rx-projector { --rx-above: 14px; }
 body:has(.rx-app.rx-projector) .jp-RenderedHTMLCommon h1 { display: none; }
-.rx-projector .rx-intro, .rx-projector .rx-head { display: none; }
+.rx-projector .rx-intro, .rx-projector .rx-head { display: none; }   /* as the title was */
 .rx-projector .rx-rule blockquote { font-size: 19px; line-height: 1.4; }
 .rx-projector .rx-rule-english { font-size: 20px; line-height: 1.35; }
 /* Fixed regions: a board's own controls and status keep one height whatever they show, so

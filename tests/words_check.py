@@ -1,0 +1,106 @@
+"""Find text a page shows that was never translated.
+
+In the pseudo-language (`explorer.i18n.PSEUDO`) every translated text is shown ⟦like this⟧.
+`untranslated(root, board)` walks a widget tree (and the board's last drawn scene) and returns
+every piece of visible English left outside the marks: a text some code shows without passing
+it through the page's words. Rule quotes (their own `lang`), ids in <code> and styles are not
+the page's words and are skipped.
+"""
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import ipywidgets as w
+
+WORD = re.compile(r"[A-Za-z]{3,}")
+MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
+SKIPPED_TAGS = {"code", "style", "script", "svg"}
+
+
+def english(text: str) -> list[str]:
+    """English words of `text` outside ⟦marks⟧ (marks may nest)."""
+    text = str(text)
+    while True:
+        stripped = MARKED.sub(" ", text)
+        if stripped == text:
+            break
+        text = stripped
+    return WORD.findall(text)
+
+
+class _Visible(HTMLParser):
+    """The page-language text nodes of an HTML fragment, and its title/placeholder attributes."""
+
+    def __init__(self, lang: str):
+        super().__init__(convert_charrefs=True)
+        self.lang, self.stack, self.found = lang, [], []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        other = "lang" in attrs and attrs["lang"] != self.lang
+        skipped = tag in SKIPPED_TAGS or other or (self.stack and self.stack[-1][1])
+        if tag not in ("br", "img", "input", "meta", "hr", "wbr", "link", "source"):
+            self.stack.append((tag, skipped))
+        if not skipped:
+            self.found += [attrs[a] for a in ("title", "placeholder", "aria-label", "alt")
+                           if attrs.get(a)]
+
+    def handle_endtag(self, tag):
+        while self.stack:
+            if self.stack.pop()[0] == tag:
+                break
+
+    def handle_data(self, data):
+        if not (self.stack and self.stack[-1][1]) and data.strip():
+            self.found.append(data)
+
+
+def html_texts(html: str, lang: str) -> list[str]:
+    parser = _Visible(lang)
+    parser.feed(html)
+    return parser.found
+
+
+def widget_texts(root: w.Widget, lang: str):
+    """(where, text) for every text a person may read in the widget tree under `root`."""
+    seen, todo = set(), [root]
+    while todo:
+        widget = todo.pop()
+        if id(widget) in seen or not isinstance(widget, w.Widget):
+            continue
+        seen.add(id(widget))
+        name = type(widget).__name__
+        for trait in ("description", "tooltip", "placeholder", "tip"):
+            value = getattr(widget, trait, None)
+            if isinstance(value, str) and value:
+                yield f"{name}.{trait}", value
+        if isinstance(widget, (w.HTML, w.HTMLMath)):
+            for text in html_texts(widget.value, lang):
+                yield f"{name}.value", text
+        elif isinstance(widget, w.Label):
+            yield f"{name}.value", widget.value
+        if isinstance(widget, (w.Dropdown, w.Select, w.ToggleButtons, w.RadioButtons,
+                               w.SelectMultiple)):
+            for label in widget._options_labels:
+                yield f"{name}.option", label
+        if isinstance(widget, (w.Tab, w.Accordion)):
+            for title in widget.titles:
+                yield f"{name}.title", title or ""
+        todo.extend(getattr(widget, "children", ()) or ())
+
+
+def scene_texts(scene):
+    from widgets.shared.scene import Text
+    for layer in scene.layers.values():
+        for shape in layer:
+            if isinstance(shape, Text):
+                yield "canvas", shape.text
+
+
+def untranslated(root: w.Widget, lang: str, board=None) -> list[str]:
+    """Every visible text under `root` (and on `board`'s canvas) with English left in it."""
+    found = [(where, text) for where, text in widget_texts(root, lang)]
+    if board is not None:
+        found += list(scene_texts(board.canvas.scene))
+    return sorted({f"{where}: {text.strip()[:80]!r}" for where, text in found if english(text)})
