@@ -767,39 +767,30 @@ def bench_switch(browser, server: helpers.VoilaServer, name: str, rounds: int) -
 
 def bench_switch_apps(rounds: int) -> None:
     """The language-switch figures of every app, on a server of their own."""
-    from playwright.sync_api import sync_playwright
-
     print(f"Language switch: Voila with voila.json, Chromium {helpers.CHROMIUM}, pages opened "
           f"in en and switched {' -> '.join(SWITCHES)}, from the menu's change to the board "
           "drawn and the page said again")
-    apps = runnable_apps()
-    if not apps:
-        return
-    with sync_playwright() as pw:
-        browser = helpers.launch_browser(pw)
-        try:
-            with helpers.VoilaServer(helpers.NOTEBOOKS, args=("--warm=1",)) as server:
-                failed = []
-                for name in apps:
-                    print(f" {name}")
-                    try:
-                        bench_switch(browser, server, name, rounds)
-                    except Exception as exc:   # the other apps are still measured
-                        failed.append(name)
-                        print(f"  cannot measure {name}: {type(exc).__name__}: {exc}")
-                        traceback.print_exc(limit=-3, file=sys.stderr)
-                if failed:
-                    raise RuntimeError(f"no language-switch figures for {', '.join(failed)}")
-        finally:
-            browser.close()
+    _each_app("language-switch", lambda browser, server, name: bench_switch(
+        browser, server, name, rounds))
 
 
 def bench_late_apps(clicks: int, moves: int) -> None:
     """The late-game figures of every app, on a server of their own."""
-    from playwright.sync_api import sync_playwright
-
     print(f"Late game: Voila with voila.json, Chromium {helpers.CHROMIUM}, pages in {LANG} "
           f"(?lang={LANG}), click to board drawn")
+
+    def measure(browser, server, name) -> None:
+        bench_late(browser, server, name, clicks, moves)
+        if name == "animals_on_board":
+            bench_board_clicks(browser, server)
+    _each_app("late-game", measure)
+
+
+def _each_app(figures: str, measure) -> None:
+    """`measure(browser, server, name)` for every app, on a server of their own; an app that
+    cannot be measured is reported and the others still are."""
+    from playwright.sync_api import sync_playwright
+
     apps = runnable_apps()
     if not apps:
         return
@@ -811,15 +802,13 @@ def bench_late_apps(clicks: int, moves: int) -> None:
                 for name in apps:
                     print(f" {name}")
                     try:
-                        bench_late(browser, server, name, clicks, moves)
-                        if name == "animals_on_board":
-                            bench_board_clicks(browser, server)
+                        measure(browser, server, name)
                     except Exception as exc:   # the other apps are still measured
                         failed.append(name)
                         print(f"  cannot measure {name}: {type(exc).__name__}: {exc}")
                         traceback.print_exc(limit=-3, file=sys.stderr)
                 if failed:
-                    raise RuntimeError(f"no late-game figures for {', '.join(failed)}")
+                    raise RuntimeError(f"no {figures} figures for {', '.join(failed)}")
         finally:
             browser.close()
 
