@@ -184,9 +184,40 @@ def extract(domain: str):
                 catalog.add(value, locations=[(where, line)])
             continue
         with path.open("rb") as f:
-            for line, msgid, _comments, _context in babel_extract("python", f, KEYWORDS):
+            for line, msgid, _comments, _context in babel_extract(python_calls, f, KEYWORDS):
                 catalog.add(msgid, locations=[(where, line)])
     return catalog
+
+
+def python_calls(fileobj, keywords, comment_tags, options):
+    """A Babel extraction method for Python that reads the syntax tree, so it also finds the
+    `T(...)` calls inside f-strings, which Babel's own token-based method cannot see."""
+    import ast
+
+    tree = ast.parse(fileobj.read())
+    for node in ast.walk(tree):   # Babel picks the template arguments by KEYWORDS' positions
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id in keywords and node.args):
+            yield node.lineno, node.func.id, tuple(_literal(a) for a in node.args), []
+
+
+def dynamic_calls(path: Path) -> list[int]:
+    """Lines of `T(...)`/`N(...)` calls in a Python file whose template is not a literal: their
+    words cannot be extracted into the catalogues."""
+    import ast
+
+    return [node.lineno for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id in KEYWORDS and node.args
+            and not all(isinstance(_literal(node.args[i - 1]), str)
+                        for i in (KEYWORDS[node.func.id] or (1,)) if i <= len(node.args))]
+
+
+def _literal(node):
+    """The string a node spells out (adjacent literals joined), else None."""
+    import ast
+
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
 def _rule_words(path: Path, domain: str) -> list[tuple[int, str]]:

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from .text import T
+
 SEEDS = Path(os.environ.get("EXPLORER_SEEDS", Path(__file__).resolve().parent.parent / "seeds"))
 
 
@@ -99,13 +101,15 @@ def seed_lines(source: str) -> list[str]:
 LANGUAGE_NAMES = {"hu": "Hungarian", "ko": "Korean"}
 # How a reader names a rule text (its file name is for the index only); a text not listed here
 # is its language's rulebook
-SOURCE_NAMES = {"003_712a46c75f9c6a5b.txt": "Korean rules summary"}
+SOURCE_NAMES = {"003_712a46c75f9c6a5b.txt": T("Korean rules summary")}
+BOOK_NAMES = {"hu": T("Hungarian rulebook"), "ko": T("Korean rulebook")}
 
 
 def source_name(source: str) -> str:
     """A rule text as a reader names it: "Korean rulebook", "Hungarian rulebook", "Korean
-    rules summary" (lessons and panels cite it so, with its line numbers)."""
-    return SOURCE_NAMES.get(source) or f"{LANGUAGE_NAMES[language(source)]} rulebook"
+    rules summary" (lessons and panels cite it so, with its line numbers; a message, so a view
+    says it in the page's language)."""
+    return SOURCE_NAMES.get(source) or BOOK_NAMES[language(source)]
 
 
 @lru_cache(maxsize=None)

@@ -104,3 +104,22 @@ def untranslated(root: w.Widget, lang: str, board=None) -> list[str]:
     if board is not None:
         found += list(scene_texts(board.canvas.scene))
     return sorted({f"{where}: {text.strip()[:80]!r}" for where, text in found if english(text)})
+
+
+def use_catalogue(tmp_path, monkeypatch, lang: str, entries: dict) -> None:
+    """Make `entries` (English -> translation; a pair of each for a plural) the shared
+    catalogue of `lang`, in place of the real ones, for one test."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    from explorer import i18n
+
+    catalog = Catalog(locale=lang, domain=i18n.SHARED)
+    for english, translated in entries.items():
+        catalog.add(english, translated)
+    path = tmp_path / lang / "LC_MESSAGES" / f"{i18n.SHARED}.po"
+    path.parent.mkdir(parents=True)
+    with path.open("wb") as f:
+        write_po(f, catalog)
+    monkeypatch.setattr(i18n, "LOCALE", tmp_path)
+    i18n.translations.cache_clear()

@@ -116,8 +116,8 @@ class ExplorerPageHandler(TornadoVoilaHandler):
             self.set_status(503)
             self.set_header("Retry-After", str(server.retry_after))
             lang = self.language()
-            again = (f'<a href="{html.escape(self.request.uri)}">'
-                     f'{html.escape(i18n.render(T("try again now"), lang))}</a>')
+            again_text = i18n.render(T("try again now"), lang)
+            again = f'<a href="{html.escape(self.request.uri)}">{html.escape(again_text)}</a>'
             self.notice(notice_page(
                 "rx-full", i18n.render(T("The explorer is full"), lang),
                 "<p>" + said_html(lang, T("All {visitors} places on this server are taken right "
@@ -135,8 +135,8 @@ class ExplorerPageHandler(TornadoVoilaHandler):
         self.log.warning("link too long: %d characters, refusing %s", length, self.request.path)
         self.set_status(414)
         lang = self.language()
-        without = (f'<a href="{html.escape(self.request.path)}">'
-                   f'{html.escape(i18n.render(T("open the game without it"), lang))}</a>')
+        without_text = i18n.render(T("open the game without it"), lang)
+        without = f'<a href="{html.escape(self.request.path)}">{html.escape(without_text)}</a>'
         self.notice(notice_page(
             "rx-too-long", i18n.render(T("This link is too long"), lang),
             "<p>" + said_html(lang, T("This link has {length:,} characters; the explorer opens "

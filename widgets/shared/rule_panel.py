@@ -79,8 +79,8 @@ def _where(source: str, lines: tuple[int, int], say: PageWords = ENGLISH) -> str
     first, last = lines
     book = rules.source_name(source)
     if first == last:
-        return say(T("{book}, line {first}", book=T(book), first=first))
-    return say(T("{book}, lines {first}–{last}", book=T(book), first=first, last=last))
+        return say(T("{book}, line {first}", book=book, first=first))
+    return say(T("{book}, lines {first}–{last}", book=book, first=first, last=last))
 
 
 def search_placeholder(game: str, say: PageWords = ENGLISH) -> str:

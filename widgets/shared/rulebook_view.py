@@ -40,16 +40,10 @@ COUNTS = {"enforced": lambda n: T("{mark} enforced {n}", mark="⚙", n=n),
           "tested": lambda n: T("{mark} tested {n}", mark="✓", n=n),
           "shown": lambda n: T("{mark} shown {n}", mark="👁", n=n)}
 MARK = "\x00"     # where HTML goes into a translated sentence (escaped around it)
-SOURCE_LABELS = {"Korean rulebook": T("Korean rulebook"),
-                 "Hungarian rulebook": T("Hungarian rulebook"),
-                 "Korean rules summary": T("Korean rules summary")}
-
-
 def source_label(source: str) -> str:
     """A rule text as its reader names it ("Korean rulebook"), never its file's name (a
     message, to show through the page's words)."""
-    name = rules.source_name(source)
-    return SOURCE_LABELS.get(name, name)
+    return rules.source_name(source)
 
 
 def summary_text(game: str, words: PageWords = ENGLISH) -> str:
