@@ -1,6 +1,8 @@
 """Golden playthroughs: a stored record (first line) must narrate exactly the stored log.
 
 After a deliberate change of wording or rules, rewrite them with UPDATE_GOLDEN=1 and review the diff.
+One game is also kept in Korean and in Hungarian (golden/<game>.<lang>.txt, narrated from the
+same record): a change of translation shows there as a diff to review, like one of wording.
 """
 from __future__ import annotations
 
@@ -13,7 +15,9 @@ import pytest
 from explorer import Record
 from explorer.cli import narrate
 
-GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.txt"))
+GOLDEN_DIR = Path(__file__).parent / "golden"
+GOLDEN = sorted(p for p in GOLDEN_DIR.glob("*.txt") if "." not in p.stem)
+TRANSLATED = [("cacao", "ko"), ("cacao", "hu")]
 
 
 def test_every_game_has_a_golden_playthrough():
@@ -33,3 +37,18 @@ def test_golden_playthrough(path):
                                         "golden", "now", n=2))
     assert not diff, f"narration changed:\n{diff[:4000]}"
     assert "Score sheet" in actual
+
+
+@pytest.mark.parametrize("game, lang", TRANSLATED)
+def test_golden_playthrough_in_another_language(game, lang):
+    header = (GOLDEN_DIR / f"{game}.txt").read_text(encoding="utf-8").split("\n", 1)[0]
+    path = GOLDEN_DIR / f"{game}.{lang}.txt"
+    actual = narrate(Record.from_json(header), lang)
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.write_text(actual, encoding="utf-8")
+    assert path.exists(), f"no {path.name}: write it with UPDATE_GOLDEN=1 and review it"
+    expected = path.read_text(encoding="utf-8")
+    diff = "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True),
+                                        "golden", "now", n=2))
+    assert not diff, f"{lang} narration changed:\n{diff[:4000]}"
+    assert actual != narrate(Record.from_json(header))      # really another language
