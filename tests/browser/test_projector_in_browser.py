@@ -1,7 +1,8 @@
 """Projector mode in Chromium, at 1280x800 and 1920x1080, for every app: the board keeps at
 least 85% of its area, its labels are drawn larger and laid out again (no two label boxes
 overlap, measured with the canvas' own text metrics), and the step's rule quote with its
-paraphrase stays in view. Also: no board text is drawn under 11 px at 1280x800.
+paraphrase stays in view. In Korean and Hungarian too (at 1280x800). Also: no board text is
+drawn under 11 px at 1280x800.
 
 Every text the page draws on a board canvas is recorded with its box (a probe around the
 canvas' fillText, reset when the canvas is cleared), so the checks see the frame drawn last.
@@ -124,9 +125,13 @@ def drawn_area(page) -> float:
     return fit["width"] * fit["scale"] * fit["height"] * fit["scale"]
 
 
-def into_a_game(page, voila_url: str, name: str) -> None:
-    """Open the app, probe its canvas texts and play two bot turns from the last set-up step."""
-    open_board(page, voila_url, name, QUERY.get(name, ""))
+def into_a_game(page, voila_url: str, name: str, lang: str = "en") -> None:
+    """Open the app (in `lang`), probe its canvas texts and play two bot turns from the last
+    set-up step."""
+    query = QUERY.get(name, "")
+    if lang != "en":
+        query = f"{query}&lang={lang}" if query else f"?lang={lang}"
+    open_board(page, voila_url, name, query)
     probe(page)
     act(page, lambda: page.click(".rx-last"))
     for _ in range(2):
@@ -154,21 +159,28 @@ def quote_in_view(page) -> bool:
     }""")
 
 
-@pytest.mark.parametrize("size", sorted(SIZES))
+# English at both sizes; Korean (tall lines) and Hungarian (long words) at 1280x800
+LAYOUTS = [(size, "en") for size in sorted(SIZES)] + [("1280x800", "ko"), ("1280x800", "hu")]
+
+
+@pytest.mark.parametrize("size, lang", LAYOUTS)
 @pytest.mark.parametrize("name", APPS)
-def test_projector_mode_is_a_layout(browser, voila_url, name, size):
+def test_projector_mode_is_a_layout(browser, voila_url, name, size, lang):
     page = new_page(browser, SIZES[size])
     try:
-        into_a_game(page, voila_url, name)
+        into_a_game(page, voila_url, name, lang)
+        assert quote_in_view(page), "the rule quote or its paraphrase is out of view"
         normal_area, normal = drawn_area(page), board_texts(page)
         assert normal and not overlapping(normal), overlapping(normal)[:5]
-        screenshot(page, f"projector-{name}-{size}-normal")
+        assert page.evaluate(SIDE_OVERFLOW_JS) == [] and page.evaluate(CUT_MENUS_JS) == []
+        suffix = "" if lang == "en" else f"-{lang}"
+        screenshot(page, f"projector-{name}-{size}{suffix}-normal")
         before = canvas_signature(page)
         act(page, lambda: page.click(".rx-projector-toggle"))
         page.wait_for_selector(".rx-app.rx-projector")
         wait_for_repaint(page, before)
         page.wait_for_function("() => document.querySelector('.rx-app').offsetHeight > 0")
-        screenshot(page, f"projector-{name}-{size}-projector")
+        screenshot(page, f"projector-{name}-{size}{suffix}-projector")
         area, texts = drawn_area(page), board_texts(page)
         print(f"{name} {size}: board {normal_area ** .5:.0f}^2 -> {area ** .5:.0f}^2 px "
               f"({area / normal_area:.0%}); largest text {max(t['size'] for t in normal):.1f}"

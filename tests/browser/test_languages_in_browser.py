@@ -1,0 +1,142 @@
+"""Every app in Korean and Hungarian, in Chromium at 1280x800: no English left in what the page
+shows (rule quotes keep their own language and are not checked), a refusal and a lesson's
+question in the language, and the language menu switching in place: same step, same game, and
+a Share link that opens the step again in that language."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from explorer import i18n, lessons
+from explorer.text import T
+from helpers import (act, board_point, leave, new_page, open_board, screenshot, text, wait_text)
+
+pytestmark = pytest.mark.browser
+
+APPS = ("animals_on_board", "cacao", "taluva", "indian_summer")
+LANGS = ("ko", "hu")
+REFUSALS = {"cacao": "?rule=cacao.place.checkerboard",
+            "taluva": "?rule=taluva.erupt.lava_direction",
+            "indian_summer": "?rule=indian_summer.place.tile_action"}
+WORD = re.compile(r"[A-Za-z]{3,}")
+RULE_ID = re.compile(r"\b[a-z_]+(\.[a-z_0-9]+)+\b")     # cacao.place.adjacent: an id, not words
+# Not words of a language: names every language writes alike
+ALLOWED = {"Cacao", "Taluva", "Animals", "Board", "Indian", "Summer", "Voila", "Jupyter", "Noto",
+           "Esc", "Space", "PageUp", "PageDown", "Home", "End", "English", "Magyar"}
+
+# The visible text nodes of the app in the page's language: not inside an element whose lang
+# is another (rule quotes, an English paraphrase opened on request), not code, not hidden.
+VISIBLE_TEXTS_JS = """(lang) => {
+  const found = [];
+  const walker = document.createTreeWalker(document.querySelector('.rx-app'),
+                                           NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.textContent.trim() || !el || el.closest('code, style, script')) continue;
+    const own = el.closest('[lang]');
+    if (own && own.getAttribute('lang') !== lang) continue;
+    if (!el.checkVisibility || !el.checkVisibility()) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    found.push(node.textContent.trim());
+  }
+  for (const el of document.querySelectorAll('.rx-app [title], .rx-app [placeholder]')) {
+    if (el.offsetParent === null) continue;
+    const own = el.closest('[lang]');
+    if (own && own.getAttribute('lang') !== lang) continue;
+    for (const a of ['title', 'placeholder'])
+      if (el.getAttribute(a)) found.push(el.getAttribute(a));
+  }
+  return found;
+}"""
+
+
+def english_left(page, lang: str) -> list[str]:
+    texts = page.evaluate(VISIBLE_TEXTS_JS, lang)
+    return sorted({t[:80] for t in texts
+                   if any(w not in ALLOWED for w in WORD.findall(RULE_ID.sub(" ", t)))})
+
+
+def said(text, lang: str, game: str) -> str:
+    return i18n.render(text, lang, game)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", APPS)
+def test_an_app_speaks_the_language_throughout(browser, voila_url, name, lang):
+    page = new_page(browser)
+    try:
+        open_board(page, voila_url, name, f"?players=3&lang={lang}")
+        assert page.evaluate("() => document.documentElement.lang") == lang
+        act(page, lambda: page.click(".rx-last"))
+        for _ in range(2):
+            act(page, lambda: page.click(".rx-play-turn"))
+            page.wait_for_function("() => !document.querySelector('.rx-play-turn').disabled")
+        left = english_left(page, lang)
+        screenshot(page, f"lang-{name}-{lang}-game")
+        for tab in range(6):
+            page.locator(".rx-tabs .lm-TabBar-tab, .rx-tabs .p-TabBar-tab").nth(tab).click()
+            page.wait_for_timeout(0)
+            left += english_left(page, lang)
+        screenshot(page, f"lang-{name}-{lang}-rulebook")
+        assert not left, f"English left in the {lang} page: {sorted(set(left))[:20]}"
+        assert page.errors == []
+    finally:
+        leave(page)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", APPS)
+def test_a_refusal_and_a_lesson_question_come_in_the_language(browser, voila_url, name, lang):
+    page = new_page(browser)
+    try:
+        if name in REFUSALS:
+            open_board(page, voila_url, name, f"{REFUSALS[name]}&lang={lang}")
+            page.wait_for_selector(".rx-message .rx-refusal")
+            shown = text(page, ".rx-message")
+            assert shown.startswith(said(T("Not allowed: {reason} — rule {rule}", reason="",
+                                           rule=""), lang, name).split(" ")[0]), shown
+            assert not [w for w in WORD.findall(shown.split("—")[0]) if w not in ALLOWED], shown
+            screenshot(page, f"lang-{name}-{lang}-refusal")
+        lesson = next(x for x in lessons.shipped(name)
+                      if any(s.checkpoint for s in x.steps))
+        step = next(i for i, s in enumerate(lesson.steps) if s.checkpoint) + 1
+        open_board(page, voila_url, name, f"?lesson={lesson.name}&step={step}&lang={lang}")
+        prompt = said(lesson.steps[step - 1].checkpoint.prompt, lang, name)
+        wait_text(page, ".rx-lesson-prompt", prompt[:30])
+        assert prompt != lesson.steps[step - 1].checkpoint.prompt
+        assert english_left(page, lang) == []
+        screenshot(page, f"lang-{name}-{lang}-lesson")
+        assert page.errors == []
+    finally:
+        leave(page)
+
+
+def test_switching_language_keeps_the_step_and_the_link_reopens_it(browser, voila_url):
+    page = new_page(browser)
+    try:
+        open_board(page, voila_url, "taluva", "?players=2&seed=4")
+        act(page, lambda: page.click(".rx-last"))
+        act(page, lambda: page.click(".rx-play-turn"))
+        page.wait_for_function("() => !document.querySelector('.rx-play-turn').disabled")
+        label = text(page, ".rx-step-label")
+        step = re.search(r"step=(\d+)", page.url).group(1)
+        act(page, lambda: page.select_option(".rx-language-menu", "ko"))
+        page.wait_for_function("() => document.documentElement.lang === 'ko'")
+        page.wait_for_function("() => location.search.includes('lang=ko')")
+        assert re.search(r"step=(\d+)", page.url).group(1) == step
+        assert text(page, ".rx-step-label") != label
+        assert re.search("[가-힣]", text(page, ".rx-step-label"))
+        screenshot(page, "lang-switch-taluva-ko")
+        address = page.url
+        other = new_page(browser)
+        try:
+            other.goto(address)
+            other.wait_for_selector(".rx-board-frame canvas")
+            wait_text(other, ".rx-step-label", text(page, ".rx-step-label")[:12])
+            assert other.evaluate("() => document.documentElement.lang") == "ko"
+        finally:
+            leave(other)
+    finally:
+        leave(page)
