@@ -51,8 +51,8 @@ VISIBLE_TEXTS_JS = """(lang) => {
     if (el.offsetParent === null) continue;
     const own = el.closest('[lang]');
     if (own && own.getAttribute('lang') !== lang) continue;
-    for (const a of ['title', 'placeholder'])
-      if (el.getAttribute(a)) found.push(el.getAttribute(a));
+    for (const a of ['title', 'placeholder'])   // ipywidgets titles a description "null"
+      if (el.getAttribute(a) && el.getAttribute(a) !== 'null') found.push(el.getAttribute(a));
   }
   return found;
 }"""
