@@ -20,7 +20,9 @@ REFUSALS = {"cacao": "?rule=cacao.place.checkerboard",
             "taluva": "?rule=taluva.erupt.lava_direction",
             "indian_summer": "?rule=indian_summer.place.tile_action"}
 WORD = re.compile(r"[A-Za-z]{3,}")
-RULE_ID = re.compile(r"\b[a-z_]+(\.[a-z_0-9]+)+\b")     # cacao.place.adjacent: an id, not words
+# names a person types, not words: rule ids (cacao.place.adjacent), option names
+# (start_player) and link parameters (?players=1)
+RULE_ID = re.compile(r"\b[a-z_]+(\.[a-z_0-9]+)+\b|\b[a-z]+(_[a-z0-9]+)+\b|[?&]?\b[a-z_]+=[\w.-]*")
 # Not words of a language: names every language writes alike (games, keys, languages)
 ALLOWED = {"Cacao", "Taluva", "Animals", "Board", "Indian", "Summer", "Esc", "Space", "Page",
            "Down", "Home", "End", "English", "Magyar", "magyar", "PNG", "JSON", "TOML", "QR"}
