@@ -22,7 +22,9 @@ REFUSALS = {"cacao": "?rule=cacao.place.checkerboard",
 WORD = re.compile(r"[A-Za-z]{3,}")
 # names a person types, not words: rule ids (cacao.place.adjacent), option names
 # (start_player) and link parameters (?players=1)
-RULE_ID = re.compile(r"\b[a-z_]+(\.[a-z_0-9]+)+\b|\b[a-z]+(_[a-z0-9]+)+\b|[?&]?\b[a-z_]+=[\w.-]*")
+# (Korean particles follow a name directly: start_player로)
+RULE_ID = re.compile(r"(?<![A-Za-z0-9_])([a-z_]+(\.[a-z_0-9]+)+|[a-z]+(_[a-z0-9]+)+|[a-z_]+=[\w.-]*)"
+                     r"(?![A-Za-z0-9_])")
 # Not words of a language: names every language writes alike (games, keys, languages)
 ALLOWED = {"Cacao", "Taluva", "Animals", "Board", "Indian", "Summer", "Esc", "Space", "Page",
            "Down", "Home", "End", "English", "Magyar", "magyar", "PNG", "JSON", "TOML", "QR"}
