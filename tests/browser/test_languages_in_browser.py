@@ -62,6 +62,14 @@ VISIBLE_TEXTS_JS = """(lang) => {
 }"""
 
 
+# Visible buttons, menus and tab titles whose text does not fit (cut, or ending in "…")
+CUT_TEXT_JS = """() => [...document.querySelectorAll(
+    '.rx-app button, .rx-app .lm-TabBar-tabLabel, .rx-app select')]
+  .filter(el => el.offsetParent !== null && el.clientWidth > 0
+          && el.scrollWidth > el.clientWidth + 1)
+  .map(el => el.textContent.trim().slice(0, 40))"""
+
+
 def english_in(text: str, lang: str) -> list[str]:
     """The English words in `text` shown in a `lang` page (rule ids and names aside)."""
     text = RULE_ID.sub(" ", text)
@@ -91,6 +99,13 @@ def test_an_app_speaks_the_language_throughout(browser, voila_url, name, lang):
             page.wait_for_function("() => !document.querySelector('.rx-play-turn').disabled")
         left = english_left(page, lang)
         screenshot(page, f"lang-{name}-{lang}-game")
+        assert page.evaluate(CUT_TEXT_JS) == [], "cut at 1280x800"
+        act(page, lambda: page.click(".rx-projector-toggle"))
+        page.wait_for_selector(".rx-app.rx-projector")
+        screenshot(page, f"lang-{name}-{lang}-projector")
+        assert page.evaluate(CUT_TEXT_JS) == [], "cut in projector mode"
+        act(page, lambda: page.click(".rx-projector-toggle"))
+        page.wait_for_selector(".rx-app:not(.rx-projector)")
         for tab in range(6):
             page.locator(".rx-tabs .lm-TabBar-tab, .rx-tabs .p-TabBar-tab").nth(tab).click()
             page.wait_for_timeout(0)

@@ -87,6 +87,8 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 .rx-tab-pane > * { flex-shrink: 0; }  /* a short pane scrolls; its parts keep their height */
 .rx-tabs .lm-TabBar-tab { font-size: 16px; min-width: 0; flex: 0 1 auto !important;
   padding: 0 9px; }
+/* the board's Fit button grows with its word (Hungarian "Illeszt") */
+.rx-fit { width: auto !important; min-width: 48px; }
 .rx-events-title { font-weight: bold; margin-top: 4px; }
 .rx-frame-events ul { margin: 2px 0 6px 0; padding-left: 20px; }
 .rx-rule { border: 1px solid #ccd; border-radius: 6px; padding: 6px 10px; margin: 6px 0;
