@@ -28,6 +28,8 @@ RULE_ID = re.compile(r"(?<![A-Za-z0-9_])([a-z_]+(\.[a-z_0-9]+)+|[a-z]+(_[a-z0-9]
 # Not words of a language: names every language writes alike (games, keys, languages)
 ALLOWED = {"Cacao", "Taluva", "Animals", "Board", "Indian", "Summer", "Esc", "Space", "Page",
            "Down", "Home", "End", "English", "Magyar", "magyar", "PNG", "JSON", "TOML", "QR"}
+# a rulebook's words quoted in a note ('1x piac, eladási ár 2') keep their language
+QUOTED = re.compile(r"'[^']*'")
 # Hungarian is written in Latin letters too: there, English shows by its common words (none of
 # them a Hungarian word)
 ENGLISH = re.compile(r"\b(the|and|of|with|from|for|this|that|your|you|are|not|step|player|"
@@ -72,7 +74,7 @@ CUT_TEXT_JS = """() => [...document.querySelectorAll(
 
 def english_in(text: str, lang: str) -> list[str]:
     """The English words in `text` shown in a `lang` page (rule ids and names aside)."""
-    text = RULE_ID.sub(" ", text)
+    text = QUOTED.sub(" ", RULE_ID.sub(" ", text))
     found = WORD.findall(text) if lang == "ko" else [m.group(0) for m in ENGLISH.finditer(text)]
     return [w for w in found if w not in ALLOWED]
 

@@ -280,7 +280,7 @@ class LanguageMenu(anywidget.AnyWidget):
     };
     """
     _css = """
-    .rx-language-menu { font-size: 14px; height: 26px; padding: 0 4px; }
+    .rx-language-menu { font-size: 14px; height: 26px; padding: 0 22px 0 6px; }
     """
     lang = traitlets.Unicode(i18n.DEFAULT).tag(sync=True)
     choices = traitlets.List().tag(sync=True)
