@@ -97,6 +97,8 @@ def rule_words(rule, lang: str) -> tuple[str, str, str]:
     """A rule's title, note and paraphrase (from the rule index) in `lang`; English where a
     language has no paraphrase of its own (Korean)."""
     def said(domain: str, text: str) -> str:
+        if text and lang == PSEUDO:
+            return f"⟦{text}⟧"
         if not text or lang not in LANGUAGES_OF.get(domain, TRANSLATED):
             return text
         return translations(lang, domain).gettext(text)

@@ -15,7 +15,7 @@ import pytest
 import explorer
 from explorer import i18n
 
-from words_check import untranslated
+from words_check import english, html_texts, untranslated
 
 GAMES = sorted(explorer.GAMES)
 
@@ -103,3 +103,11 @@ def test_the_browser_language_is_the_default(monkeypatch):
     monkeypatch.setenv("HTTP_ACCEPT_LANGUAGE", "ko-KR,ko;q=0.9,en;q=0.5")
     app = importlib.import_module("widgets.cacao").app(players=2, seed=3).explorer
     assert app.words.lang == "ko" and app.language.lang == "ko"
+
+
+def test_the_gallery_and_its_pictures_are_translatable():
+    from widgets.gallery import gallery
+    page = gallery(f"lang={i18n.PSEUDO}").value
+    texts = html_texts(page, i18n.PSEUDO, skipped={"code", "style", "script"})
+    left = sorted({t.strip()[:60] for t in texts if english(t)})
+    assert not left, f"{len(left)} texts of the gallery untranslated, e.g. {left[:20]}"

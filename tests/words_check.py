@@ -18,9 +18,15 @@ MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
 SKIPPED_TAGS = {"code", "style", "script", "svg"}
 
 
+# Names, not words: the games' titles stay as they are in every language
+NAMES = re.compile("|".join(re.escape(g.title) for g in __import__("explorer").GAMES.values()))
+
+
 def english(text: str) -> list[str]:
-    """English words of `text` outside ⟦marks⟧ (marks may nest)."""
-    text = str(text)
+    """English words of `text` outside ⟦marks⟧ (marks may nest; a text node cut by a tag inside
+    a translated sentence holds only an opening or a closing mark)."""
+    text = NAMES.sub(" ", str(text))
+    text = re.sub(r"⟦[^⟦⟧]*$", " ", re.sub(r"^[^⟦⟧]*⟧", " ", text))
     while True:
         stripped = MARKED.sub(" ", text)
         if stripped == text:
@@ -32,14 +38,14 @@ def english(text: str) -> list[str]:
 class _Visible(HTMLParser):
     """The page-language text nodes of an HTML fragment, and its title/placeholder attributes."""
 
-    def __init__(self, lang: str):
+    def __init__(self, lang: str, skipped=SKIPPED_TAGS):
         super().__init__(convert_charrefs=True)
-        self.lang, self.stack, self.found = lang, [], []
+        self.lang, self.stack, self.found, self.skipped = lang, [], [], skipped
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         other = "lang" in attrs and attrs["lang"] != self.lang
-        skipped = tag in SKIPPED_TAGS or other or (self.stack and self.stack[-1][1])
+        skipped = tag in self.skipped or other or bool(self.stack and self.stack[-1][1])
         if tag not in ("br", "img", "input", "meta", "hr", "wbr", "link", "source"):
             self.stack.append((tag, skipped))
         if not skipped:
@@ -56,8 +62,10 @@ class _Visible(HTMLParser):
             self.found.append(data)
 
 
-def html_texts(html: str, lang: str) -> list[str]:
-    parser = _Visible(lang)
+def html_texts(html: str, lang: str, skipped=SKIPPED_TAGS) -> list[str]:
+    """The page-language texts of `html` (`skipped` tags left out: pass a set without "svg"
+    to read the labels of a drawn picture)."""
+    parser = _Visible(lang, skipped)
     parser.feed(html)
     return parser.found
 

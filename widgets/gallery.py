@@ -19,7 +19,7 @@ from .shared.svg import scene_to_svg
 from .shared.words import PageWords, page_language, unknown_language
 
 
-def _animals_picture() -> str:
+def _animals_picture(words) -> str:
     """A position a few moves into a 3-player game, drawn by the real renderer as SVG."""
     from .animals_on_board import GAME, move_hints, scene
     from .shared.scene import View
@@ -28,30 +28,31 @@ def _animals_picture() -> str:
         state = state.apply(state.legal_actions()[0])
     group = state.groups[0]
     state = state.apply(explorer.animals_on_board.Split(group[: len(group) // 2]))
-    return scene_to_svg(scene(state, View(move_hints(state))), width=420)
+    return scene_to_svg(scene(state, View(move_hints(state), words=words)), width=420)
 
 
-def _cacao_picture() -> str:
+def _cacao_picture(words) -> str:
     from .cacao import gallery_picture
-    return gallery_picture(width=420)
+    return gallery_picture(width=420, words=words)
 
 
-def _taluva_picture() -> str:
+def _taluva_picture(words) -> str:
     from .taluva import gallery_picture
-    return gallery_picture(width=420)
+    return gallery_picture(width=420, words=words)
 
 
-def _indian_summer_picture() -> str:
+def _indian_summer_picture(words) -> str:
     from .indian_summer import gallery_picture
-    return gallery_picture(width=420)
+    return gallery_picture(width=420, words=words)
 
 
-def _indian_summer_solo_picture() -> str:
+def _indian_summer_solo_picture(words) -> str:
     """The solo game two turns in (the solo lesson's position after its mushroom), with its
     upper and lower paths and turn track, drawn by the real renderer as SVG."""
     from .indian_summer import scene
+    from .shared.scene import View
     lesson = explorer.lessons.get("indian_summer", "solo_first_turns")
-    return scene_to_svg(scene(lesson.states()[-1]), width=420)
+    return scene_to_svg(scene(lesson.states()[-1], View(words=words)), width=420)
 
 
 APPS = [
@@ -134,7 +135,7 @@ def card_html(entry: dict, lang: str = i18n.DEFAULT) -> str:
     return (f'<div class="rx-card" data-game="{escape(game.name, quote=True)}"{variant}>'
             f'<h3><a href="{link}">{escape(say(entry.get("title", game.title)))}</a></h3>'
             f'<div>{escape(say(players))}</div><p>{escape(say(entry["description"]))}</p>'
-            f'<a href="{link}">{entry["picture"]()}</a><br>'
+            f'<a href="{link}">{entry["picture"](say)}</a><br>'
             f'<a class="rx-open" href="{link}">{escape(say(T("Open the explorer")))}</a> '
             f'<a class="rx-rulebook-link" href="{rulebook}">'
             f'{escape(say(T("The rulebook, annotated")))}</a>'

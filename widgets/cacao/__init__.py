@@ -26,7 +26,7 @@ def app(players: int = 3, seed: int = 1, **options):
     return app_root(GAME, CacaoBoard, players, seed, options, intro=INTRO)
 
 
-def gallery_picture(width: int = 420) -> str:
+def gallery_picture(width: int = 420, words=str) -> str:
     """A position a few turns into a 3-player game, drawn by the real renderer as SVG."""
     from explorer.bots import RandomBot
     from explorer.cacao import components as C
@@ -39,7 +39,7 @@ def gallery_picture(width: int = 420) -> str:
         state = state.apply(bot.choose(state))
     hand = sorted({C.pattern_of(t) for t in state.hands[state.current_player]})
     pick = Pick(pattern=hand[0] if hand else None, rotation=1)
-    return scene_to_svg(scene(state, View(move_hints(state), pick, playable=True)), width=width)
+    return scene_to_svg(scene(state, View(move_hints(state), pick, playable=True, words=words)), width=width)
 
 
 __all__ = ["CacaoBoard", "GAME", "Hints", "Pick", "app", "gallery_picture", "layout",

@@ -29,7 +29,7 @@ def app(players: int = 3, seed: int = 1, **options):
     return app_root(GAME, IndianSummerBoard, players, seed, options, intro=INTRO)
 
 
-def gallery_picture(width: int = 420) -> str:
+def gallery_picture(width: int = 420, words=str) -> str:
     """A position a few turns into a 3-player game with a tile aimed at a treasure, drawn by the
     real renderer as SVG."""
     from explorer.bots import GreedyBot
@@ -44,7 +44,8 @@ def gallery_picture(width: int = 420) -> str:
     pick = Pick(tile=next(iter(sorted(hints.leaves))), rotation=1)
     layout_name = state.floors[state.current_player].layout
     targets = sorted(pick.targets(hints), key=lambda c: printed_treasure(layout_name, c) is None)
-    view = View(hints, pick, playable=True, hover=targets[0] if targets else None)
+    view = View(hints, pick, playable=True, hover=targets[0] if targets else None,
+                words=words)
     return scene_to_svg(scene(state, view), width=width)
 
 

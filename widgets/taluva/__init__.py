@@ -27,7 +27,7 @@ def app(players: int = 3, seed: int = 1, **options):
     return app_root(GAME, TaluvaBoard, players, seed, options, intro=INTRO)
 
 
-def gallery_picture(width: int = 420) -> str:
+def gallery_picture(width: int = 420, words=str) -> str:
     """A position some turns into a 3-player game, drawn by the real renderer as SVG."""
     from explorer.bots import GreedyBot
 
@@ -38,7 +38,7 @@ def gallery_picture(width: int = 420) -> str:
     while state.turns < 12:
         state = state.apply(bot.choose(state))
     hints = move_hints(state)
-    return scene_to_svg(scene(state, View(hints, Pick(), playable=True)), width=width)
+    return scene_to_svg(scene(state, View(hints, Pick(), playable=True, words=words)), width=width)
 
 
 __all__ = ["GAME", "Hints", "Pick", "TaluvaBoard", "app", "gallery_picture", "layout",
