@@ -87,8 +87,14 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 .rx-tab-pane > * { flex-shrink: 0; }  /* a short pane scrolls; its parts keep their height */
 .rx-tabs .lm-TabBar-tab { font-size: 16px; min-width: 0; flex: 0 1 auto !important;
   padding: 0 9px; }
-/* the board's Fit button grows with its word (Hungarian "Illeszt") */
+/* the board's Fit button grows with its word (Hungarian "Illeszt"); the pan arrows keep
+   their whole width for the glyph (Korean pages draw arrows from a full-width font) */
 .rx-fit { width: auto !important; min-width: 48px; }
+.rx-pan-left, .rx-pan-up, .rx-pan-down, .rx-pan-right { padding: 0 !important; }
+/* Hungarian words are long: tab titles keep a narrower padding, and a rule card's quote
+   gives the (longer) paraphrase more room */
+html[lang="hu"] .rx-tabs .lm-TabBar-tab { padding: 0 5px; }
+html[lang="hu"] .rx-rules .rx-rule blockquote { max-height: 8lh; }
 .rx-events-title { font-weight: bold; margin-top: 4px; }
 .rx-frame-events ul { margin: 2px 0 6px 0; padding-left: 20px; }
 .rx-rule { border: 1px solid #ccd; border-radius: 6px; padding: 6px 10px; margin: 6px 0;
@@ -200,7 +206,8 @@ body:has(.rx-app.rx-projector) .jp-RenderedHTMLCommon h1 { display: none; }
 .rx-projector .rx-is-controls { height: 118px; }
 .rx-projector .rx-is-controls .widget-button, .rx-projector .rx-is-controls select {
   font-size: 17px; padding: 0 6px; }
-.rx-projector .rx-is-controls select { flex: 0 0 auto; width: auto !important;
-  padding-right: 26px; }  /* its longest option, clear of the arrow */
+.rx-is-controls .widget-dropdown { width: auto !important; }
+.rx-is-controls select { flex: 0 0 auto; width: auto !important; padding-right: 26px; }
+/* a menu is as wide as its longest option, clear of the arrow, in every language */
 </style>
 """
