@@ -206,6 +206,7 @@ body:has(.rx-app.rx-projector) .jp-RenderedHTMLCommon h1 { display: none; }
 .rx-projector .rx-is-controls { height: 118px; }
 .rx-projector .rx-is-controls .widget-button, .rx-projector .rx-is-controls select {
   font-size: 17px; padding: 0 6px; }
+.rx-projector .rx-is-controls select { padding-right: 26px; }
 .rx-is-controls .widget-dropdown { width: auto !important; }
 .rx-is-controls select { flex: 0 0 auto; width: auto !important; padding-right: 26px; }
 /* a menu is as wide as its longest option, clear of the arrow, in every language */
