@@ -76,17 +76,22 @@ SIDE_OVERFLOW_JS = """() => {
 }"""
 
 
-# Menus whose chosen option is cut or runs under the arrow: the option's text (measured in the
-# menu's own font) with the menu's padding must fit, and the right padding hold the arrow
+# Menus whose chosen option is cut or runs under the arrow: the option's text (laid out in the
+# page in the menu's own font, so Korean text takes the same fallback font as in the menu)
+# with the menu's padding must fit, and the right padding hold the arrow
 CUT_MENUS_JS = """() => {
-  const ctx = document.createElement('canvas').getContext('2d');
-  return [...document.querySelectorAll('.rx-app select')].filter(s => s.offsetParent !== null)
-    .map(s => { const cs = getComputedStyle(s); ctx.font = cs.font;
-      const text = s.options[s.selectedIndex]?.text || '';
-      const need = ctx.measureText(text).width + parseFloat(cs.paddingLeft)
+  const probe = document.createElement('span');
+  probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre;left:0;top:0';
+  document.body.appendChild(probe);
+  const found = [...document.querySelectorAll('.rx-app select')].filter(s => s.offsetParent !== null)
+    .map(s => { const cs = getComputedStyle(s); probe.style.font = cs.font;
+      probe.textContent = s.options[s.selectedIndex]?.text || '';
+      const need = probe.getBoundingClientRect().width + parseFloat(cs.paddingLeft)
         + parseFloat(cs.paddingRight);
-      return [text, need, s.clientWidth, parseFloat(cs.paddingRight)]; })
+      return [probe.textContent, need, s.clientWidth, parseFloat(cs.paddingRight)]; })
     .filter(([_, need, width, right]) => need > width + 1 || right < 18);
+  probe.remove();
+  return found;
 }"""
 
 

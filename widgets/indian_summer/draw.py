@@ -255,7 +255,7 @@ def _main_board(sc: Scene, state, lay: Layout, view: View) -> None:
     if acting is not None and lay.focus != acting:
         title = T("{title}  (looking: click a small board to switch)", title=title)
     # between the header and the cell numbers: little room to grow
-    sc.add("board", Text(BOARD_X - 28, 46, say(title), size=18, bold=True, color=INK,
+    sc.add("board", Text(BOARD_X - 28, 47, say(title), size=18, bold=True, color=INK,
                          max_width=PREVIEW_X + 130 - BOARD_X, max_scale=1.15))
     for x in range(C.WIDTH):   # the cell numbers keep to their cells
         sc.add("board", Text(BOARD_X + (x + 0.5) * CELL, BOARD_Y - 11, str(x), size=17,
@@ -605,7 +605,7 @@ def scene(state, view: View | None = None, lay: Layout | None = None) -> Scene:
     sc.add("board", Rect(0, 0, lay.width, lay.height, fill="#ffffff"))
     # the header and the board's title share the strip above the cell numbers
     sc.add("board", Text(MARGIN, HEADER_Y, say(header_text(state, view.sheet)), size=20, bold=True,
-                         color=INK, max_width=lay.width - 2 * MARGIN, max_scale=1.25))
+                         color=INK, max_width=lay.width - 2 * MARGIN, max_scale=1.2))
     if not state.floors:
         sc.add("board", Text(BOARD_X, BOARD_Y + 40,
                              say(T("The boards are handed out in the next set-up step.")),
