@@ -97,9 +97,9 @@ def _shadow(vp: Viewport, h, level: int) -> Polygon:
 
 
 @lru_cache(maxsize=MEMO)
-def _face(vp: Viewport, h, terrain: str, level: int, rotation: int) -> tuple:
+def _face(vp: Viewport, h, terrain: str, level: int, rotation: int, letter: str) -> tuple:
     """A hex's face and, on a volcano, its lava arrow (`rotation` is 0 elsewhere)."""
-    shapes = hex_face(vp, h, terrain, level)
+    shapes = hex_face(vp, h, terrain, level, letter=letter)
     if terrain == C.VOLCANO:
         shapes.append(lava_arrow(vp, h, rotation))
     return tuple(shapes)
@@ -137,15 +137,17 @@ def tile_outlines(vp: Viewport, hexes) -> list:
     return lines
 
 
-def _island(sc: Scene, state, lay: Layout) -> None:
+def _island(sc: Scene, state, lay: Layout, say=str) -> None:
     vp = lay.viewport
+    letters = {terrain: say(letter) for terrain, (_, letter) in TERRAIN_STYLE.items()}
     shown = [(h, c) for h, c in sorted(state.hexes.items(), key=lambda hc: (hc[0][1], hc[0][0]))
              if vp.visible(h)]
     for h, cell in shown:
         sc.add("board", _shadow(vp, h, cell.level))
     for h, cell in shown:
         volcano = cell.terrain == C.VOLCANO
-        sc.add("board", *_face(vp, h, cell.terrain, cell.level, cell.rotation if volcano else 0))
+        sc.add("board", *_face(vp, h, cell.terrain, cell.level, cell.rotation if volcano else 0,
+                               letters[cell.terrain]))
     sc.add("board", *tile_outlines(vp, {h: c for h, c in state.hexes.items()
                                           if vp.visible(h)}))
     if state.placed:   # the tile placed last, outlined in pink
@@ -296,7 +298,8 @@ def _preview(sc: Scene, state, lay: Layout, pick: Pick, hints: Hints, say=str) -
                   box.y + box.h / 2 - (min(ys) + max(ys)) / 2)
     sc.add("pieces", Rect(box.x, box.y, box.w, box.h, fill="#e3f2fd", radius=8))
     for h, terrain in zip(cover, (C.VOLCANO,) + C.TILES[tile]):
-        sc.add("pieces", *hex_face(vp, h, terrain, 1, show_level=False))
+        sc.add("pieces", *hex_face(vp, h, terrain, 1, show_level=False,
+                                   letter=say(TERRAIN_STYLE[terrain][1])))
     sc.add("pieces", lava_arrow(vp, cover[0], pick.rotation),
            *outline(vp, cover, stroke=INK, line_width=2.5))
     sc.regions.append(Region(box.key, box.x, box.y, box.w, box.h))
@@ -345,7 +348,7 @@ def _terrain_choice(sc: Scene, lay: Layout, pick: Pick, hints: Hints, say=str) -
                               stroke=BUILD_SPOT["expand"] if chosen else "#cfd8dc",
                               line_width=3 if chosen else 1, radius=6),
                Rect(lay.side_x + 6, y + 4, line_h - 12, line_h - 12, fill=fill, stroke=INK, radius=3),
-               Text(lay.side_x + 6 + (line_h - 12) / 2, y + (line_h - 4) / 2, letter, size=15,
+               Text(lay.side_x + 6 + (line_h - 12) / 2, y + (line_h - 4) / 2, say(letter), size=15,
                     bold=True, color=text_color_on(fill), align="center", scales=False),
                Text(lay.side_x + line_h + 2, y + (line_h - 4) / 2,
                     say(line), size=15, bold=chosen,
@@ -465,7 +468,7 @@ def scene(state, view: View | None = None, lay: Layout | None = None) -> Scene:
     hover, say = view.hover, view.words
     sc = Scene(lay.width, lay.height, text_scale=lay.text_scale)
     _sea(sc, state, lay)
-    _island(sc, state, lay)
+    _island(sc, state, lay, say)
     _buildings(sc, state, lay)
     vp = lay.viewport
     if playable and state.phase == "place":

@@ -9,16 +9,19 @@ from __future__ import annotations
 import math
 
 from explorer.taluva.board import neighbours
+from explorer.text import T
 
 from ..shared.scene import Polygon, Text, text_color_on
 from .geometry import Viewport, edge_corners, lava_angle
 
-TERRAIN_STYLE = {   # terrain -> (fill, letter)
-    "jungle": ("#2e7d32", "J"),
-    "clearing": ("#aed581", "C"),
-    "sand": ("#f6d38a", "S"),
-    "rock": ("#a1a1a1", "R"),
-    "lake": ("#4fa8e0", "L"),
+# terrain -> (fill, letter); the letter is the terrain's initial in the page's language (each
+# language keeps them apart: Korean 정 빈 모 바 호, Hungarian D Ti H Sz Tó)
+TERRAIN_STYLE = {
+    "jungle": ("#2e7d32", T("J")),
+    "clearing": ("#aed581", T("C")),
+    "sand": ("#f6d38a", T("S")),
+    "rock": ("#a1a1a1", T("R")),
+    "lake": ("#4fa8e0", T("L")),
     "volcano": ("#4e342e", ""),
 }
 PLAYER_COLOURS = ("#fafafa", "#d32f2f", "#fbc02d", "#8d6e63")   # white, red, yellow, brown
@@ -45,10 +48,12 @@ def hex_polygon(vp: Viewport, h, inset: float = 0.0, **style) -> Polygon:
 
 
 def hex_face(vp: Viewport, h, terrain: str, level: int, alpha: float = 1.0,
-             show_level: bool = True) -> list:
+             show_level: bool = True, letter: str | None = None) -> list:
     """One island hex: terrain colour, a rim that thickens with the level, the terrain letter
-    and the level number (the shadow below is `hex_shadow`)."""
-    fill, letter = TERRAIN_STYLE[terrain]
+    (`letter`, as the page says it; English when not given) and the level number (the shadow
+    below is `hex_shadow`)."""
+    fill, english = TERRAIN_STYLE[terrain]
+    letter = str(english) if letter is None else letter
     s = vp.size
     shapes = [hex_polygon(vp, h, fill=fill if alpha == 1.0 else rgba(fill, alpha), stroke=EDGE,
                           line_width=1)]
