@@ -13,6 +13,7 @@ import explorer
 from explorer import i18n
 from explorer.text import N, T
 
+from .shared.share import in_language
 from .shared.share_panel import page_query
 from .shared.style import CSS
 from .shared.svg import scene_to_svg
@@ -95,13 +96,6 @@ CARD_CSS = """<style>
 .rx-card a.rx-open { display: inline-block; margin-top: 8px; padding: 6px 14px; background: #1565c0;
   color: white; border-radius: 6px; text-decoration: none; font-weight: bold; }
 </style>"""
-
-
-def in_language(href: str, lang: str) -> str:
-    """`href` (a page, maybe with a query) asking for `lang`; English pages ask for none."""
-    if lang == i18n.DEFAULT:
-        return href
-    return f"{href}{'&' if '?' in href else '?'}lang={lang}"
 
 
 def language_links(lang: str, query: str = "") -> str:

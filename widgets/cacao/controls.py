@@ -15,6 +15,7 @@ from explorer.cacao import components as C
 from explorer.cacao.board import SIDES, neighbour
 from explorer.text import Message, N, T, player_name
 
+from ..shared.controls import button as shared_button, say_fixed
 from ..shared.models import set_visible, shared_layout
 
 SIDE_WORDS = (T("top"), T("right"), T("bottom"), T("left"))
@@ -28,21 +29,9 @@ EFFECTS = {  # what one worker does at each kind of jungle tile (its value), for
 }
 
 
-def button(text: str, css: str, tip: str, width: str = "auto", style: str = "") -> w.Button:
-    """A button whose label and tooltip (messages) are said in the page's language once the
-    board has the page's words (`say_fixed`); English until then."""
-    b = w.Button(description=str(text), tooltip=str(tip), button_style=style,
-                 layout=shared_layout(width=width, height="40px"))
-    b.add_class(css)
-    b.said = {"description": text, "tooltip": tip}
-    return b
-
-
-def say_fixed(words, buttons) -> None:
-    """Say the fixed label and tooltip of each of `buttons` (made by `button`) with `words`,
-    now and after every language switch."""
-    for b in buttons:
-        words.set(b, **b.said)
+def button(text, css: str, tip, width: str = "auto", style: str = "") -> w.Button:
+    """A Cacao button (40px high), said in the page's words by `say_fixed`."""
+    return shared_button(text, css, tip, width, style, height="40px")
 
 
 def player_title(p: int) -> Message:

@@ -128,6 +128,24 @@ class MessageArea:
         set_visible(self.widget, True)
 
 
+def button(text, css: str, tip, width: str = "auto", style: str = "",
+           height: str = "40px") -> w.Button:
+    """A board's button, made before the board has the page's words: its label and tooltip
+    (messages) are English until `say_fixed` says them in the page's language."""
+    b = w.Button(description=str(text), tooltip=str(tip), button_style=style,
+                 layout=shared_layout(width=width, height=height))
+    b.add_class(css)
+    b.said = {"description": text, "tooltip": tip}
+    return b
+
+
+def say_fixed(words, buttons) -> None:
+    """Say the fixed label and tooltip of each of `buttons` (made by `button`) with `words`,
+    now and after every language switch."""
+    for b in buttons:
+        words.set(b, **b.said)
+
+
 class KeyListener(anywidget.AnyWidget):
     """The app's keys, heard in the whole page: wherever the pointer is, and also while a
     button or a dropdown has the focus after being used (ipyevents hears keys only while the

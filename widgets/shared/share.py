@@ -196,12 +196,17 @@ def _parse_query(game, query, default_players, default_seed) -> DeepLink:
 LANG_PARAM = "lang"
 
 
+def in_language(href: str, lang: str) -> str:
+    """`href` (a page or a "?..." query) asking for `lang`; English, which every page shows when
+    asked for no language, adds nothing."""
+    if lang == "en":
+        return href
+    return f"{href}{'&' if '?' in href else '?'}{LANG_PARAM}={lang}"
+
+
 def with_language(query: str, lang: str) -> str:
-    """`query` (a link's "?..." or "") in language `lang`: `&lang=` added unless English, which
-    every page shows when it is asked for no language."""
-    if not query or lang == "en":
-        return query
-    return f"{query}&{LANG_PARAM}={lang}"
+    """A link's query (or "": no link) in language `lang`."""
+    return in_language(query, lang) if query else query
 
 
 def query_language(query: str) -> str | None:

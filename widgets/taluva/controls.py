@@ -14,6 +14,7 @@ import ipywidgets as w
 
 from explorer.text import N, T
 
+from ..shared.controls import button as shared_button, say_fixed
 from ..shared.models import set_visible, shared_layout
 from .pick import BUILD_KINDS
 
@@ -43,21 +44,9 @@ CSS = """<style>
 </style>"""
 
 
-def button(text: str, css: str, tip: str, width: str = "auto", style: str = "") -> w.Button:
-    """A button whose label and tooltip (messages) are said in the page's language once the
-    board has the page's words (`say_fixed`); English until then."""
-    b = w.Button(description=str(text), tooltip=str(tip), button_style=style,
-                 layout=shared_layout(width=width, height="36px"))
-    b.add_class(css)
-    b.said = {"description": text, "tooltip": tip}
-    return b
-
-
-def say_fixed(words, buttons) -> None:
-    """Say the fixed label and tooltip of each of `buttons` (made by `button`) with `words`,
-    now and after every language switch."""
-    for b in buttons:
-        words.set(b, **b.said)
+def button(text, css: str, tip, width: str = "auto", style: str = "") -> w.Button:
+    """A Taluva button (36px high), said in the page's words by `say_fixed`."""
+    return shared_button(text, css, tip, width, style, height="36px")
 
 
 BUILD_KIND_NAMES = {"hut": T("hut"), "temple": T("temple"), "tower": T("tower")}
