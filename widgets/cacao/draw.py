@@ -76,13 +76,6 @@ def header_text(state, say=str) -> str:
                  phase=PHASE_TEXT[state.phase]))
 
 
-def said_lines(said: str) -> list[str]:
-    """A said text broken at its line breaks (a pseudo-language's ⟦mark⟧ kept on each line)."""
-    if said.startswith("⟦") and said.endswith("⟧") and "\n" in said:
-        return [f"⟦{line}⟧" for line in said[1:-1].split("\n")]
-    return said.split("\n")
-
-
 # -- tiles ----------------------------------------------------------------------------
 def worker_tile_shapes(rect, owner: int, counts, hidden: bool = False) -> list:
     """A worker tile: the owner's colour with its workers as squares along each side."""
@@ -266,8 +259,8 @@ def _side(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick, say) -> None:
     else:
         # two short lines beside the box: one sentence, broken where the words say
         lines = (("—",) if state.phase != "place"
-                 else said_lines(say(T("hidden in\nthis view"))) if secret
-                 else said_lines(say(T("choose a\nhand tile"))))
+                 else say(T("hidden in\nthis view")).split("\n") if secret
+                 else say(T("choose a\nhand tile")).split("\n"))
         sc.add("board", Rect(pv.x, pv.y, pv.w, pv.h, stroke="#bbbbbb", dash=(6, 4), radius=7))
         for i, line in enumerate(lines):
             sc.add("board", Text(tx, pv.y + pv.h * (i + 1) / (len(lines) + 1), line,
