@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/bench.py [--games 200] [--loads 5] [--clicks 20] [--no-browser]
                                          [--no-engine] [--late-only] [--moves 15] [--compare REV]
                                          [--lang en|ko|hu] [--switch-only] [--switches 5]
-                                         [--apps NAME,...]
+                                         [--apps NAME,...] [--parity]
 
 Engine, per game: random 4-player games (explorer.bots.RandomBot + play) over seeds 0..N-1:
 games per second, median and 95th percentile per game, slowest legal_actions().
@@ -19,6 +19,11 @@ slowest. `--late-only` runs these alone.
 Every app page above is opened in the language `--lang` (`?lang=CODE`, English by default), so
 the same figures can be measured per language; the report headers name it.
 `--apps NAME,...` measures only those apps (and their engines).
+Language parity (`--parity`, alone): each app in English, Korean and Hungarian side by side on
+one server, so that the machine's drift meets every language alike: `--loads` rounds of one
+page load per language (the order turned each round), then `--clicks` forward clicks taken in
+turn on three open pages (one per language, the same game), then each page's kernel memory;
+each language's median, its ratio to English and the ratio's 95% interval (bootstrap).
 Language switch, per app (with the app figures, or alone with `--switch-only`): a page opened in
 English at the last set-up step, one "▷ Turn" played, then its language menu switched to Korean,
 Hungarian and English, `--switches` rounds: each switch from the menu's change to the board
@@ -82,6 +87,7 @@ LATE_SEED = 3        # the late-game figures' game
 LATE_STEPS = 30      # how many steps before the end the late forward clicks start
 LANG = "en"          # the language every app page is opened in (--lang)
 SWITCHES = ("ko", "hu", "en")   # one round of language switches, from an English page
+PARITY = ("en", "ko", "hu")     # the languages measured side by side (--parity), English first
 
 
 def line(label: str, value: str, target: str = "", ok: bool | None = None,
@@ -223,11 +229,12 @@ def with_lang(query: str = "", lang: str | None = None) -> str:
     return f"{query}{'&' if query else '?'}lang={lang or LANG}"
 
 
-def open_app(page, server: helpers.VoilaServer, name: str) -> float:
-    """helpers.open_app, an app's page opened in LANG (the minimal notebook as it is)."""
+def open_app(page, server: helpers.VoilaServer, name: str, lang: str | None = None) -> float:
+    """helpers.open_app, an app's page opened in `lang` (default LANG; the minimal notebook
+    as it is)."""
     if name == MINIMAL:
         return helpers.open_app(page, server.url, name)
-    page.goto(f"{server.url}/voila/render/{name}.ipynb{with_lang()}", wait_until="commit",
+    page.goto(f"{server.url}/voila/render/{name}.ipynb{with_lang('', lang)}", wait_until="commit",
               timeout=helpers.TIMEOUT * 1000)
     return helpers.wait_for_board(page)
 
@@ -377,33 +384,17 @@ def bench_clicks(browser, server: helpers.VoilaServer, name: str, clicks: int,
         except Exception:
             print("  cannot measure click-to-repaint: no visible .rx-forward button in the app")
         else:
-            first = page.locator(".rx-first").first
-            bar = page.locator(".rx-timeline").first
             latencies, unchanged = [], 0
             for _ in range(3 * clicks):
                 if len(latencies) + unchanged >= clicks:
                     break
-                label = bar.inner_text() if bar.count() else ""
-                if forward.is_enabled():
-                    try:
-                        latencies.append(helpers.click_to_draw(
-                            page, lambda: forward.click(timeout=5000), timeout=5))
-                    except Exception:
-                        unchanged += 1  # a step that does not change the board
-                else:  # end of the timeline: start again from the first step
-                    if not first.count():
-                        break
-                    try:
-                        first.click(timeout=5000)
-                        page.locator(".rx-forward:enabled").first.wait_for(timeout=5000)
-                    except Exception:
-                        break
-                # let the rest of the step (label, button states) arrive before looking again
-                try:
-                    page.wait_for_function("([el, old]) => el.innerText !== old",
-                                           arg=[bar.element_handle(), label], timeout=2000)
-                except Exception:
-                    pass
+                took = forward_click(page)
+                if took is None:
+                    break
+                if took is UNCHANGED:
+                    unchanged += 1
+                elif took is not RESTARTED:
+                    latencies.append(took)
             if latencies:
                 median_ms = 1000 * statistics.median(latencies)
                 line(f"click forward -> board drawn, median of {len(latencies)}{screen}",
@@ -438,6 +429,40 @@ def bench_clicks(browser, server: helpers.VoilaServer, name: str, clicks: int,
                  f"{statistics.mean(others):.0f} MB")
     finally:
         helpers.leave(page)
+
+
+UNCHANGED, RESTARTED = "unchanged", "restarted"
+
+
+def forward_click(page) -> float | str | None:
+    """One click on the timeline's forward button: seconds to the board drawn; UNCHANGED for a
+    step that does not redraw the board; at the end of the timeline, a click on "first"
+    instead (RESTARTED), or None when there is no way on. Returns once the rest of the step
+    (label, button states) has arrived."""
+    forward = page.locator(".rx-forward").first
+    bar = page.locator(".rx-timeline").first
+    label = bar.inner_text() if bar.count() else ""
+    took = RESTARTED
+    if forward.is_enabled():
+        try:
+            took = helpers.click_to_draw(page, lambda: forward.click(timeout=5000), timeout=5)
+        except Exception:
+            took = UNCHANGED
+    else:
+        first = page.locator(".rx-first").first
+        if not first.count():
+            return None
+        try:
+            first.click(timeout=5000)
+            page.locator(".rx-forward:enabled").first.wait_for(timeout=5000)
+        except Exception:
+            return None
+    try:
+        page.wait_for_function("([el, old]) => el.innerText !== old",
+                               arg=[bar.element_handle(), label], timeout=2000)
+    except Exception:
+        pass
+    return took
 
 
 def bench_autoplay(browser, server: helpers.VoilaServer, name: str) -> None:
@@ -765,6 +790,120 @@ def bench_switch(browser, server: helpers.VoilaServer, name: str, rounds: int) -
         helpers.leave(page)
 
 
+def bootstrap_ratio(en: list[float], other: list[float], paired: bool = False,
+                    rounds: int = 2000) -> tuple[float, float]:
+    """The 95% interval of median(other) / median(en), by resampling (the same indices in both
+    when `paired`: click k of each language drew the same step)."""
+    import random
+    rng = random.Random(0)
+    ratios = []
+    for _ in range(rounds):
+        if paired:
+            picks = [rng.randrange(len(en)) for _ in en]
+            a, b = [en[i] for i in picks], [other[i] for i in picks]
+        else:
+            a, b = rng.choices(en, k=len(en)), rng.choices(other, k=len(other))
+        ratios.append(statistics.median(b) / statistics.median(a))
+    return percentile(ratios, 2.5), percentile(ratios, 97.5)
+
+
+def report_parity(what: str, unit: str, figures: dict[str, list[float]],
+                  paired: bool = False) -> None:
+    """Each language's median of `figures` and its ratio to English, with the ratio's 95%
+    interval; the target: within 5% of English."""
+    en = figures["en"]
+    scale = 1000 if unit == "ms" else 1
+    line(f"{what}, en, median of {len(en)}", f"{scale * statistics.median(en):.0f} {unit}")
+    for lang in PARITY[1:]:
+        ratio = statistics.median(figures[lang]) / statistics.median(en)
+        low, high = bootstrap_ratio(en, figures[lang], paired)
+        line(f"{what}, {lang}, median of {len(figures[lang])}",
+             f"{scale * statistics.median(figures[lang]):.0f} {unit}")
+        line(f"  {lang} / en", f"{ratio:.3f}", "<= 1.05", ratio <= 1.05,
+             f"  (95% interval {low:.3f}-{high:.3f})")
+
+
+def bench_parity(browser, server: helpers.VoilaServer, name: str, loads: int,
+                 clicks: int) -> None:
+    """Korean and Hungarian against English, measured side by side so that the machine's
+    drift meets every language alike: page loads in rounds of one per language (the order
+    turned each round, the first round not counted), then one page per language open
+    together on the same game, forward clicks taken in turn on each (the same step drawn in
+    every language), then each page's kernel memory at that same step."""
+    times = {lang: [] for lang in PARITY}
+    for i in range(loads + 1):
+        for lang in PARITY[i % len(PARITY):] + PARITY[:i % len(PARITY)]:
+            wait_for_pool(server, f"{name}.ipynb")
+            page = helpers.new_page(browser)
+            try:
+                took = open_app(page, server, name, lang)
+                if page.errors:
+                    print(f"  note: page errors in {name} ({lang}): {page.errors}")
+            finally:
+                helpers.leave(page)
+            if i:
+                times[lang].append(took)
+    report_parity("load -> painted board", "ms", times)
+
+    pages = {}
+    try:
+        for lang in PARITY:
+            wait_for_pool(server, f"{name}.ipynb")
+            pages[lang] = helpers.new_page(browser)
+            open_app(pages[lang], server, name, lang)
+        wait_for_pool(server, f"{name}.ipynb")
+        hidden = [lang for lang, page in pages.items()
+                  if page.evaluate("() => document.visibilityState") != "visible"]
+        if hidden:
+            print(f"  note: pages not visible (their drawing may be held back): {hidden}")
+        latencies, skipped = {lang: [] for lang in PARITY}, 0
+        for k in range(3 * clicks):
+            if len(latencies["en"]) >= clicks:
+                break
+            order = PARITY[k % len(PARITY):] + PARITY[:k % len(PARITY)]
+            took = {lang: forward_click(pages[lang]) for lang in order}
+            if None in took.values():
+                print("  note: a page could not step on; clicks stopped there")
+                break
+            if all(isinstance(t, float) for t in took.values()):
+                for lang, t in took.items():
+                    latencies[lang].append(t)
+            elif any(isinstance(t, float) for t in took.values()):
+                skipped += 1     # drawn in one language, not in another: not comparable
+        if latencies["en"]:
+            report_parity("click forward -> board drawn", "ms", latencies, paired=True)
+        if skipped:
+            print(f"  note: {skipped} click(s) left out: the board was redrawn in some "
+                  "languages only")
+        kernels = helpers.kernel_processes(server)
+        memory = {}
+        for lang, page in pages.items():
+            kernel = helpers.kernel_id(page)
+            if kernel in kernels:
+                memory[lang] = helpers.rss_bytes(kernels[kernel]) / 2**20
+        if len(memory) == len(PARITY):
+            line("app kernel memory (RSS), en", f"{memory['en']:.1f} MB")
+            for lang in PARITY[1:]:
+                ratio = memory[lang] / memory["en"]
+                line(f"app kernel memory (RSS), {lang}", f"{memory[lang]:.1f} MB")
+                line(f"  {lang} / en", f"{ratio:.3f}", "<= 1.05", ratio <= 1.05)
+        else:
+            print(f"  cannot find every page's kernel among Voila's children ({memory})")
+    finally:
+        for page in pages.values():
+            helpers.leave(page)
+
+
+def bench_parity_apps(loads: int, clicks: int) -> None:
+    """The language-parity figures of every app, on a server of their own."""
+    print(f"Language parity: Voila with voila.json, Chromium {helpers.CHROMIUM}, each app in "
+          f"{', '.join(PARITY)} side by side: {loads} loads per language in turn, {clicks} "
+          "forward clicks per language in turn, kernel memory; ratios to English with their "
+          "95% interval (bootstrap)")
+    _each_app("language-parity", lambda browser, server, name: bench_parity(
+        browser, server, name, loads, clicks))
+
+
 def bench_switch_apps(rounds: int) -> None:
     """The language-switch figures of every app, on a server of their own."""
     print(f"Language switch: Voila with voila.json, Chromium {helpers.CHROMIUM}, pages opened "
@@ -830,6 +969,8 @@ def main(argv=None) -> int:
         "of the app figures only the language-switch ones"))
     parser.add_argument("--switches", type=int, default=5, help=(
         "rounds of language switches to time per app (each: ko, hu, en)"))
+    parser.add_argument("--parity", action="store_true", help=(
+        "of the app figures only the language-parity ones (ko and hu beside en)"))
     parser.add_argument("--apps", metavar="NAME[,NAME]", help=(
         f"only these apps and their engines (of {', '.join(APPS)})"))
     parser.add_argument("--compare", metavar="REV", help=(
@@ -850,11 +991,13 @@ def main(argv=None) -> int:
     parts = [] if args.no_engine else [
         (f"{name} engine", lambda name=name: bench_engine(name, args.games)) for name in APPS]
     if not args.no_browser:
-        if not (args.late_only or args.switch_only):
+        if args.parity:
+            parts.append(("language parity", lambda: bench_parity_apps(args.loads, args.clicks)))
+        elif not (args.late_only or args.switch_only):
             parts.append(("app", lambda: bench_app(args.loads, args.clicks, args.switches)))
         if args.switch_only:
             parts.append(("language switch", lambda: bench_switch_apps(args.switches)))
-        if args.late_only or not args.switch_only:
+        if args.late_only or not (args.switch_only or args.parity):
             parts.append(("late game", lambda: bench_late_apps(args.clicks, args.moves)))
     for part, run in parts:
         if run is None:

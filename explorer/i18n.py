@@ -93,6 +93,15 @@ def translations(lang: str, domain: str = SHARED) -> NullTranslations:
     return found
 
 
+def preload(game: str | None = None) -> None:
+    """Read every translated language's catalogues a page of `game` (None: the gallery) may
+    need. A preheated kernel does this while it waits for its page, so a Korean or Hungarian
+    page opens as fast as an English one (about 70 ms of reading and Babel's import, 1-2 MB)."""
+    for domain in (SHARED, RULES, PARAPHRASES, *([game] if game else [])):
+        for lang in LANGUAGES_OF.get(domain, TRANSLATED):
+            translations(lang, domain)
+
+
 def rule_words(rule, lang: str) -> tuple[str, str, str]:
     """A rule's title, note and paraphrase (from the rule index) in `lang`; English where a
     language has no paraphrase of its own (Korean)."""

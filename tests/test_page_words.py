@@ -111,3 +111,16 @@ def test_the_gallery_and_its_pictures_are_translatable():
     texts = html_texts(page, i18n.PSEUDO, skipped={"code", "style", "script"})
     left = sorted({t.strip()[:60] for t in texts if english(t)})
     assert not left, f"{len(left)} texts of the gallery untranslated, e.g. {left[:20]}"
+
+
+def test_a_preheated_kernel_reads_the_catalogues_before_its_page_comes(monkeypatch):
+    """So a Korean or Hungarian page does not wait for them (see benchmarks: load parity)."""
+    from widgets.shared import share_panel
+    i18n.translations.cache_clear()
+    seen = []
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setattr(share_panel, "_wait_for_page_request",
+                        lambda: seen.append(i18n.translations.cache_info().currsize))
+    importlib.import_module("widgets.cacao").app(players=2, seed=3)
+    # ko and hu: shared, cacao, rules; hu: paraphrases
+    assert seen == [7]

@@ -153,7 +153,7 @@ def lessons_html(game_name: str, notebook_link: str, prefix: str = "",
 def gallery(query: str | None = None):
     """The index page widget (class rx-gallery-page), in the language the page's address asks
     for (`?lang=`) or the browser prefers."""
-    query = page_query() if query is None else query
+    query = page_query(i18n.preload) if query is None else query
     lang, unknown = page_language(query, os.environ.get("HTTP_ACCEPT_LANGUAGE"))
     say = PageWords(lang)
     note = (f'<p class="rx-message rx-info">{escape(say(unknown_language(unknown)))}</p>'

@@ -11,7 +11,7 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 import explorer
-from explorer import rulebook
+from explorer import i18n, rulebook
 from explorer.text import T
 
 from .gallery import language_links
@@ -53,7 +53,7 @@ def page_html(name: str, words: PageWords = ENGLISH) -> str:
 def rulebook_page(query: str | None = None):
     """The page widget (class rx-rulebook-page) for the game the page address names, in the
     language it asks for (`lang=`) or the browser prefers."""
-    query = page_query() if query is None else query
+    query = page_query(i18n.preload) if query is None else query
     lang, unknown = page_language(query, os.environ.get("HTTP_ACCEPT_LANGUAGE"))
     words = PageWords(lang)
     asked = parse_qs(query.lstrip("?")).get("game", [""])[0]

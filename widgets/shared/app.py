@@ -17,7 +17,7 @@ from html import escape
 
 import ipywidgets as w
 
-from explorer import IllegalAction, Record, SetupError, replay, rulebook
+from explorer import IllegalAction, Record, SetupError, i18n, replay, rulebook
 from explorer.text import N, T
 
 from .autoplay import AutoPlay, Seats
@@ -87,7 +87,7 @@ class ExplorerApp:
         self.game = game
         self.board = board
         self.players, self.seed, self.options = players, seed, dict(options or {})
-        query = page_query() if from_page else ""
+        query = page_query(lambda: i18n.preload(game.name)) if from_page else ""
         unknown = None
         if from_page:
             lang, unknown = page_language(query, os.environ.get("HTTP_ACCEPT_LANGUAGE"))

@@ -48,10 +48,13 @@ def page_address() -> str:
     return f"{scheme}://{host}{path}"
 
 
-def page_query() -> str:
+def page_query(meanwhile=None) -> str:
     """The query string of the page showing this kernel, "" outside Voila. A preheated kernel
-    runs the notebook before any page asks for it, so this waits for that request."""
+    runs the notebook before any page asks for it, so this waits for that request, having
+    done `meanwhile()` first (work any page needs, done before it comes)."""
     if os.environ.get("VOILA_PREHEAT", "False") != "False":
+        if meanwhile is not None:
+            meanwhile()
         _wait_for_page_request()
     return os.environ.get("QUERY_STRING") or ""
 
