@@ -48,6 +48,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from explorer import i18n
 from explorer.text import T
+from widgets import classroom
 from widgets.shared.share import MAX_QUERY_CHARS
 
 # Tornado reads a request's headers up to this many bytes and drops the connection beyond: room
@@ -128,6 +129,40 @@ class ExplorerPageHandler(TornadoVoilaHandler):
                                   again) + "</p>",
                 head=f'\n<meta http-equiv="refresh" content="{server.retry_after}">',
                 lang=lang))
+            return
+        self.check_class(server)
+
+    def check_class(self, server) -> None:
+        """A page that asks to follow a class (`?class=<code>`) is counted against its
+        address's joins; an unknown code, a full class or too many joins get a clear page, not
+        an app that cannot follow."""
+        try:
+            code = self.get_query_argument("class", None)
+        except Exception:
+            return
+        if code is None or code == "new":
+            return
+        lang = self.language()
+        if not server.classroom.join_allowed(self.request.remote_ip or ""):
+            status, kind, title, text = 429, "rx-class-refused", T("Too many joins"), T(
+                "Too many pages asked to join a class from this address; wait a minute.")
+        else:
+            found = server.classroom.status(code)
+            if found == "open":
+                return
+            status, kind = (404, "rx-class-unknown") if found == "unknown" else (503, "rx-class-full")
+            title, text = ((T("No such class"), T("This class has ended or never existed: check "
+                                                   "the code with your teacher."))
+                           if found == "unknown" else
+                           (T("This class is full"), T("The class has as many followers as it "
+                                                      "takes. Ask your teacher.")))
+        self.set_status(status)
+        gallery = f'{html.escape(self.settings.get("base_url", "/"))}?lang={lang}'
+        link = f'<a href="{gallery}">{html.escape(i18n.render(T("the gallery"), lang))}</a>'
+        self.notice(notice_page(kind, i18n.render(title, lang),
+                                "<p>" + said_html(lang, text) + "</p>\n<p>" + said_html(
+                                    lang, T("Open {gallery} to explore on your own.",
+                                            gallery=LINK), link) + "</p>", lang=lang))
 
     def refuse_long_link(self) -> None:
         """Say the link is too long (HTTP 414) rather than start a kernel that would refuse it."""
@@ -286,6 +321,8 @@ class ExplorerServer(Voila):
         "is shut down and its place freed. A page that reconnects sooner keeps its game. A "
         "kernel busy running its notebook waits. 0: never (Voila's idle cull only)."))
 
+    class_followers = Int(60, config=True, help="Followers a live class takes at most.")
+
     aliases = {**Voila.aliases, "warm": "ExplorerServer.warm_kernels",
                "warm-apps": "ExplorerServer.warm_apps",
                "max-visitors": "ExplorerServer.max_visitors",
@@ -313,8 +350,10 @@ class ExplorerServer(Voila):
                 VoilaShutdownKernelHandler: ExplorerShutdownHandler,
                 TemplateStaticFileHandler: ExplorerTemplateFileHandler,
                 VoilaKernelWebsocketHandler: ExplorerKernelWebsocketHandler}
-        return [(route[0], ours.get(route[1], route[1]), *route[2:])
-                for route in super().init_handlers()]
+        self.classroom = classroom.Classroom(classroom.Limits(followers=self.class_followers))
+        return classroom.routes(self.server_url or self.base_url, self.classroom) + [
+            (route[0], ours.get(route[1], route[1]), *route[2:])
+            for route in super().init_handlers()]
 
     def listen(self):
         """Serve with tornado's header limit above the app's link limit, and watch for kernels
@@ -329,7 +368,19 @@ class ExplorerServer(Voila):
         if self.reconnect_grace > 0:
             every = min(max(self.reconnect_grace / 5, 0.2), 5.0)
             PeriodicCallback(self.cull_pageless_kernels, every * 1000).start()
+        PeriodicCallback(self.classroom.expire, 5000).start()
         return super().listen()
+
+    def _handle_signal_stop(self, sig, frame):
+        """Tell every class it ends (a second for the followers' kernels to show it) before
+        the server stops and their kernels go with it."""
+        self.log.info("Handle signal %s.", sig)
+
+        def end_classes_then_stop():
+            wait = 1.0 if self.classroom.classes else 0
+            self.classroom.end_all("restart")
+            self.ioloop.call_later(wait, self.ioloop.stop)
+        self.ioloop.add_callback_from_signal(end_classes_then_stop)
 
     def page_connected(self, kernel_id: str) -> None:
         self._pageless.pop(kernel_id, None)

@@ -22,6 +22,7 @@ from explorer.text import N, T
 
 from .autoplay import AutoPlay, Seats
 from .board import Board
+from .class_panel import CLASS_CSS, ClassPanel, class_of
 from .controls import (CONTROLS_CSS, AddressBar, FrameCounter, KeyListener, LanguageMenu,
                        MessageArea, PerspectiveSwitch)
 from .errors import keep_tracebacks_on_server
@@ -104,6 +105,7 @@ class ExplorerApp:
             w.ToggleButton(icon="", layout=shared_layout(width="auto")),
             description=T("Projector"), tooltip=T("Larger text on the page and the board"))
         self.language = LanguageMenu(words, self.switch_language)
+        self.classes = ClassPanel(self)
         self.projector.add_class("rx-projector-toggle")
         self.projector.observe(lambda _: self._projector_changed(), names="value")
         self._option_factories = option_factories
@@ -150,16 +152,18 @@ class ExplorerApp:
             f'<details class="rx-intro"><summary>'
             f'{escape(say(T("About {game} and how to use the explorer", game=game.title)))}'
             f'</summary>{say(intro)}</details>')))
-        style = w.HTML(CSS + SCORE_CSS + LESSON_CSS + CONTROLS_CSS)
+        style = w.HTML(CSS + SCORE_CSS + LESSON_CSS + CONTROLS_CSS + CLASS_CSS)
         style.add_class("rx-style")   # hidden; its rules still apply to the whole page
         # the page's title, with the language menu to its right (the bar has no room left)
         title = w.HTML()
         words.keep(lambda say: setattr(title, "value", '<h1 class="rx-title">' + escape(
             say(T("{game} — rules explorer", game=game.title))) + "</h1>"))
         title.add_class("rx-title-box")
-        head = w.HBox([title, self.language], layout=shared_layout(align_items="center"))
+        head = w.HBox([title, self.classes.button, self.language],
+                      layout=shared_layout(align_items="center"))
         head.add_class("rx-head")
-        self.root = w.VBox([style, head, intro_html, bar, status, body, self.counter.widget])
+        self.root = w.VBox([style, head, intro_html, bar, self.classes.widget, status, body,
+                            self.counter.widget])
         self.root.add_class("rx-app")
         # keys are heard in the whole page; those typed into a text box (rule search, seed,
         # link) are left alone by the page and again by `_key`
@@ -172,7 +176,9 @@ class ExplorerApp:
             raise SetupError(self.message.text)
         words.on_switch(self.refresh)
         if from_page:
+            asked, query = class_of(query)
             self.open_query(query)
+            self.classes.open(asked)
         if unknown is not None:
             self.message.info(unknown_language(unknown))
 
@@ -332,7 +338,16 @@ class ExplorerApp:
         return False
 
     def try_action(self, action) -> bool:
-        """Ask the engine to apply `action` at the current frame; refusals are shown, not raised."""
+        """Ask the engine to apply `action` at the current frame; refusals are shown, not raised.
+        In a class, the move is also a follower's answer to an open question, and a move made
+        takes a follower off the teacher's board."""
+        self.classes.tried(action)
+        made = self._try_action(action)
+        if made:
+            self.classes.made()
+        return made
+
+    def _try_action(self, action) -> bool:
         lesson = self.lessons.lesson
         handled = self.lessons.intercept(action)
         if handled is not None:
@@ -432,7 +447,9 @@ class ExplorerApp:
         if self.tabs.selected_index == SHARE_TAB:
             self.share.sync()
         self.counter.tick()
-        self.address.query = position_query(self)   # last: the board is on its way already
+        self.classes.moved()
+        # last: the board is on its way already
+        self.address.query = self.classes.address() or position_query(self)
         self._send_branch_links()
 
     def _send_branch_links(self) -> None:

@@ -1,0 +1,146 @@
+"""A live class in Chromium (1280x800): a teacher and three students on their own pages.
+
+The students follow the teacher's steps; one branches off, plays a move and comes back; the
+teacher asks a lesson's question, one student answers right, one wrong (the lesson refuses it
+with its rule), one not at all, and the tally says 1 / 1 / 1 of 3; the teacher's reload still
+leads; the class ends and every student keeps the position as a game of their own. An unknown
+code gets a clear page."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import explorer
+from explorer import lessons
+from helpers import (act, board_point, leave, new_page, open_board, screenshot, text, wait_text)
+from widgets.animals_on_board import layout
+
+pytestmark = pytest.mark.browser
+
+NAME = "animals_on_board"
+GAME = explorer.GAMES[NAME]
+LESSON = lessons.get(NAME, "first_game")
+
+
+def role(page) -> str | None:
+    return page.evaluate("() => document.querySelector('.rx-app')?.getAttribute("
+                         "'data-class-role')")
+
+
+def wait_role(page, wanted: str) -> None:
+    page.wait_for_function("(r) => document.querySelector('.rx-app')?.getAttribute("
+                           "'data-class-role') === r", arg=wanted)
+
+
+def step_label(page) -> str:
+    return text(page, ".rx-step-label")
+
+
+def wait_same_step(student, teacher) -> None:
+    """Wait until the student's step label is the teacher's (a step is pushed, not polled)."""
+    student.wait_for_function("(label) => document.querySelector('.rx-step-label')?.innerText"
+                              " === label", arg=step_label(teacher))
+
+
+def click_hand(page, state, index: int) -> None:
+    box = layout(state).box(("hand", state.current_player, index))
+    x, y = board_point(page, *box.center)
+    act(page, lambda: page.mouse.click(x, y))
+
+
+def test_a_teacher_and_three_students(browser, voila_url):
+    teacher = new_page(browser)
+    students = []
+    try:
+        open_board(teacher, voila_url, NAME, "?class=new")
+        teacher.wait_for_function("() => document.querySelector('.rx-app')?.dataset.classCode")
+        code = teacher.evaluate("() => document.querySelector('.rx-app').dataset.classCode")
+        assert re.fullmatch(r"[23456789A-HJKMNP-Z]{7}", code)
+        wait_text(teacher, ".rx-class-join", code)
+        assert f"?class={code}" in text(teacher, ".rx-class-link")
+        qr = teacher.locator(".rx-class-qr svg").bounding_box()
+        assert qr["width"] >= 200                           # large enough to project
+        assert f"class={code}" in teacher.url
+        screenshot(teacher, "class-01-teacher-started")
+
+        for i in range(3):
+            student = new_page(browser)
+            students.append(student)
+            open_board(student, voila_url, NAME, f"?class={code}")
+            wait_role(student, "following")
+            assert student.evaluate("() => document.querySelector('.rx-app').dataset"
+                                    ".following") == code
+            wait_text(student, ".rx-class-panel", "Following the class")
+        wait_text(teacher, ".rx-class-count", "3 students following")
+        screenshot(students[0], "class-02-student-following")
+
+        # 1. the students follow three steps
+        for _ in range(3):
+            act(teacher, lambda: teacher.click(".rx-forward"))
+            for student in students:
+                wait_same_step(student, teacher)
+        act(teacher, lambda: teacher.click(".rx-last"))      # the first keep is open
+        for student in students:
+            wait_same_step(student, teacher)
+
+        # 2. one branches off, plays a move of their own, and comes back
+        tryer = students[0]
+        click_hand(tryer, GAME.setup_steps(3, 1)[-1], 0)   # the notebook's game: 3 players, seed 1
+        wait_role(tryer, "trying")
+        wait_text(tryer, ".rx-class-panel", "Trying on your own")
+        assert step_label(tryer) != step_label(teacher)
+        screenshot(tryer, "class-03-student-trying")
+        act(tryer, lambda: tryer.click(".rx-class-back"))
+        wait_role(tryer, "following")
+        wait_same_step(tryer, teacher)
+
+        # 3. a lesson's question: right, wrong (refused by the lesson, with its rule), none
+        act(teacher, lambda: teacher.locator(".rx-lesson-menu select").select_option(
+            label=LESSON.title))
+        wait_text(teacher, ".rx-lesson", LESSON.title)
+        for student in students:
+            wait_text(student, ".rx-lesson", LESSON.title)
+        teacher.click(".rx-class-ask")
+        for student in students:
+            wait_text(student, ".rx-class-panel", "The teacher asks")
+        wait_text(teacher, ".rx-class-tally", "0 of 3 answered")
+        question = LESSON.states()[0]
+        right, wrong = students[0], students[1]
+        click_hand(right, question, 0)                     # the lesson's answer
+        wait_text(right, ".rx-message", "Right")
+        click_hand(wrong, question, 1)                     # legal, not the lesson's answer
+        wait_text(wrong, ".rx-message", "Not this one")
+        assert LESSON.steps[0].checkpoint.rule in text(wrong, ".rx-message")
+        wait_text(teacher, ".rx-class-tally", "2 of 3 answered")
+        wait_text(teacher, ".rx-class-summary", "1 right · 1 wrong · 1 not answered, of 3")
+        teacher.click(".rx-class-large")
+        teacher.wait_for_selector(".rx-class-tally-large")
+        screenshot(teacher, "class-04-teacher-tally")
+        screenshot(wrong, "class-05-student-wrong")
+
+        # the teacher's reload leads the class again (the key is kept in the tab's session)
+        teacher.reload(wait_until="commit")
+        wait_role(teacher, "leading")
+        wait_text(teacher, ".rx-class-count", "3 students following")
+
+        # 4. the class ends: every student keeps the position as their own game
+        teacher.click(".rx-class-end")
+        for student in students:
+            wait_role(student, "ended")
+            wait_text(student, ".rx-message", "The teacher ended the class. This position is now your own game.")
+            assert student.evaluate("() => document.querySelector('.rx-app').dataset"
+                                    ".following") is None
+        screenshot(students[2], "class-06-ended")
+        for page in [teacher, *students]:
+            assert page.errors == [] and page.tracebacks == []
+    finally:
+        for page in [teacher, *students]:
+            leave(page)
+
+
+def test_an_unknown_class_code_gets_a_clear_page(page, voila_url):
+    response = page.goto(f"{voila_url}/voila/render/{NAME}.ipynb?class=ZZZZZZZ")
+    assert response.status == 404
+    assert "No such class" in page.locator("h1").inner_text()
+    screenshot(page, "class-07-unknown")

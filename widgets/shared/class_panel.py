@@ -1,0 +1,622 @@
+"""A live class in an app page: the teacher's panel (code, join link and QR code, followers, a
+question and its tally) and a follower's banner (following, trying on one's own, the question).
+
+The page's kernel speaks to the class service (widgets/classroom.py) over one websocket, on the
+kernel's own event loop: a teacher's step goes out as it is shown, a follower's board follows as
+each step arrives (pushed, never polled), and a lost connection is made again and catches up.
+The teacher's key is kept in the page's session storage, so a reload leads the class again.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+from html import escape
+
+import anywidget
+import ipywidgets as w
+import traitlets
+
+from explorer import i18n
+from explorer.text import N, T
+
+from .models import shared_layout
+from .share_panel import page_address, qr_code
+
+CLASS_PARAM = "class"
+NEW = "new"
+RETRY_SECONDS = (0.2, 0.5, 1, 2, 5)     # reconnecting, then every 5 s
+ENDED = {
+    "teacher": T("The teacher ended the class."),
+    "gone": T("The class ended: the teacher has been away for 10 minutes."),
+    "restart": T("The class ended: the explorer's server restarted."),
+    "elsewhere": T("This class is now led from another page."),
+}
+
+
+def service_url() -> str | None:
+    """Where this kernel finds the class service: RX_CLASS_URL (a hub sets it), else the
+    Voila server that runs this kernel; None outside a server."""
+    from widgets.classroom import PATH, SERVICE_ENV
+    given = os.environ.get(SERVICE_ENV)
+    if given:
+        base = re.sub(r"^http", "ws", given.rstrip("/"))
+        return f"{base}/{PATH}"
+    port = os.environ.get("VOILA_APP_PORT")
+    if not port:
+        return None
+    base = os.environ.get("VOILA_WS_BASE_URL") or os.environ.get("VOILA_SERVER_URL") or "/"
+    return (f"{os.environ.get('VOILA_WS_PROTOCOL', 'ws')}://"
+            f"{os.environ.get('VOILA_APP_IP', '127.0.0.1')}:{port}{base.rstrip('/')}/{PATH}")
+
+
+def class_of(query: str) -> tuple[str | None, str]:
+    """The `class` parameter of a page's query and the query without it."""
+    params = [p for p in (query or "").lstrip("?").split("&") if p]
+    asked = [p.split("=", 1)[1] if "=" in p else "" for p in params
+             if p.split("=", 1)[0] == CLASS_PARAM]
+    rest = "&".join(p for p in params if p.split("=", 1)[0] != CLASS_PARAM)
+    return (asked[-1] if asked else None), (f"?{rest}" if rest else "")
+
+
+def without_language(query: str) -> str:
+    """A position as the class shares it: each page keeps its own language."""
+    rest = "&".join(p for p in query.lstrip("?").split("&") if p and not p.startswith("lang="))
+    return f"?{rest}" if rest else ""
+
+
+def same_game(a: str, b: str) -> bool:
+    """Whether two positions differ only in their step."""
+    def game(q):
+        return [p for p in q.lstrip("?").split("&") if not p.startswith("step=")]
+    return game(a) == game(b)
+
+
+class ClassLink(anywidget.AnyWidget):
+    """The page's side of a class (no view): says hello with the teacher's key kept in this
+    tab's session (if any), keeps the key given, and marks the app root with
+    data-class-code (leading) or data-following (following)."""
+
+    _esm = """
+    export default {
+      initialize({ model }) {
+        const asked = new URLSearchParams(location.search).get("class") || "";
+        const code = asked.toUpperCase().replace(/[-\\s]/g, "");
+        let key = "";
+        try { key = sessionStorage.getItem("rx-class-key:" + code) || ""; } catch (e) {}
+        model.send({ hello: true, key: asked === "new" ? "" : key });
+        const keep = () => {
+          const kept = model.get("keep");
+          if (kept && kept.code) {
+            try { sessionStorage.setItem("rx-class-key:" + kept.code, kept.key); } catch (e) {}
+          }
+        };
+        const mark = () => {
+          const root = document.querySelector(".rx-app");
+          if (!root) { requestAnimationFrame(mark); return; }
+          const role = model.get("role"), code = model.get("code");
+          if (role === "leading") root.setAttribute("data-class-code", code);
+          else root.removeAttribute("data-class-code");
+          if (role === "following" || role === "trying") root.setAttribute("data-following", code);
+          else root.removeAttribute("data-following");
+          root.setAttribute("data-class-role", role || "");
+        };
+        model.on("change:keep", keep);
+        model.on("change:role", mark);
+        model.on("change:code", mark);
+        keep(); mark();
+      },
+    };
+    """
+    role = traitlets.Unicode("").tag(sync=True)      # "", leading, following, trying, ended
+    code = traitlets.Unicode("").tag(sync=True)
+    keep = traitlets.Dict({}).tag(sync=True)         # {code, key}: kept in the tab's session
+
+
+class ServiceConnection:
+    """One websocket to the class service, made again when lost (then `on_open` is called
+    again, to lead or follow anew). Runs on the kernel's event loop."""
+
+    def __init__(self, url: str, on_open, on_message, on_lost):
+        self.url, self.on_open, self.on_message, self.on_lost = url, on_open, on_message, on_lost
+        self.socket = None
+        self.closed = False
+        self.task = asyncio.ensure_future(self._run())
+
+    async def _run(self) -> None:
+        import websockets
+        tries = 0
+        while not self.closed:
+            try:
+                async with websockets.connect(self.url, open_timeout=10,
+                                              max_size=2**20) as socket:
+                    self.socket, tries = socket, 0
+                    self.on_open()
+                    async for text in socket:
+                        try:
+                            message = json.loads(text)
+                        except ValueError:
+                            continue
+                        if isinstance(message, dict):
+                            self.on_message(message)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                pass
+            self.socket = None
+            if self.closed:
+                break
+            self.on_lost()
+            await asyncio.sleep(RETRY_SECONDS[min(tries, len(RETRY_SECONDS) - 1)])
+            tries += 1
+
+    def send(self, message: dict) -> bool:
+        if self.socket is None:
+            return False
+        asyncio.ensure_future(self._send(json.dumps(message)))
+        return True
+
+    async def _send(self, text: str) -> None:
+        try:
+            await self.socket.send(text)
+        except Exception:
+            pass      # the connection is being made again; on_open catches up
+
+    def close(self) -> None:
+        self.closed = True
+        if self.socket is not None:
+            asyncio.ensure_future(self.socket.close())
+        self.task.cancel()
+
+
+class ClassPanel:
+    """Start, lead, follow and answer; `widget` (the teacher's panel or a follower's banner)
+    sits above the board, `button` ("Class") beside the language menu."""
+
+    def __init__(self, app):
+        self.app = app
+        self.words = words = app.words
+        self.link = ClassLink()
+        self.link.on_msg(self._page_said)
+        self.asked: str | None = None           # the page's `class` parameter
+        self.role = ""                          # leading, following, trying, ended
+        self.code = ""
+        self.key = ""
+        self.position = ""                      # the class's position (a follower's last)
+        self.sent = ""                          # the last position a teacher sent
+        self.question = None                    # the open question's id
+        self.question_position = ""
+        self.tally: dict | None = None
+        self.followers = 0
+        self.seat_view = False
+        self.connection: ServiceConnection | None = None
+        self.applying = False
+        self.button = words.set(w.Button(layout=w.Layout(width="auto")),
+                                description=T("Class"),
+                                tooltip=T("Lead a class: your students follow this board"))
+        self.button.add_class("rx-class-button")
+        self.button.on_click(lambda _: self.start())
+        self.status = w.HTML()
+        self.status.add_class("rx-class-status")
+        self.join = w.HTML(layout=w.Layout())
+        self.join.add_class("rx-class-join")
+        self.tally_view = w.HTML(layout=w.Layout())
+        self.tally_view.add_class("rx-class-tally")
+
+        def button(text, tip, css, do):
+            b = words.set(w.Button(layout=shared_layout(width="auto")), description=text,
+                          tooltip=tip)
+            b.add_class(css)
+            b.on_click(lambda _: do())
+            return b
+        self.ask = button(T("Ask the class"), T("Each student answers with a move on their own "
+                                                "board"), "rx-class-ask", self.ask_class)
+        self.close_question = button(T("Close the question"), T("Stop taking answers"),
+                                     "rx-class-close", lambda: self._say({"op": "close"}))
+        self.show_join = button(T("Join code"), T("Show the code, link and QR code large"),
+                                "rx-class-show-join", self._toggle_join)
+        self.end = button(T("End the class"), T("Students keep this position as their own game"),
+                          "rx-class-end", lambda: self._say({"op": "end"}))
+        self.back = button(T("Back to the class"), T("Return to the teacher's step"),
+                           "rx-class-back", self.back_to_class)
+        self.play_answer = w.Dropdown(layout=shared_layout(width="auto"))
+        self.play_answer.add_class("rx-class-play-menu")
+        self.play = button(T("Play this answer"), T("Make the chosen answer on the board"),
+                           "rx-class-play", self._play_chosen)
+        self.large = words.set(w.ToggleButton(layout=shared_layout(width="auto")),
+                               description=T("Show the tally large"),
+                               tooltip=T("The tally across the page, for the projector"))
+        self.large.add_class("rx-class-large")
+        self.large.observe(lambda _: self._show(), names="value")
+        self.seats = words.set(w.Checkbox(indent=False, layout=shared_layout(width="auto")),
+                               description=T("Students may take one player's view"))
+        self.seats.add_class("rx-class-seats")
+        self.seats.observe(lambda c: self._say({"op": "allow", "seat_view": c["new"]}),
+                           names="value")
+        self.name = words.set(w.Text(layout=shared_layout(width="180px")),
+                              placeholder=T("Your name (optional)"))
+        self.name.add_class("rx-class-name")
+        self.widget = w.VBox([], layout=w.Layout(display="none"))
+        self.widget.add_class("rx-class-panel")
+        words.keep(lambda _: self._show())
+
+    # -- from the page --------------------------------------------------------------------------
+    def open(self, asked: str | None) -> None:
+        """The page's `class` parameter: `new` starts a class, a code leads it again (with the
+        key this tab keeps) or follows it; acted on when the page says hello."""
+        self.asked = asked
+
+    def _page_said(self, _widget, content, _buffers) -> None:
+        if not isinstance(content, dict) or not content.get("hello") or self.asked is None:
+            return
+        key = content.get("key") if isinstance(content.get("key"), str) else ""
+        asked, self.asked = self.asked, None
+        if asked == NEW:
+            self.start()
+        else:
+            from widgets.classroom import normal_code
+            code = normal_code(asked)
+            if code is None:
+                self.app.message.error(T("This is not a class code: {code}.", code=asked[:20]))
+                return
+            self.code, self.key = code, key
+            self.role = "leading" if key else "following"
+            self._connect()
+
+    # -- teacher --------------------------------------------------------------------------------
+    def start(self) -> None:
+        if self.role in ("leading", "following", "trying"):
+            return
+        position = self._current()
+        if not position:
+            self.app.message.error(T("A class needs a position with a link: this lesson of your "
+                                     "own has none. Download it as a record and open that."))
+            return
+        self.role, self.code, self.key = "starting", "", ""
+        self._connect()
+
+    def _current(self) -> str:
+        from .share_panel import position_query
+        return without_language(position_query(self.app))
+
+    def moved(self) -> None:
+        """The app shows another step (called on every refresh): a teacher's goes out; a
+        follower who made a move of their own is now trying on their own."""
+        if self.role == "leading" and not self.applying:
+            position = self._current()
+            if position and position != self.sent:
+                self.sent = position
+                self._say({"op": "step", "position": position})
+
+    def ask_class(self) -> None:
+        self.join.layout.display = "none"       # the board and the tally need the room
+        self._say({"op": "ask"})
+
+    def _play_chosen(self) -> None:
+        chosen = self.play_answer.value
+        if not chosen:
+            return
+        try:
+            action = self.app.game.action_from_json(json.loads(chosen))
+        except (ValueError, TypeError, KeyError):
+            return
+        self.app.try_action(action)
+
+    def _toggle_join(self) -> None:
+        self.join.layout.display = "none" if self.join.layout.display != "none" else None
+
+    # -- follower -------------------------------------------------------------------------------
+    def tried(self, action) -> None:
+        """A move tried on a follower's board: the answer to the open question, if the board
+        shows the question's position."""
+        if self.role == "following" and self.question is not None and not self.applying:
+            if self._current() == self.question_position or same_game(
+                    self._current(), self.question_position):
+                self._say({"op": "answer", "question": self.question,
+                           "action": action.to_json(), "name": self.name.value})
+
+    def made(self) -> None:
+        """A follower made a move of their own: the board no longer shows the class's step."""
+        if self.role == "following" and not self.applying:
+            self.role = "trying"
+            self._show()
+
+    def back_to_class(self) -> None:
+        if self.role == "trying":
+            self.role = "following"
+            self._apply(self.position)
+            self._show()
+
+    def _apply(self, position: str) -> None:
+        """Show the class's position on this board, in this page's language."""
+        if not position:
+            return
+        self.applying = True
+        try:
+            app, current = self.app, self._current()
+            link_step = re.search(r"(?:^|[?&])step=(\d+)", position)
+            if current and same_game(current, position) and link_step:
+                app.go(int(link_step.group(1)) - 1)
+            else:
+                app.open_query(position)
+        finally:
+            self.applying = False
+
+    # -- the service ----------------------------------------------------------------------------
+    def _connect(self) -> None:
+        url = service_url()
+        if url is None:
+            self.role = ""
+            self.app.message.error(T("A class needs the explorer's server: open this app "
+                                     "through it."))
+            return
+        if self.connection is not None:
+            self.connection.close()
+        self.connection = ServiceConnection(url, self._opened, self._heard, self._lost)
+        self._show()
+
+    def _opened(self) -> None:
+        if self.role == "starting":
+            self._say({"op": "start", "app": self.app.game.name, "position": self._current()})
+        elif self.role == "leading":
+            self._say({"op": "lead", "code": self.code, "key": self.key})
+        elif self.role in ("following", "trying"):
+            self._say({"op": "follow", "code": self.code})
+
+    def _lost(self) -> None:
+        if self.role in ("leading", "following", "trying"):
+            self.status_text = T("Connection to the class lost: reconnecting…")
+            self._show()
+
+    def _say(self, message: dict) -> None:
+        if self.connection is not None:
+            self.connection.send(message)
+
+    def _heard(self, message: dict) -> None:
+        op = message.get("op")
+        self.status_text = None
+        if op == "started":
+            self.role, self.code, self.key = "leading", message["code"], message["key"]
+            self.sent = self._current()
+            self.link.keep = {"code": self.code, "key": self.key}
+            self.join.layout.display = None
+            self.app.refresh()        # the address now carries the class
+        elif op == "leading":
+            self.role, self.followers = "leading", message.get("followers", 0)
+            self.link.keep = {"code": self.code, "key": self.key}
+            self.sent = message.get("position", "")
+            self.question = message.get("question")
+            self._apply(self.sent)
+            self.app.refresh()
+        elif op == "position":
+            self.position = message.get("position", "")
+            if self.question is not None and self.question_position != self.position:
+                pass
+            if self.role == "following":
+                self._apply(self.position)
+        elif op == "followers":
+            self.followers = int(message.get("n", 0))
+        elif op == "question":
+            self.question = message.get("id")
+            self.question_position = message.get("position", "") or ""
+            if self.question is not None:
+                self.tally = None
+            self.answered = None
+        elif op == "tally":
+            self.tally = message
+        elif op == "judged":
+            self.answered = message
+        elif op == "settings":
+            self.seat_view = bool(message.get("seat_view"))
+            self._seat_permission()
+        elif op == "ended":
+            self._ended(message.get("why", "teacher"), message.get("position", ""))
+            return
+        elif op == "refused":
+            self._refused(message)
+        self._show()
+
+    def _ended(self, why: str, position: str) -> None:
+        was = self.role
+        self.role, self.question = "ended", None
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
+        self.ended_text = ENDED.get(why, ENDED["teacher"])
+        if was == "following" and position:
+            self._apply(position)
+        self.app.message.info(T("{ended} This position is now your own game.",
+                                ended=self.ended_text)
+                              if was in ("following", "trying") else self.ended_text)
+        self._seat_permission()
+        self.app.refresh()
+        self._show()
+
+    def _refused(self, message: dict) -> None:
+        why = message.get("why")
+        text = T(message.get("message") or "", **{k: str(v) for k, v in
+                                                   (message.get("params") or {}).items()}) \
+            if isinstance(message.get("message"), str) else message.get("text", "")
+        if why in ("unknown", "full", "key") and self.role in ("following", "trying", "leading",
+                                                               "starting"):
+            self.role = "ended"
+            if self.connection is not None:
+                self.connection.close()
+                self.connection = None
+            self.ended_text = text
+            self._seat_permission()
+            self.app.refresh()
+        self.app.message.error(text)
+
+    def _seat_permission(self) -> None:
+        """A follower sees everything open unless the teacher allows one player's view."""
+        following = self.role in ("following", "trying")
+        switch = self.app.perspective.buttons
+        switch.disabled = following and not self.seat_view
+        if switch.disabled and switch.value != -1:
+            switch.value = -1
+
+    def address(self) -> str | None:
+        """The page's address while it is in a class (a reload comes back to it), else None."""
+        if self.role in ("leading", "following", "trying") and self.code:
+            lang = self.words.lang
+            return f"?{CLASS_PARAM}={self.code}" + (f"&lang={lang}" if lang != "en" else "")
+        return None
+
+    # -- showing --------------------------------------------------------------------------------
+    status_text = None
+    ended_text = None
+    answered = None
+
+    def _show(self) -> None:
+        say = self.words
+        self.link.role = self.role if self.role != "starting" else ""
+        self.link.code = self.code
+        self.button.layout.display = "none" if self.role in ("leading", "starting", "following",
+                                                             "trying") else None
+        children, parts = [], []
+        if self.status_text is not None:
+            parts.append(f'<span class="rx-class-warning">{escape(say(self.status_text))}</span>')
+        if self.role == "starting":
+            parts.append(escape(say(T("Starting a class…"))))
+        elif self.role == "leading":
+            parts.append(f'<b>{escape(say(T("Class")))}</b> <code class="rx-class-code">'
+                         f'{escape(self.code)}</code> · <span class="rx-class-count">'
+                         f'{escape(say(N("{n} student following", "{n} students following", self.followers)))}'
+                         f'</span>')
+            self.join.value = self._join_html()
+            buttons = [self.show_join, self.close_question if self.question else self.ask,
+                       self.seats, self.end]
+            children = [w.HBox([self.status, *buttons], layout=shared_layout(
+                align_items="center", flex_flow="row wrap")), self.join]
+            if self.tally is not None:
+                self.tally_view.value = self._tally_html()
+                choices = [(label, value) for label, value in self._answers()]
+                self.play_answer.options = choices
+                if choices and self.play_answer.value is None:
+                    self.play_answer.value = choices[0][1]
+                tools = [self.large] + ([self.play_answer, self.play] if choices else [])
+                children.append(w.VBox([self.tally_view, w.HBox(tools)]))
+                self.tally_view.layout.display = None
+            if self.large.value:
+                self.tally_view.add_class("rx-class-tally-large")
+            else:
+                self.tally_view.remove_class("rx-class-tally-large")
+        elif self.role in ("following", "trying"):
+            if self.role == "following":
+                parts.append(f'<b class="rx-class-following">'
+                             f'{escape(say(T("Following the class")))}</b> '
+                             f'<code class="rx-class-code">{escape(self.code)}</code>')
+            else:
+                parts.append(f'<b class="rx-class-trying">'
+                             f'{escape(say(T("Trying on your own: the class does not see these moves.")))}'
+                             f'</b>')
+            if self.question is not None:
+                if self.answered is not None:
+                    parts.append('<span class="rx-class-answered">' + escape(say(
+                        T("Your answer is in."))) + "</span>")
+                elif self.role == "following":
+                    parts.append('<span class="rx-class-question">' + escape(say(
+                        T("The teacher asks: what would you play here? Make your move on the "
+                          "board."))) + "</span>")
+                else:
+                    parts.append('<span class="rx-class-question">' + escape(say(
+                        T("The teacher asks a question: go back to the class to answer."))) +
+                        "</span>")
+            row = [self.status] + ([self.back] if self.role == "trying" else []) + (
+                [self.name] if self.question is not None and self.answered is None else [])
+            children = [w.HBox(row, layout=shared_layout(align_items="center",
+                                                         flex_flow="row wrap"))]
+        self.status.value = " ".join(parts)
+        self.widget.children = children
+        self.widget.layout.display = None if children else "none"
+
+    def _join_html(self) -> str:
+        say = self.words
+        address = page_address()
+        link = f"{address}?{CLASS_PARAM}={self.code}" if address else f"?{CLASS_PARAM}={self.code}"
+        svg = qr_code(link).svg_inline(dark="#000", light="#fff", border=4, omitsize=True,
+                                       title=say(T("QR code of the class's join link")))
+        return (f'<div class="rx-class-join-box"><div class="rx-class-qr">{svg}</div>'
+                f'<div><div class="rx-class-join-code">{escape(self.code)}</div>'
+                f'<div>{escape(say(T("Join: open this link, or type the code on the gallery")))}'
+                f'</div><div class="rx-class-link">{escape(link)}</div></div></div>')
+
+    def _answers(self) -> list[tuple[str, str]]:
+        """The tally's playable answers (right ones first), as menu choices."""
+        out = []
+        for group in (self.tally or {}).get("groups", []):
+            if group["kind"] in ("right", "legal", "wrong") and group.get("action"):
+                out.append((f'{self._move(group)} ({group["count"]})',
+                            json.dumps(group["action"], sort_keys=True)))
+        return out
+
+    def _move(self, group: dict) -> str:
+        """A tallied move as this page says it (its own language)."""
+        try:
+            state = self.app.timeline.frame.state
+            return self.words(state.describe_action(self.app.game.action_from_json(
+                group["action"])))
+        except Exception:
+            return group.get("move", "")
+
+    def _tally_html(self) -> str:
+        say, tally = self.words, self.tally or {}
+        answered, following = tally.get("answered", 0), tally.get("following", 0)
+        head = escape(say(T("{answered} of {following} answered", answered=answered,
+                            following=following)))
+        counts = {"right": 0, "wrong": 0}
+        rows = []
+        for group in tally.get("groups", []):
+            kind = group["kind"]
+            if kind == "right":
+                what, counts["right"] = say(T("Right: {move}", move=self._move(group))), \
+                    counts["right"] + group["count"]
+            elif kind == "refused":
+                counts["wrong"] += group["count"]
+                rule = _rule(self.app.game.name, group["rule"])
+                title = i18n.rule_words(rule, say.lang)[0] if rule else ""
+                what = say(T("Refused by rule {rule}: {title}", rule=group["rule"], title=title))
+            elif kind == "wrong":
+                counts["wrong"] += group["count"]
+                what = say(T("Not the answer: {move}", move=self._move(group)))
+            else:
+                what = say(T("Played: {move}", move=self._move(group)))
+            names = (" — " + ", ".join(escape(n) for n in group.get("names", []))
+                     if group.get("names") else "")
+            rows.append(f'<li class="rx-class-group rx-class-{kind}"><b>{group["count"]}</b> '
+                        f'{escape(what)}{names}</li>')
+        silent = max(0, following - answered)
+        summary = ""
+        if tally.get("lesson"):
+            summary = escape(say(T("{right} right · {wrong} wrong · {silent} not answered, of "
+                                   "{following}", right=counts["right"], wrong=counts["wrong"],
+                                   silent=silent, following=following)))
+        return (f'<div class="rx-class-tally-head">{head}</div>'
+                + (f'<div class="rx-class-summary">{summary}</div>' if summary else "")
+                + f'<ul>{"".join(rows)}</ul>')
+
+
+def _rule(game: str, rule_id: str):
+    from explorer import rules
+    return rules.get(rule_id) if rule_id and rules.exists(rule_id) else None
+
+
+CLASS_CSS = """
+<style>
+.rx-class-panel { border: 2px solid #1f5fa8; border-radius: 8px; padding: 4px 10px;
+                  margin: 4px 0; background: #eef4fb; }
+.rx-class-code { font-size: 1.3em; font-weight: bold; letter-spacing: .12em; }
+.rx-class-join-box { display: flex; gap: 24px; align-items: center; padding: 8px; }
+.rx-class-qr svg { width: 260px; height: 260px; }
+.rx-class-join-code { font: bold 64px/1.1 monospace; letter-spacing: .15em; }
+.rx-class-link { font-size: 14px; word-break: break-all; color: #1f5fa8; }
+.rx-class-tally ul { margin: 4px 0; padding-left: 1.2em; }
+.rx-class-tally-large { font-size: 28px; }
+.rx-class-right b, .rx-class-legal b { color: #2e7d32; }
+.rx-class-refused b, .rx-class-wrong b { color: #b3261e; }
+.rx-class-warning { color: #b3261e; font-weight: bold; }
+.rx-class-question { font-weight: bold; color: #6a3d00; margin-left: 8px; }
+</style>
+"""
