@@ -107,8 +107,11 @@ def test_the_browser_language_is_the_default(monkeypatch):
 
 def test_the_gallery_and_its_pictures_are_translatable():
     from widgets.gallery import gallery
-    page = gallery(f"lang={i18n.PSEUDO}").value
+    root = gallery(f"lang={i18n.PSEUDO}")
+    page = "".join(child.value for child in root.children if hasattr(child, "value"))
     texts = html_texts(page, i18n.PSEUDO, skipped={"code", "style", "script"})
+    join = [child for child in root.children if hasattr(child, "words")]
+    texts += [text for widget in join for text in widget.words.values()]
     left = sorted({t.strip()[:60] for t in texts if english(t)})
     assert not left, f"{len(left)} texts of the gallery untranslated, e.g. {left[:20]}"
 

@@ -12,6 +12,7 @@ service over one websocket (`ClassSocket`), JSON messages with an `op`:
             close {}                       -> (everyone) question {id: null}
             allow {seat_view}              -> (followers) settings {seat_view}
             end {}                         -> (everyone) ended {why: "teacher"}
+  anyone:   find {code}                    -> found {app}  (the gallery's "join a class")
   follower: follow {code}                  -> position {...}, settings, question (if open)
             answer {question, action, name?} -> judged {verdict}; (teacher) tally
   service:  followers {n} (to the teacher), refused {why, text} (to whoever sent a bad one)
@@ -52,7 +53,8 @@ class Limits:
     followers: int = 60                 # per class
     joins_per_minute: int = 120         # per address (a school's students share one)
     answers_per_question: int = 3       # per follower; the last one counts
-    messages_per_second: float = 20.0   # per connection, averaged over 5 s
+    messages_per_second: float = 20.0   # per connection, averaged over 5 s (a teacher's: 5x,
+                                        # for a burst of steps through a game)
     teacher_grace: float = 600.0        # seconds a class waits for a teacher gone
     classes: int = 200                  # open at once
 
@@ -189,7 +191,7 @@ class Classroom:
             return self._refuse(conn, "bad", T("A class message is an object with an 'op'."))
         handler = {"start": self._start, "lead": self._lead, "step": self._step,
                    "ask": self._ask, "close": self._close, "allow": self._allow,
-                   "end": self._end, "follow": self._follow,
+                   "end": self._end, "follow": self._follow, "find": self._find,
                    "answer": self._answer}.get(message["op"])
         if handler is None:
             return self._refuse(conn, "bad", T("Unknown class message."))
@@ -369,6 +371,16 @@ class Classroom:
             conn.send({"op": "question", "id": lesson.question.id,
                        "position": lesson.question.position})
 
+    def _find(self, conn, message) -> None:
+        """Which app a class is in (a guess counts as a join against the address's cap)."""
+        if not self.join_allowed(str(getattr(conn, "address", ""))):
+            return self._refuse(conn, "rate", T("Too many joins from this address; wait a "
+                                               "minute."))
+        lesson = self.classes.get(normal_code(message.get("code")) or "")
+        if lesson is None:
+            return self._refuse(conn, "unknown", T("This class has ended or never existed."))
+        conn.send({"op": "found", "code": lesson.code, "app": lesson.app})
+
     def _answer(self, conn, message) -> None:
         lesson = getattr(conn, "lesson", None)
         follower = getattr(conn, "follower", None)
@@ -428,7 +440,9 @@ class Classroom:
             seen = conn._rx_seen = deque()
         while seen and now - seen[0] > 5:
             seen.popleft()
-        if len(seen) >= 5 * self.limits.messages_per_second:
+        lesson = getattr(conn, "lesson", None)
+        teaching = lesson is not None and lesson.teacher is conn
+        if len(seen) >= 5 * self.limits.messages_per_second * (5 if teaching else 1):
             return False
         seen.append(now)
         return True

@@ -13,6 +13,7 @@ import explorer
 from explorer import i18n
 from explorer.text import N, T
 
+from .shared.class_panel import ClassJoin
 from .shared.share import in_language
 from .shared.share_panel import page_query
 from .shared.style import CSS
@@ -166,4 +167,6 @@ def gallery(query: str | None = None):
                   f'<p>{escape(say(T("Pick a game to walk through its set-up, turns and scoring, with the rulebook passage for every step.")))}</p>'
                   f'<div class="rx-gallery">{cards}</div></div>')
     page.add_class("rx-gallery-page")
-    return page
+    join = w.HTML(f'<h2 lang="{say.lang}">{escape(say(T("Join a class")))}</h2>')
+    join.add_class("rx-class-join-title")
+    return w.VBox([page, join, ClassJoin(say)])

@@ -114,6 +114,97 @@ class ClassLink(anywidget.AnyWidget):
     keep = traitlets.Dict({}).tag(sync=True)         # {code, key}: kept in the tab's session
 
 
+async def find_class(code: str) -> dict:
+    """Ask the class service which app class `code` is in: its answer ("found" or "refused")."""
+    import websockets
+    url = service_url()
+    if url is None:
+        return {"op": "refused", "why": "none",
+                "text": T("A class needs the explorer's server: open this page through it.")}
+    try:
+        async with websockets.connect(url, open_timeout=10) as socket:
+            await socket.send(json.dumps({"op": "find", "code": code}))
+            answer = json.loads(await asyncio.wait_for(socket.recv(), 10))
+            return answer if isinstance(answer, dict) else {}
+    except Exception:
+        return {"op": "refused", "why": "none",
+                "text": T("The class service cannot be reached; try again in a moment.")}
+
+
+class ClassJoin(anywidget.AnyWidget):
+    """"Join a class" on the gallery: a code typed in opens the class's app, following it."""
+
+    _esm = """
+    export default {
+      render({ model, el }) {
+        const form = document.createElement("form");
+        form.className = "rx-class-join-form";
+        const input = document.createElement("input");
+        input.className = "rx-class-code-input"; input.maxLength = 12; input.size = 10;
+        input.autocomplete = "off"; input.spellcheck = false;
+        const button = document.createElement("button");
+        button.type = "submit"; button.className = "rx-class-join-button";
+        const said = document.createElement("span");
+        said.className = "rx-class-join-said"; said.setAttribute("role", "status");
+        const show = () => {
+          const w = model.get("words");
+          input.placeholder = w.placeholder || ""; input.setAttribute("aria-label", w.label || "");
+          button.textContent = w.button || ""; said.textContent = model.get("said");
+        };
+        form.addEventListener("submit", (e) => {
+          e.preventDefault(); model.send({ join: input.value });
+        });
+        model.on("change:said", show); model.on("change:words", show);
+        model.on("change:go", () => { if (model.get("go")) location.href = model.get("go"); });
+        show();
+        form.append(input, button, said);
+        el.appendChild(form);
+      },
+    };
+    """
+    _css = """
+    .rx-class-join-form { display: flex; gap: 8px; align-items: center; font-size: 18px; }
+    .rx-class-code-input { font: bold 22px monospace; letter-spacing: .12em; padding: 4px 8px;
+                           text-transform: uppercase; }
+    .rx-class-join-button { font-size: 18px; padding: 4px 14px; }
+    .rx-class-join-said { color: #b3261e; }
+    """
+    words = traitlets.Dict({}).tag(sync=True)
+    said = traitlets.Unicode("").tag(sync=True)
+    go = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, say):
+        super().__init__()
+        self.say = say
+        self.words = {"placeholder": say(T("Class code")), "button": say(T("Join")),
+                      "label": say(T("Join a class: type the code your teacher shows"))}
+        self.on_msg(self._asked)
+
+    def _asked(self, _widget, content, _buffers) -> None:
+        from widgets.classroom import normal_code
+        if not isinstance(content, dict):
+            return
+        code = normal_code(content.get("join"))
+        if code is None:
+            self.said = self.say(T("A class code has 7 letters and digits, as your teacher "
+                                   "shows it."))
+            return
+        self.said = ""
+        asyncio.ensure_future(self._find(code))
+
+    async def _find(self, code: str) -> None:
+        answer = await find_class(code)
+        if answer.get("op") == "found":
+            lang = getattr(self.say, "lang", "en")
+            self.go = f"{answer['app']}.ipynb?{CLASS_PARAM}={code}" + (
+                f"&lang={lang}" if lang != "en" else "")
+        else:
+            text = answer.get("message")
+            self.said = self.say(T(text, **{k: str(v) for k, v in (answer.get("params") or {})
+                                            .items()}) if isinstance(text, str) else
+                                 answer.get("text", ""))
+
+
 class ServiceConnection:
     """One websocket to the class service, made again when lost (then `on_open` is called
     again, to lead or follow anew). Runs on the kernel's event loop."""
@@ -435,11 +526,15 @@ class ClassPanel:
 
     def _refused(self, message: dict) -> None:
         why = message.get("why")
-        text = T(message.get("message") or "", **{k: str(v) for k, v in
-                                                   (message.get("params") or {}).items()}) \
-            if isinstance(message.get("message"), str) else message.get("text", "")
-        if why in ("unknown", "full", "key") and self.role in ("following", "trying", "leading",
-                                                               "starting"):
+        template = message.get("message")
+        text = (T(template, **{k: str(v) for k, v in (message.get("params") or {}).items()})
+                if isinstance(template, str) and template else message.get("text", ""))
+        was = self.role
+        if why in ("unknown", "full", "key") and was in ("following", "trying", "leading",
+                                                         "starting"):
+            if why == "unknown" and (self.position or self.sent):
+                # it was there a moment ago: the service started again without it
+                return self._ended("restart", "")
             self.role = "ended"
             if self.connection is not None:
                 self.connection.close()
