@@ -160,13 +160,14 @@ def gallery(query: str | None = None):
     note = (f'<p class="rx-message rx-info">{escape(say(unknown_language(unknown)))}</p>'
             if unknown is not None else "")
     cards = "".join(card_html(e, say.lang) for e in APPS)
-    page = w.HTML(CSS + CARD_CSS + f'<div lang="{say.lang}">{language_links(say.lang)}{note}'
+    head = w.HTML(CSS + CARD_CSS + f'<div lang="{say.lang}">{language_links(say.lang)}{note}'
                   f'<h1>{escape(say(T("Rules explorer")))}</h1>'
                   f'<p>{escape(say(T("Interactive walk-throughs of tabletop games: set-up, turns and scoring, each step with its rulebook passage.")))}</p>'
-                  f'<h2>{escape(say(T("Games")))}</h2>'
-                  f'<p>{escape(say(T("Pick a game to walk through its set-up, turns and scoring, with the rulebook passage for every step.")))}</p>'
-                  f'<div class="rx-gallery">{cards}</div></div>')
+                  f'<h2 class="rx-class-join-title">{escape(say(T("Join a class")))}</h2></div>')
+    games = w.HTML(f'<div lang="{say.lang}"><h2>{escape(say(T("Games")))}</h2>'
+                   f'<p>{escape(say(T("Pick a game to walk through its set-up, turns and scoring, with the rulebook passage for every step.")))}</p>'
+                   f'<div class="rx-gallery">{cards}</div></div>')
+    # "Join a class" near the top: a student with a code should not have to look for it
+    page = w.VBox([head, ClassJoin(say), games])
     page.add_class("rx-gallery-page")
-    join = w.HTML(f'<h2 lang="{say.lang}">{escape(say(T("Join a class")))}</h2>')
-    join.add_class("rx-class-join-title")
-    return w.VBox([page, join, ClassJoin(say)])
+    return page

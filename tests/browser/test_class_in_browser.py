@@ -13,6 +13,7 @@ import pytest
 
 import explorer
 from explorer import lessons
+import helpers
 from helpers import (act, board_point, leave, new_page, open_board, screenshot, text, wait_text)
 from widgets.animals_on_board import layout
 
@@ -67,7 +68,15 @@ def test_a_teacher_and_three_students(browser, voila_url):
         for i in range(3):
             student = new_page(browser)
             students.append(student)
-            open_board(student, voila_url, NAME, f"?class={code}")
+            if i < 2:
+                open_board(student, voila_url, NAME, f"?class={code}")
+            else:       # the third types the code on the gallery
+                student.goto(f"{voila_url}/voila/render/index.ipynb", wait_until="commit")
+                student.locator(".rx-class-code-input").fill(code.lower())
+                screenshot(student, "class-02-gallery-join", full_page=True)
+                student.locator(".rx-class-join-button").click()
+                student.wait_for_url(re.compile(rf".*{NAME}\.ipynb\?class={code}.*"))
+                helpers.wait_for_board(student)
             wait_role(student, "following")
             assert student.evaluate("() => document.querySelector('.rx-app').dataset"
                                     ".following") == code
@@ -117,6 +126,9 @@ def test_a_teacher_and_three_students(browser, voila_url):
         teacher.click(".rx-class-large")
         teacher.wait_for_selector(".rx-class-tally-large")
         screenshot(teacher, "class-04-teacher-tally")
+        act(teacher, lambda: teacher.click(".rx-projector-toggle"))
+        screenshot(teacher, "class-04-teacher-tally-projector")
+        act(teacher, lambda: teacher.click(".rx-projector-toggle"))
         screenshot(wrong, "class-05-student-wrong")
 
         # the teacher's reload leads the class again (the key is kept in the tab's session)

@@ -19,7 +19,7 @@ import ipywidgets as w
 import traitlets
 
 from explorer import i18n
-from explorer.text import N, T
+from explorer.text import Message, N, T
 
 from .models import shared_layout
 from .share_panel import page_address, qr_code
@@ -33,6 +33,20 @@ ENDED = {
     "restart": T("The class ended: the explorer's server restarted."),
     "elsewhere": T("This class is now led from another page."),
 }
+
+
+def service_said(message: dict):
+    """A refusal the class service sent, as a message this page says in its own language (the
+    service sends the English template of its own code and its values); anything odd is shown
+    as its plain text."""
+    template, params = message.get("message"), message.get("params")
+    if isinstance(template, str) and template and isinstance(params, dict):
+        try:
+            return Message(template, params={str(k): str(v) for k, v in params.items()})
+        except (KeyError, ValueError, IndexError):
+            pass
+    text = message.get("text", "")
+    return text if isinstance(text, Message) else str(text)
 
 
 def service_url() -> str | None:
@@ -199,10 +213,7 @@ class ClassJoin(anywidget.AnyWidget):
             self.go = f"{answer['app']}.ipynb?{CLASS_PARAM}={code}" + (
                 f"&lang={lang}" if lang != "en" else "")
         else:
-            text = answer.get("message")
-            self.said = self.say(T(text, **{k: str(v) for k, v in (answer.get("params") or {})
-                                            .items()}) if isinstance(text, str) else
-                                 answer.get("text", ""))
+            self.said = self.say(service_said(answer))
 
 
 class ServiceConnection:
@@ -526,9 +537,7 @@ class ClassPanel:
 
     def _refused(self, message: dict) -> None:
         why = message.get("why")
-        template = message.get("message")
-        text = (T(template, **{k: str(v) for k, v in (message.get("params") or {}).items()})
-                if isinstance(template, str) and template else message.get("text", ""))
+        text = service_said(message)
         was = self.role
         if why in ("unknown", "full", "key") and was in ("following", "trying", "leading",
                                                          "starting"):
