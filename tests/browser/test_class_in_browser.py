@@ -30,8 +30,15 @@ def role(page) -> str | None:
 
 
 def wait_role(page, wanted: str) -> None:
-    page.wait_for_function("(r) => document.querySelector('.rx-app')?.getAttribute("
-                           "'data-class-role') === r", arg=wanted)
+    """Wait until the app root says the page's part in the class; else fail saying what the
+    page shows instead."""
+    try:
+        page.wait_for_function("(r) => document.querySelector('.rx-app')?.getAttribute("
+                               "'data-class-role') === r", arg=wanted)
+    except Exception:
+        shown = page.evaluate("() => [...document.querySelectorAll('.rx-message, "
+                              ".rx-class-panel')].map(e => e.innerText).join(' | ')")
+        raise AssertionError(f"the page is not {wanted!r} ({role(page)!r}); it says: {shown}")
 
 
 def step_label(page) -> str:
@@ -55,7 +62,7 @@ def test_a_teacher_and_three_students(browser, voila_url):
     students = []
     try:
         open_board(teacher, voila_url, NAME, "?class=new")
-        teacher.wait_for_function("() => document.querySelector('.rx-app')?.dataset.classCode")
+        wait_role(teacher, "leading")
         code = teacher.evaluate("() => document.querySelector('.rx-app').dataset.classCode")
         assert re.fullmatch(r"[23456789A-HJKMNP-Z]{7}", code)
         wait_text(teacher, ".rx-class-join", code)
