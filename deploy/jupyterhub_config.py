@@ -35,6 +35,10 @@ Everything that differs between places comes from the environment (default in br
   RX_HUB_CULL_TIMEOUT   seconds without activity before jupyterhub-idle-culler stops a server;
                         0 turns the culler off [3600]
   RX_HUB_SPAWN_LIMIT    servers that may be starting at the same time [10]
+  RX_HUB_CLASS_URL      where the live-class service listens (python -m widgets.classroom, a
+                        hub-managed service named `class`); every user's server gets it as
+                        RX_CLASS_URL, so a teacher's page and the students' pages, each on
+                        their own server, meet in the same class [http://127.0.0.1:10101]
 
 The local spawners do not enforce the memory and CPU limits (they only pass them to the server
 as MEM_LIMIT and CPU_LIMIT); KubeSpawner does.
@@ -43,6 +47,7 @@ import importlib.util
 import os
 import sys
 from pathlib import Path
+from urllib.parse import urlparse
 
 REPO = Path(__file__).resolve().parents[1]
 # the page a user's server opens on: Voila's rendering of the gallery notebook
@@ -71,7 +76,17 @@ def choice(name: str, default: str, options: dict) -> str:
     return options[value]
 
 
+def class_url() -> str:
+    """RX_HUB_CLASS_URL as http://<host>:<port>, checked: the hub starts the service there."""
+    value = setting("CLASS_URL", "http://127.0.0.1:10101").rstrip("/")
+    url = urlparse(value)
+    if url.scheme != "http" or not url.hostname or not url.port or url.path or url.query:
+        raise ValueError(f"RX_HUB_CLASS_URL={value!r}: expected http://<host>:<port>")
+    return value
+
+
 c = get_config()  # noqa: F821 (provided by JupyterHub when it loads this file)
+CLASS_URL = class_url()
 
 # -- addresses and state ------------------------------------------------------------------------
 c.JupyterHub.bind_url = setting("URL", "http://127.0.0.1:8000")
@@ -106,7 +121,9 @@ c.Spawner.cmd = [str(Path(sys.executable).with_name("jupyterhub-singleuser"))]
 c.Spawner.notebook_dir = setting("NOTEBOOK_DIR", str(REPO / "notebooks"))
 c.Spawner.default_url = DEFAULT_URL
 c.Spawner.environment = {"JUPYTER_PATH": str(JUPYTER_PATH),
-                         "JUPYTER_CONFIG_PATH": str(JUPYTER_CONFIG_PATH)}
+                         "JUPYTER_CONFIG_PATH": str(JUPYTER_CONFIG_PATH),
+                         # the kernels' way to the class service (widgets/shared/class_panel.py)
+                         "RX_CLASS_URL": CLASS_URL}
 c.Spawner.mem_limit = setting("MEM_LIMIT", "1G")
 c.Spawner.cpu_limit = float(setting("CPU_LIMIT", "1"))
 # a server starts Jupyter, Voila and JupyterLab's extensions: slow on a busy machine
@@ -114,17 +131,31 @@ c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120
 c.JupyterHub.concurrent_spawn_limit = int(setting("SPAWN_LIMIT", "10"))
 
+# -- the live class ------------------------------------------------------------------------------
+# widgets/classroom.py as a hub-managed service: one process for the whole hub, so that pages
+# on different users' servers meet in its classes. The hub starts it with JUPYTERHUB_SERVICE_URL
+# (= RX_HUB_CLASS_URL: where it listens) and JUPYTERHUB_SERVICE_PREFIX (/services/class/, the
+# proxy's route to it); kernels reach it directly at RX_CLASS_URL. `python -m` finds the
+# project from its working folder, the repository, installed or not.
+c.JupyterHub.services = [{
+    "name": "class",
+    "command": [sys.executable, "-m", "widgets.classroom"],
+    "url": CLASS_URL,
+    "cwd": str(REPO),
+    "display": False,  # nothing to see at /services/class/: it only speaks websocket
+}]
+
 # -- stopping idle servers ------------------------------------------------------------------------
 cull_timeout = int(setting("CULL_TIMEOUT", "3600"))
 if cull_timeout > 0:
     if importlib.util.find_spec("jupyterhub_idle_culler") is None:
         raise RuntimeError("jupyterhub-idle-culler is not installed in this Python environment: "
                            "pip install jupyterhub-idle-culler, or set RX_HUB_CULL_TIMEOUT=0")
-    c.JupyterHub.services = [{
+    c.JupyterHub.services.append({
         "name": "idle-culler",
         "command": [sys.executable, "-m", "jupyterhub_idle_culler",
                     f"--timeout={cull_timeout}", f"--cull-every={max(cull_timeout // 6, 10)}"],
-    }]
+    })
     c.JupyterHub.load_roles = [{
         "name": "idle-culler",
         "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
