@@ -163,3 +163,37 @@ def test_an_unknown_class_code_gets_a_clear_page(page, voila_url):
     assert response.status == 404
     assert "No such class" in page.locator("h1").inner_text()
     screenshot(page, "class-07-unknown")
+
+
+@pytest.mark.parametrize("teacher_lang, student_lang", [("ko", "hu"), ("hu", "ko")])
+def test_a_class_in_korean_and_hungarian(browser, voila_url, teacher_lang, student_lang):
+    """Each page says the class in its own language: no English in the teacher's panel with its
+    tally, nor in the student's banner with the question; nothing cut at 1280x800."""
+    from test_languages_in_browser import CUT_TEXT_JS, english_left
+    teacher, student = new_page(browser), new_page(browser)
+    try:
+        open_board(teacher, voila_url, NAME, f"?class=new&lang={teacher_lang}")
+        wait_role(teacher, "leading")
+        code = teacher.evaluate("() => document.querySelector('.rx-app').dataset.classCode")
+        open_board(student, voila_url, NAME, f"?class={code}&lang={student_lang}")
+        wait_role(student, "following")
+        teacher.wait_for_function("() => document.querySelector('.rx-class-count')?.innerText"
+                                  ".includes('1')")
+        act(teacher, lambda: teacher.click(".rx-last"))         # the first keep is open
+        student.wait_for_function("() => document.querySelector('.rx-forward')?.disabled")
+        teacher.click(".rx-class-ask")
+        student.wait_for_selector(".rx-class-question")
+        teacher.wait_for_selector(".rx-class-tally-head")
+        click_hand(student, GAME.setup_steps(3, 1)[-1], 0)
+        teacher.wait_for_function("() => document.querySelector('.rx-class-tally-head')"
+                                  "?.innerText.startsWith('1')")
+        assert student.evaluate("() => document.documentElement.lang") == student_lang
+        screenshot(teacher, f"class-08-teacher-{teacher_lang}")
+        screenshot(student, f"class-09-student-{student_lang}")
+        for page, lang in ((teacher, teacher_lang), (student, student_lang)):
+            assert english_left(page, lang) == [], lang
+            assert page.evaluate(CUT_TEXT_JS) == [], f"cut in {lang}"
+            assert page.errors == []
+    finally:
+        for page in (teacher, student):
+            leave(page)
