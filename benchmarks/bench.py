@@ -292,25 +292,28 @@ def wait_until_quiet(server: helpers.VoilaServer, deadline: float, window: float
             return
 
 
-def time_to_board(browser, server: helpers.VoilaServer, names: list[str],
-                  loads: int) -> dict[str, list[float]]:
+def time_to_board(browser, server: helpers.VoilaServer, names: list[str], loads: int,
+                  langs: tuple[str | None, ...] = (None,)) -> dict:
     """Seconds from navigation start to painted board, one fresh page per load, for each of
-    `names` in turn, round after round: every notebook meets the machine in the same state, so
-    their ratio holds even when the machine's speed drifts. The first round fills the browser's
-    cache and is not counted."""
-    times = {name: [] for name in names}
+    `names` in each of `langs` (None: LANG) in turn, round after round (the order turned each
+    round): every page meets the machine in the same state, so their ratio holds even when the
+    machine's speed drifts. The first round fills the browser's cache and is not counted.
+    Keyed by name, or by language when one app is measured in several."""
+    visits = [(name, lang) for name in names for lang in langs]
+    times = {(lang if len(langs) > 1 else name): [] for name, lang in visits}
     for i in range(loads + 1):
-        for name in names:
+        turn = i % len(visits) if len(langs) > 1 else 0
+        for name, lang in visits[turn:] + visits[:turn]:
             wait_for_pool(server, f"{name}.ipynb")
             page = helpers.new_page(browser)
             try:
-                took = open_app(page, server, name)
+                took = open_app(page, server, name, lang)
                 if page.errors:
-                    print(f"  note: page errors in {name}: {page.errors}")
+                    print(f"  note: page errors in {name} ({lang or LANG}): {page.errors}")
             finally:
                 helpers.leave(page)
             if i:
-                times[name].append(took)
+                times[lang if len(langs) > 1 else name].append(took)
     return times
 
 
@@ -830,19 +833,7 @@ def bench_parity(browser, server: helpers.VoilaServer, name: str, loads: int,
     turned each round, the first round not counted), then one page per language open
     together on the same game, forward clicks taken in turn on each (the same step drawn in
     every language), then each page's kernel memory at that same step."""
-    times = {lang: [] for lang in PARITY}
-    for i in range(loads + 1):
-        for lang in PARITY[i % len(PARITY):] + PARITY[:i % len(PARITY)]:
-            wait_for_pool(server, f"{name}.ipynb")
-            page = helpers.new_page(browser)
-            try:
-                took = open_app(page, server, name, lang)
-                if page.errors:
-                    print(f"  note: page errors in {name} ({lang}): {page.errors}")
-            finally:
-                helpers.leave(page)
-            if i:
-                times[lang].append(took)
+    times = time_to_board(browser, server, [name], loads, PARITY)
     report_parity("load -> painted board", "ms", times)
 
     pages = {}

@@ -350,13 +350,21 @@ class Classroom:
         self.classes.pop(lesson.code, None)
 
     # -- followers ----------------------------------------------------------------------------
-    def _follow(self, conn, message) -> None:
+    def _joined(self, conn, message) -> Class | None:
+        """The class a follow or find names, counted against the address's joins; None (and
+        the sender told why) if there is none or too many tries."""
         if not self.join_allowed(str(getattr(conn, "address", ""))):
-            return self._refuse(conn, "rate", T("Too many joins from this address; wait a "
-                                               "minute."))
+            self._refuse(conn, "rate", T("Too many joins from this address; wait a minute."))
+            return None
         lesson = self.classes.get(normal_code(message.get("code")) or "")
         if lesson is None:
-            return self._refuse(conn, "unknown", T("This class has ended or never existed."))
+            self._refuse(conn, "unknown", T("This class has ended or never existed."))
+        return lesson
+
+    def _follow(self, conn, message) -> None:
+        lesson = self._joined(conn, message)
+        if lesson is None:
+            return
         known = getattr(conn, "follower", None)
         if getattr(conn, "lesson", None) is not lesson or known not in lesson.followers:
             if len(lesson.followers) >= self.limits.followers:
@@ -373,13 +381,9 @@ class Classroom:
 
     def _find(self, conn, message) -> None:
         """Which app a class is in (a guess counts as a join against the address's cap)."""
-        if not self.join_allowed(str(getattr(conn, "address", ""))):
-            return self._refuse(conn, "rate", T("Too many joins from this address; wait a "
-                                               "minute."))
-        lesson = self.classes.get(normal_code(message.get("code")) or "")
-        if lesson is None:
-            return self._refuse(conn, "unknown", T("This class has ended or never existed."))
-        conn.send({"op": "found", "code": lesson.code, "app": lesson.app})
+        lesson = self._joined(conn, message)
+        if lesson is not None:
+            conn.send({"op": "found", "code": lesson.code, "app": lesson.app})
 
     def _answer(self, conn, message) -> None:
         lesson = getattr(conn, "lesson", None)

@@ -197,3 +197,45 @@ def test_a_class_in_korean_and_hungarian(browser, voila_url, teacher_lang, stude
     finally:
         for page in (teacher, student):
             leave(page)
+
+
+def class_on_own_server(browser, server):
+    teacher, student = new_page(browser), new_page(browser)
+    open_board(teacher, server.url, NAME, "?class=new")
+    wait_role(teacher, "leading")
+    code = teacher.evaluate("() => document.querySelector('.rx-app').dataset.classCode")
+    open_board(student, server.url, NAME, f"?class={code}")
+    wait_role(student, "following")
+    return teacher, student
+
+
+def test_a_server_restart_ends_the_class_with_a_word_to_everyone(browser):
+    """Stopped (SIGTERM to the server): every page is told the class ended. Crashed (every
+    process killed at once): every page says the class is lost within LOST_SECONDS."""
+    import os
+    import signal
+
+    from widgets.shared.class_panel import LOST_SECONDS
+    for crash in (False, True):
+        server = helpers.VoilaServer(helpers.NOTEBOOKS, args=("--warm=1",)).start()
+        pages = []
+        try:
+            pages = list(class_on_own_server(browser, server))
+            if crash:
+                os.killpg(server.proc.pid, signal.SIGKILL)
+                for page in pages:
+                    page.wait_for_selector(".rx-class-lost",
+                                           timeout=(LOST_SECONDS + 30) * 1000)
+                    assert "reload the page" in text(page, ".rx-class-lost")
+                screenshot(pages[1], "class-10-lost-after-crash")
+            else:
+                os.kill(server.proc.pid, signal.SIGTERM)
+                for page in pages:
+                    wait_role(page, "ended")
+                    wait_text(page, ".rx-message", "The class ended: the explorer's server "
+                                                   "restarted.")
+                screenshot(pages[1], "class-10-ended-by-restart")
+        finally:
+            for page in pages:
+                page.context.close()
+            server.stop()

@@ -12,6 +12,7 @@ import asyncio
 import json
 import os
 import re
+import time
 from html import escape
 
 import anywidget
@@ -27,6 +28,9 @@ from .share_panel import page_address, qr_code
 CLASS_PARAM = "class"
 NEW = "new"
 RETRY_SECONDS = (0.2, 0.5, 1, 2, 5)     # reconnecting, then every 5 s
+BEAT_SECONDS = 10        # a class page's kernel tells its page it is there this often; a page
+LOST_SECONDS = 30        # that hears nothing for this long says the class is lost
+BURST_SECONDS = 0.1      # a step within this long of the last one drawn is part of a burst
 ENDED = {
     "teacher": T("The teacher ended the class."),
     "gone": T("The class ended: the teacher has been away for 10 minutes."),
@@ -120,12 +124,33 @@ class ClassLink(anywidget.AnyWidget):
         model.on("change:role", mark);
         model.on("change:code", mark);
         keep(); mark();
+        // a page whose kernel went quiet (the server restarted or crashed) says so, never a
+        // board frozen without a word
+        let heard = Date.now();
+        const lost = () => document.querySelector(".rx-class-lost");
+        model.on("msg:custom", (m) => {
+          if (m && m.alive) { heard = Date.now(); const l = lost(); if (l) l.remove(); }
+        });
+        setInterval(() => {
+          const role = model.get("role");
+          const inClass = role === "leading" || role === "following" || role === "trying";
+          if (!inClass || Date.now() - heard < 1000 * model.get("lost_after") || lost()) return;
+          const note = document.createElement("div");
+          note.className = "rx-class-lost"; note.setAttribute("role", "alert");
+          note.textContent = model.get("lost_text");
+          note.style.cssText = "position:fixed;top:0;left:0;right:0;z-index:1000;padding:14px;" +
+            "font:bold 20px/1.4 system-ui,sans-serif;background:#fff4e5;color:#6a3d00;" +
+            "border-bottom:3px solid #d9822b;text-align:center;";
+          document.body.appendChild(note);
+        }, 1000);
       },
     };
     """
     role = traitlets.Unicode("").tag(sync=True)      # "", leading, following, trying, ended
     code = traitlets.Unicode("").tag(sync=True)
     keep = traitlets.Dict({}).tag(sync=True)         # {code, key}: kept in the tab's session
+    lost_text = traitlets.Unicode("").tag(sync=True)
+    lost_after = traitlets.Float(LOST_SECONDS).tag(sync=True)
 
 
 async def find_class(code: str) -> dict:
@@ -281,6 +306,10 @@ class ClassPanel:
         self.words = words = app.words
         self.link = ClassLink()
         self.link.on_msg(self._page_said)
+        words.keep(lambda say: setattr(self.link, "lost_text", say(T(
+            "The class is lost: the explorer's server has stopped answering (it may have "
+            "restarted). Your board stays as it is; reload the page to join the class again."))))
+        self._beating = None
         self.asked: str | None = None           # the page's `class` parameter
         self.role = ""                          # leading, following, trying, ended
         self.code = ""
@@ -430,6 +459,29 @@ class ClassPanel:
             self._apply(self.position)
             self._show()
 
+    def _apply_soon(self) -> None:
+        """Show the class's latest position: at once after a quiet while, else (steps coming
+        in a burst) a moment later, when every step that came meanwhile is read, so a burst is
+        drawn a few times at its latest step, not step by step behind the teacher."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:           # no event loop (a test driving the panel): show it now
+            return self._apply(self.position)
+        if self._apply_waiting:
+            return
+        self._apply_waiting = True
+        if time.monotonic() - self._applied_at < BURST_SECONDS:
+            loop.call_later(BURST_SECONDS / 2, self._apply_latest)
+        else:
+            loop.call_soon(self._apply_latest)
+
+    def _apply_latest(self) -> None:
+        self._apply_waiting = False
+        if self.role == "following":
+            self._apply(self.position)
+            self._show()
+        self._applied_at = time.monotonic()
+
     def _apply(self, position: str) -> None:
         """Show the class's position on this board, in this page's language."""
         if not position:
@@ -456,7 +508,18 @@ class ClassPanel:
         if self.connection is not None:
             self.connection.close()
         self.connection = ServiceConnection(url, self._opened, self._heard, self._lost)
+        if self._beating is None:
+            self._beating = asyncio.ensure_future(self._beat())
         self._show()
+
+    async def _beat(self) -> None:
+        """Tell the page this kernel is there, while it is in a class (see ClassLink)."""
+        try:
+            while self.role in ("starting", "leading", "following", "trying"):
+                self.link.send({"alive": True})
+                await asyncio.sleep(BEAT_SECONDS)
+        finally:
+            self._beating = None
 
     def _opened(self) -> None:
         if self.role == "starting":
@@ -493,10 +556,8 @@ class ClassPanel:
             self.app.refresh()
         elif op == "position":
             self.position = message.get("position", "")
-            if self.question is not None and self.question_position != self.position:
-                pass
             if self.role == "following":
-                self._apply(self.position)
+                self._apply_soon()
         elif op == "followers":
             self.followers = int(message.get("n", 0))
         elif op == "question":
@@ -572,6 +633,8 @@ class ClassPanel:
     status_text = None
     ended_text = None
     answered = None
+    _apply_waiting = False
+    _applied_at = 0.0
 
     def _show(self) -> None:
         say = self.words
