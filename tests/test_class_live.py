@@ -55,7 +55,8 @@ class Service:
     """The class service on a free port of 127.0.0.1, as under ./dev serve."""
 
     def __init__(self):
-        self.room = Classroom()
+        from widgets.classroom import later
+        self.room = Classroom(later=later)
         self.server = None
         self.port = None
 

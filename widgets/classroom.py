@@ -44,6 +44,7 @@ MAX_MESSAGE_BYTES = 16_384      # a position is a Share link's query: long games
 MAX_NAME_CHARS = 40
 PATH = "rx-class/ws"            # under the server's base URL
 SERVICE_ENV = "RX_CLASS_URL"    # where a kernel finds the service (a hub sets it); else its server
+STEP_GATHER = 0.02              # seconds a teacher's step waits for the next (a burst goes once)
 
 
 @dataclass
@@ -160,6 +161,7 @@ class Class:
     question: Question | None = None
     seat_view: bool = False
     asked: int = 0
+    gathering: bool = False                  # a step waits to go out (Classroom.later)
 
 
 class Classroom:
@@ -167,9 +169,12 @@ class Classroom:
     `address`; the service calls `receive(conn, text)` for each message and `gone(conn)` when
     a connection closes. No I/O of its own: tests drive it directly."""
 
-    def __init__(self, limits: Limits | None = None, clock=time.monotonic):
+    def __init__(self, limits: Limits | None = None, clock=time.monotonic, later=None):
+        """`later(seconds, callback)`, where the service has an event loop: a teacher's steps
+        that come within STEP_GATHER of each other go out once, as the latest of them."""
         self.limits = limits or Limits()
         self.clock = clock
+        self.later = later
         self.classes: dict[str, Class] = {}
         self._joins: dict[str, deque] = {}
         self._ids = 0
@@ -307,7 +312,16 @@ class Classroom:
         if position is None or position == lesson.position:
             return
         lesson.position, lesson.seq = position, lesson.seq + 1
-        self._to_followers(lesson, self._position_message(lesson))
+        if self.later is None:
+            self._to_followers(lesson, self._position_message(lesson))
+        elif not lesson.gathering:
+            lesson.gathering = True
+            self.later(STEP_GATHER, lambda: self._send_step(lesson))
+
+    def _send_step(self, lesson: Class) -> None:
+        lesson.gathering = False
+        if self.classes.get(lesson.code) is lesson:
+            self._to_followers(lesson, self._position_message(lesson))
 
     def _ask(self, conn, message) -> None:
         lesson = self._teaching(conn)
@@ -497,6 +511,12 @@ def socket_handler():
     return ClassSocket
 
 
+def later(seconds: float, callback) -> None:
+    """`callback` after `seconds` on tornado's loop (Classroom's `later` in a server)."""
+    import tornado.ioloop
+    tornado.ioloop.IOLoop.current().call_later(seconds, callback)
+
+
 def routes(base_url: str, classroom: Classroom) -> list:
     return [(f"{base_url.rstrip('/')}/{PATH}", socket_handler(), {"classroom": classroom})]
 
@@ -518,7 +538,7 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     url = urlparse(os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:8870"))
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/")
-    classroom = Classroom(Limits(followers=args.followers))
+    classroom = Classroom(Limits(followers=args.followers), later=later)
     app = tornado.web.Application(routes("/", classroom) + (
         routes(prefix, classroom) if prefix.strip("/") else []))
     app.listen(args.port or url.port or 8870, args.ip or url.hostname or "127.0.0.1")

@@ -350,7 +350,8 @@ class ExplorerServer(Voila):
                 VoilaShutdownKernelHandler: ExplorerShutdownHandler,
                 TemplateStaticFileHandler: ExplorerTemplateFileHandler,
                 VoilaKernelWebsocketHandler: ExplorerKernelWebsocketHandler}
-        self.classroom = classroom.Classroom(classroom.Limits(followers=self.class_followers))
+        self.classroom = classroom.Classroom(classroom.Limits(followers=self.class_followers),
+                                             later=classroom.later)
         return classroom.routes(self.server_url or self.base_url, self.classroom) + [
             (route[0], ours.get(route[1], route[1]), *route[2:])
             for route in super().init_handlers()]

@@ -30,7 +30,7 @@ NEW = "new"
 RETRY_SECONDS = (0.2, 0.5, 1, 2, 5)     # reconnecting, then every 5 s
 BEAT_SECONDS = 10        # a class page's kernel tells its page it is there this often; a page
 LOST_SECONDS = 30        # that hears nothing for this long says the class is lost
-BURST_SECONDS = 0.1      # a step within this long of the last one drawn is part of a burst
+BURST_SECONDS = 0.15     # a step within this long of the last one drawn is part of a burst
 ENDED = {
     "teacher": T("The teacher ended the class."),
     "gone": T("The class ended: the teacher has been away for 10 minutes."),
@@ -471,7 +471,7 @@ class ClassPanel:
             return
         self._apply_waiting = True
         if time.monotonic() - self._applied_at < BURST_SECONDS:
-            loop.call_later(BURST_SECONDS / 2, self._apply_latest)
+            loop.call_later(BURST_SECONDS, self._apply_latest)
         else:
             loop.call_soon(self._apply_latest)
 
