@@ -96,6 +96,16 @@ def test_a_teachers_steps_go_out_and_the_end_leaves_the_game(app):
                   "groups": [{"kind": "refused", "rule": "cacao.place.adjacent", "move": "",
                               "text": "", "action": None, "count": 1, "names": []}]})
     assert "1 of 2 answered" in panel.tally_view.value
+    app.step("last")
+    move = app.timeline.frame.state.legal_actions()[0]
+    panel._heard({"op": "tally", "id": 2, "answered": 2, "following": 2, "lesson": False,
+                  "groups": [{"kind": "legal", "rule": "", "move": "m", "text": "",
+                              "action": move.to_json(), "count": 2, "names": []}]})
+    assert panel.play_answer.value                  # the most played answer, ready to play
+    before = len(app.timeline)
+    panel.play.click()
+    assert len(app.timeline) == before + 1 and app.timeline.frame.action == move
+    assert app.sent_to_class[-1]["op"] == "step"
     panel._heard({"op": "ended", "why": "teacher", "position": ""})
     assert panel.role == "ended" and app.address.query != "?class=ABCDEFG"
 

@@ -166,6 +166,10 @@ def test_question_answers_are_judged_and_tallied(room):
     say(room, teacher, op="close")
     say(room, students[0], op="answer", question=question, action=legal.to_json())
     assert students[0].last("refused")["why"] == "closed"
+    say(room, teacher, op="ask")                   # a step closes the open question
+    say(room, teacher, op="step", position=cacao_position(2))
+    assert students[0].last("question")["id"] is None and teacher.last("question")["id"] is None
+    assert room.classes[code].question is None
 
 
 def test_a_lesson_question_is_right_or_wrong_as_the_lesson_says():

@@ -7,7 +7,8 @@ service over one websocket (`ClassSocket`), JSON messages with an `op`:
 
   teacher:  start {app, position}          -> started {code, key}
             lead {code, key}               -> leading {code, position, followers, question}
-            step {position}                -> (followers) position {position, seq}
+            step {position}                -> (followers) position {position, seq}; an open
+                                              question closes
             ask {}                         -> (everyone) question {id, position}; tally
             close {}                       -> (everyone) question {id: null}
             allow {seat_view}              -> (followers) settings {seat_view}
@@ -312,6 +313,10 @@ class Classroom:
         if position is None or position == lesson.position:
             return
         lesson.position, lesson.seq = position, lesson.seq + 1
+        if lesson.question is not None:     # its answers were moves at the step it asked at
+            lesson.question = None
+            self._to_followers(lesson, {"op": "question", "id": None})
+            conn.send({"op": "question", "id": None})
         if self.later is None:
             self._to_followers(lesson, self._position_message(lesson))
         elif not lesson.gathering:

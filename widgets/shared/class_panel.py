@@ -442,8 +442,7 @@ class ClassPanel:
         """A move tried on a follower's board: the answer to the open question, if the board
         shows the question's position."""
         if self.role == "following" and self.question is not None and not self.applying:
-            if self._current() == self.question_position or same_game(
-                    self._current(), self.question_position):
+            if self._current() == self.question_position:
                 self._say({"op": "answer", "question": self.question,
                            "action": action.to_json(), "name": self.name.value})
 
