@@ -32,6 +32,7 @@ def follow(app, code="ABCDEFG"):
 def test_queries_name_the_class_and_keep_the_language_out():
     assert class_of("?class=ABC&lang=ko&step=3") == ("ABC", "?lang=ko&step=3")
     assert class_of("?step=3") == (None, "?step=3")
+    assert class_of("step=3&seed=1") == (None, "step=3&seed=1")   # untouched: its length counts
     assert without_language("?players=2&lang=hu&step=4") == "?players=2&step=4"
     assert same_game("?players=2&moves=x&step=4", "?players=2&moves=x&step=9")
     assert not same_game("?players=2&moves=x&step=4", "?players=2&moves=y&step=4")
@@ -89,6 +90,9 @@ def test_a_teachers_steps_go_out_and_the_end_leaves_the_game(app):
     panel._heard({"op": "started", "code": "ABCDEFG", "key": "k"})
     assert panel.role == "leading" and panel.link.keep == {"code": "ABCDEFG", "key": "k"}
     assert "ABCDEFG" in panel.join.value and "<svg" in panel.join.value
+    assert panel.join in panel.widget.children[1:]          # shown large at the start
+    panel.show_join.click()
+    assert panel.join not in panel.widget.children
     app.step("forward")
     assert app.sent_to_class[-1]["op"] == "step"
     assert app.sent_to_class[-1]["position"].endswith(f"step={app.timeline.index + 1}")

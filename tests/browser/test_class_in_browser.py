@@ -41,6 +41,16 @@ def wait_role(page, wanted: str) -> None:
         raise AssertionError(f"the page is not {wanted!r} ({role(page)!r}); it says: {shown}")
 
 
+def wait_panel(page, needle: str) -> None:
+    """Wait until the class panel says `needle`; else fail with what the panel holds."""
+    try:
+        wait_text(page, ".rx-class-panel", needle)
+    except Exception:
+        screenshot(page, "FAILED-class-panel")
+        raise AssertionError(f"the class panel does not say {needle!r}: " + str(page.evaluate(
+            "() => document.querySelector('.rx-class-panel')?.outerHTML.slice(0, 3000)")))
+
+
 def step_label(page) -> str:
     return text(page, ".rx-step-label")
 
@@ -65,6 +75,7 @@ def test_a_teacher_and_three_students(browser, voila_url):
         wait_role(teacher, "leading")
         code = teacher.evaluate("() => document.querySelector('.rx-app').dataset.classCode")
         assert re.fullmatch(r"[23456789A-HJKMNP-Z]{7}", code)
+        wait_panel(teacher, code)
         wait_text(teacher, ".rx-class-join", code)
         assert f"?class={code}" in text(teacher, ".rx-class-link")
         qr = teacher.locator(".rx-class-qr svg").bounding_box()
@@ -87,7 +98,7 @@ def test_a_teacher_and_three_students(browser, voila_url):
             wait_role(student, "following")
             assert student.evaluate("() => document.querySelector('.rx-app').dataset"
                                     ".following") == code
-            wait_text(student, ".rx-class-panel", "Following the class")
+            wait_panel(student, "Following the class")
         wait_text(teacher, ".rx-class-count", "3 students following")
         screenshot(students[0], "class-02-student-following")
 
@@ -144,6 +155,7 @@ def test_a_teacher_and_three_students(browser, voila_url):
         wait_text(teacher, ".rx-class-count", "3 students following")
 
         # 4. the class ends: every student keeps the position as their own game
+        wait_panel(teacher, "End the class")
         teacher.click(".rx-class-end")
         for student in students:
             wait_role(student, "ended")

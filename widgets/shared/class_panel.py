@@ -22,7 +22,7 @@ import traitlets
 from explorer import i18n
 from explorer.text import Message, N, T
 
-from .models import shared_layout
+from .models import set_visible, shared_layout
 from .share_panel import page_address, qr_code
 
 CLASS_PARAM = "class"
@@ -74,8 +74,10 @@ def class_of(query: str) -> tuple[str | None, str]:
     params = [p for p in (query or "").lstrip("?").split("&") if p]
     asked = [p.split("=", 1)[1] if "=" in p else "" for p in params
              if p.split("=", 1)[0] == CLASS_PARAM]
+    if not asked:
+        return None, query          # as it came: a link checks its own length
     rest = "&".join(p for p in params if p.split("=", 1)[0] != CLASS_PARAM)
-    return (asked[-1] if asked else None), (f"?{rest}" if rest else "")
+    return asked[-1], (f"?{rest}" if rest else "")
 
 
 def without_language(query: str) -> str:
@@ -103,7 +105,13 @@ class ClassLink(anywidget.AnyWidget):
         const code = asked.toUpperCase().replace(/[-\\s]/g, "");
         let key = "";
         try { key = sessionStorage.getItem("rx-class-key:" + code) || ""; } catch (e) {}
-        model.send({ hello: true, key: asked === "new" ? "" : key });
+        // hello once the app is on the page: every widget's model exists by then, so none of
+        // the changes the kernel makes in answer is lost on a model the page is still building
+        const hello = () => {
+          if (!document.querySelector(".rx-app")) { requestAnimationFrame(hello); return; }
+          model.send({ hello: true, key: asked === "new" ? "" : key });
+        };
+        hello();
         const keep = () => {
           const kept = model.get("keep");
           if (kept && kept.code) {
@@ -323,16 +331,17 @@ class ClassPanel:
         self.seat_view = False
         self.connection: ServiceConnection | None = None
         self.applying = False
-        self.button = words.set(w.Button(layout=w.Layout(width="auto")),
+        self.button = words.set(w.Button(layout=shared_layout(width="auto")),
                                 description=T("Class"),
                                 tooltip=T("Lead a class: your students follow this board"))
         self.button.add_class("rx-class-button")
         self.button.on_click(lambda _: self.start())
         self.status = w.HTML()
         self.status.add_class("rx-class-status")
-        self.join = w.HTML(layout=w.Layout())
+        self.join = w.HTML()
+        self.join_shown = False
         self.join.add_class("rx-class-join")
-        self.tally_view = w.HTML(layout=w.Layout())
+        self.tally_view = w.HTML()
         self.tally_view.add_class("rx-class-tally")
 
         def button(text, tip, css, do):
@@ -368,7 +377,13 @@ class ClassPanel:
         self.name = words.set(w.Text(layout=shared_layout(width="180px")),
                               placeholder=T("Your name (optional)"))
         self.name.add_class("rx-class-name")
-        self.widget = w.VBox([], layout=w.Layout(display="none"))
+        # built once, their children changed in place: a class sends many messages, and a new
+        # box for each would leave the page a model per message
+        self.row = w.HBox([], layout=shared_layout(align_items="center", flex_flow="row wrap"))
+        self.tools = w.HBox([])
+        self.tally_box = w.VBox([self.tally_view, self.tools])
+        self.widget = w.VBox([])
+        set_visible(self.widget, False)
         self.widget.add_class("rx-class-panel")
         words.keep(lambda _: self._show())
 
@@ -421,7 +436,8 @@ class ClassPanel:
                 self._say({"op": "step", "position": position})
 
     def ask_class(self) -> None:
-        self.join.layout.display = "none"       # the board and the tally need the room
+        self.join_shown = False                 # the board and the tally need the room
+        self._show()
         self._say({"op": "ask"})
 
     def _play_chosen(self) -> None:
@@ -435,7 +451,8 @@ class ClassPanel:
         self.app.try_action(action)
 
     def _toggle_join(self) -> None:
-        self.join.layout.display = "none" if self.join.layout.display != "none" else None
+        self.join_shown = not self.join_shown
+        self._show()
 
     # -- follower -------------------------------------------------------------------------------
     def tried(self, action) -> None:
@@ -544,7 +561,7 @@ class ClassPanel:
             self.role, self.code, self.key = "leading", message["code"], message["key"]
             self.sent = self._current()
             self.link.keep = {"code": self.code, "key": self.key}
-            self.join.layout.display = None
+            self.join_shown = True
             self.app.refresh()        # the address now carries the class
         elif op == "leading":
             self.role, self.followers = "leading", message.get("followers", 0)
@@ -639,8 +656,8 @@ class ClassPanel:
         say = self.words
         self.link.role = self.role if self.role != "starting" else ""
         self.link.code = self.code
-        self.button.layout.display = "none" if self.role in ("leading", "starting", "following",
-                                                             "trying") else None
+        set_visible(self.button, self.role not in ("leading", "starting", "following",
+                                                   "trying"))
         children, parts = [], []
         if self.status_text is not None:
             parts.append(f'<span class="rx-class-warning">{escape(say(self.status_text))}</span>')
@@ -654,17 +671,17 @@ class ClassPanel:
             self.join.value = self._join_html()
             buttons = [self.show_join, self.close_question if self.question else self.ask,
                        self.seats, self.end]
-            children = [w.HBox([self.status, *buttons], layout=shared_layout(
-                align_items="center", flex_flow="row wrap")), self.join]
+            _set_children(self.row, [self.status, *buttons])
+            children = [self.row] + ([self.join] if self.join_shown else [])
             if self.tally is not None:
                 self.tally_view.value = self._tally_html()
                 choices = [(label, value) for label, value in self._answers()]
                 self.play_answer.options = choices
                 if choices and self.play_answer.value is None:
                     self.play_answer.value = choices[0][1]
-                tools = [self.large] + ([self.play_answer, self.play] if choices else [])
-                children.append(w.VBox([self.tally_view, w.HBox(tools)]))
-                self.tally_view.layout.display = None
+                _set_children(self.tools, [self.large] + (
+                    [self.play_answer, self.play] if choices else []))
+                children.append(self.tally_box)
             if self.large.value:
                 self.tally_view.add_class("rx-class-tally-large")
             else:
@@ -692,11 +709,11 @@ class ClassPanel:
                         "</span>")
             row = [self.status] + ([self.back] if self.role == "trying" else []) + (
                 [self.name] if self.question is not None and self.answered is None else [])
-            children = [w.HBox(row, layout=shared_layout(align_items="center",
-                                                         flex_flow="row wrap"))]
+            _set_children(self.row, row)
+            children = [self.row]
         self.status.value = " ".join(parts)
-        self.widget.children = children
-        self.widget.layout.display = None if children else "none"
+        _set_children(self.widget, children)
+        set_visible(self.widget, bool(children))
 
     def _join_html(self) -> str:
         say = self.words
@@ -762,6 +779,12 @@ class ClassPanel:
         return (f'<div class="rx-class-tally-head">{head}</div>'
                 + (f'<div class="rx-class-summary">{summary}</div>' if summary else "")
                 + f'<ul>{"".join(rows)}</ul>')
+
+
+def _set_children(box: w.Box, children: list) -> None:
+    """Change a box's children only when they change (each change rebuilds its views)."""
+    if tuple(box.children) != tuple(children):
+        box.children = children
 
 
 def _rule(game: str, rule_id: str):
