@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 
 import pytest
 import tornado.web
@@ -87,7 +88,21 @@ class Service:
 
 
 def run(coro):
-    return asyncio.run(asyncio.wait_for(coro, 60))
+    """Run a scenario on an event loop of its own, in a thread of its own: the thread running
+    the tests may hold one already (the browser tests' Playwright does)."""
+    result = {}
+
+    def scenario():
+        try:
+            result["value"] = asyncio.run(asyncio.wait_for(coro, 60))
+        except BaseException as exc:       # handed to the test's own thread
+            result["error"] = exc
+    thread = threading.Thread(target=scenario)
+    thread.start()
+    thread.join()
+    if "error" in result:
+        raise result["error"]
+    return result.get("value")
 
 
 async def started(service):

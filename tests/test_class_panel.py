@@ -3,6 +3,7 @@ service's messages do to the app, and what the app sends."""
 from __future__ import annotations
 
 import importlib
+import threading
 
 import pytest
 
@@ -21,11 +22,19 @@ def app(monkeypatch):
     return app
 
 
+def hear(panel, message: dict) -> None:
+    """The panel hears a message from the service where no event loop runs (so a position is
+    shown at once): the thread running the tests may hold one (the browser tests' Playwright)."""
+    thread = threading.Thread(target=panel._heard, args=(message,))
+    thread.start()
+    thread.join()
+
+
 def follow(app, code="ABCDEFG"):
     panel = app.classes
     panel.code, panel.role = code, "following"
-    panel._heard({"op": "position", "position": cacao_position(2)})
-    panel._heard({"op": "settings", "seat_view": False})
+    hear(panel, {"op": "position", "position": cacao_position(2)})
+    hear(panel, {"op": "settings", "seat_view": False})
     return panel
 
 
@@ -43,7 +52,7 @@ def test_a_follower_shows_the_teachers_step_and_keeps_the_class_in_its_address(a
     assert app.timeline.index + 1 == int(cacao_position(2).rsplit("step=", 1)[1])
     assert app.address.query == "?class=ABCDEFG"
     assert "Following the class" in panel.status.value
-    panel._heard({"op": "position", "position": cacao_position(3)})
+    hear(panel, {"op": "position", "position": cacao_position(3)})
     assert app.timeline.index + 1 == int(cacao_position(3).rsplit("step=", 1)[1])
     assert app.sent_to_class == []               # a follower never drives the class
 
@@ -53,7 +62,7 @@ def test_a_followers_own_move_takes_it_off_the_class_until_it_comes_back(app):
     state = app.timeline.frame.state
     assert app.try_action(state.legal_actions()[0])
     assert panel.role == "trying" and "Trying on your own" in panel.status.value
-    panel._heard({"op": "position", "position": cacao_position(4)})   # not applied meanwhile
+    hear(panel, {"op": "position", "position": cacao_position(4)})   # not applied meanwhile
     assert app.timeline.index + 1 != int(cacao_position(4).rsplit("step=", 1)[1])
     panel.back_to_class()
     assert panel.role == "following"
@@ -62,7 +71,7 @@ def test_a_followers_own_move_takes_it_off_the_class_until_it_comes_back(app):
 
 def test_an_answer_goes_to_the_open_question_only_from_its_position(app):
     panel = follow(app)
-    panel._heard({"op": "question", "id": 1, "position": cacao_position(2)})
+    hear(panel, {"op": "question", "id": 1, "position": cacao_position(2)})
     assert "The teacher asks" in panel.status.value
     action = app.timeline.frame.state.legal_actions()[0]
     panel.name.value = "Ann"
@@ -77,17 +86,17 @@ def test_one_players_view_only_with_the_teachers_permission(app):
     panel = follow(app)
     switch = app.perspective.buttons
     assert switch.disabled and app.perspective.player is None
-    panel._heard({"op": "settings", "seat_view": True})
+    hear(panel, {"op": "settings", "seat_view": True})
     assert not switch.disabled
     switch.value = 0
     assert app.perspective.player == 0
-    panel._heard({"op": "settings", "seat_view": False})
+    hear(panel, {"op": "settings", "seat_view": False})
     assert switch.disabled and app.perspective.player is None
 
 
 def test_a_teachers_steps_go_out_and_the_end_leaves_the_game(app):
     panel = app.classes
-    panel._heard({"op": "started", "code": "ABCDEFG", "key": "k"})
+    hear(panel, {"op": "started", "code": "ABCDEFG", "key": "k"})
     assert panel.role == "leading" and panel.link.keep == {"code": "ABCDEFG", "key": "k"}
     assert "ABCDEFG" in panel.join.value and "<svg" in panel.join.value
     assert panel.join in panel.widget.children[1:]          # shown large at the start
@@ -96,13 +105,13 @@ def test_a_teachers_steps_go_out_and_the_end_leaves_the_game(app):
     app.step("forward")
     assert app.sent_to_class[-1]["op"] == "step"
     assert app.sent_to_class[-1]["position"].endswith(f"step={app.timeline.index + 1}")
-    panel._heard({"op": "tally", "id": 1, "answered": 1, "following": 2, "lesson": False,
+    hear(panel, {"op": "tally", "id": 1, "answered": 1, "following": 2, "lesson": False,
                   "groups": [{"kind": "refused", "rule": "cacao.place.adjacent", "move": "",
                               "text": "", "action": None, "count": 1, "names": []}]})
     assert "1 of 2 answered" in panel.tally_view.value
     app.step("last")
     move = app.timeline.frame.state.legal_actions()[0]
-    panel._heard({"op": "tally", "id": 2, "answered": 2, "following": 2, "lesson": False,
+    hear(panel, {"op": "tally", "id": 2, "answered": 2, "following": 2, "lesson": False,
                   "groups": [{"kind": "legal", "rule": "", "move": "m", "text": "",
                               "action": move.to_json(), "count": 2, "names": []}]})
     assert panel.play_answer.value                  # the most played answer, ready to play
@@ -110,13 +119,13 @@ def test_a_teachers_steps_go_out_and_the_end_leaves_the_game(app):
     panel.play.click()
     assert len(app.timeline) == before + 1 and app.timeline.frame.action == move
     assert app.sent_to_class[-1]["op"] == "step"
-    panel._heard({"op": "ended", "why": "teacher", "position": ""})
+    hear(panel, {"op": "ended", "why": "teacher", "position": ""})
     assert panel.role == "ended" and app.address.query != "?class=ABCDEFG"
 
 
 def test_a_follower_whose_class_vanished_is_told_it_ended(app):
     panel = follow(app)
-    panel._heard({"op": "refused", "why": "unknown", "message": "This class has ended or never "
+    hear(panel, {"op": "refused", "why": "unknown", "message": "This class has ended or never "
                   "existed.", "params": {}})
     assert panel.role == "ended"
     assert "server restarted" in app.message.text
