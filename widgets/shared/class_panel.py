@@ -598,19 +598,22 @@ class ClassPanel:
 
     def _ended(self, why: str, position: str) -> None:
         was = self.role
-        self.role, self.question = "ended", None
-        if self.connection is not None:
-            self.connection.close()
-            self.connection = None
-        self.ended_text = ENDED.get(why, ENDED["teacher"])
+        self._leave(ENDED.get(why, ENDED["teacher"]))
         if was == "following" and position:
             self._apply(position)
         self.app.message.info(T("{ended} This position is now your own game.",
                                 ended=self.ended_text)
                               if was in ("following", "trying") else self.ended_text)
-        self._seat_permission()
         self.app.refresh()
         self._show()
+
+    def _leave(self, why) -> None:
+        """Out of the class (ended, or refused), saying `why`; the connection closed."""
+        self.role, self.question, self.ended_text = "ended", None, why
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
+        self._seat_permission()
 
     def _refused(self, message: dict) -> None:
         why = message.get("why")
@@ -621,12 +624,7 @@ class ClassPanel:
             if why == "unknown" and (self.position or self.sent):
                 # it was there a moment ago: the service started again without it
                 return self._ended("restart", "")
-            self.role = "ended"
-            if self.connection is not None:
-                self.connection.close()
-                self.connection = None
-            self.ended_text = text
-            self._seat_permission()
+            self._leave(text)
             self.app.refresh()
         self.app.message.error(text)
 
