@@ -652,8 +652,11 @@ class ClassPanel:
 
     def _show(self) -> None:
         say = self.words
-        self.link.role = self.role if self.role != "starting" else ""
-        self.link.code = self.code
+        # role and code reach the page in one message: a role that came alone would mark the
+        # app root with the previous code (a follower's data-following empty for a moment)
+        with self.link.hold_sync():
+            self.link.code = self.code
+            self.link.role = self.role if self.role != "starting" else ""
         set_visible(self.button, self.role not in ("leading", "starting", "following",
                                                    "trying"))
         children, parts = [], []
