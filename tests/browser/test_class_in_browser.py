@@ -205,6 +205,12 @@ def test_a_class_in_korean_and_hungarian(browser, voila_url, teacher_lang, stude
         for page, lang in ((teacher, teacher_lang), (student, student_lang)):
             assert english_left(page, lang) == [], lang
             assert page.evaluate(CUT_TEXT_JS) == [], f"cut in {lang}"
+        for page, lang, who in ((teacher, teacher_lang, "teacher"),
+                                (student, student_lang, "student")):
+            act(page, lambda: page.click(".rx-projector-toggle"))
+            page.wait_for_selector(".rx-projector")
+            screenshot(page, f"class-10-{who}-{lang}-projector")
+            assert page.evaluate(CUT_TEXT_JS) == [], f"cut in {lang}, projector mode"
             assert page.errors == []
     finally:
         for page in (teacher, student):
@@ -239,14 +245,14 @@ def test_a_server_restart_ends_the_class_with_a_word_to_everyone(browser):
                     page.wait_for_selector(".rx-class-lost",
                                            timeout=(LOST_SECONDS + 30) * 1000)
                     assert "reload the page" in text(page, ".rx-class-lost")
-                screenshot(pages[1], "class-10-lost-after-crash")
+                screenshot(pages[1], "class-11-lost-after-crash")
             else:
                 os.kill(server.proc.pid, signal.SIGTERM)
                 for page in pages:
                     wait_role(page, "ended")
                     wait_text(page, ".rx-message", "The class ended: the explorer's server "
                                                    "restarted.")
-                screenshot(pages[1], "class-10-ended-by-restart")
+                screenshot(pages[1], "class-11-ended-by-restart")
         finally:
             for page in pages:
                 page.context.close()
