@@ -87,22 +87,27 @@ class Service:
         return conns
 
 
-def run(coro):
-    """Run a scenario on an event loop of its own, in a thread of its own: the thread running
-    the tests may hold one already (the browser tests' Playwright does)."""
+def in_own_thread(do, *args):
+    """`do(*args)` in a thread of its own, its error raised here: the thread running the tests
+    may hold an event loop already (the browser tests' Playwright does)."""
     result = {}
 
-    def scenario():
+    def call():
         try:
-            result["value"] = asyncio.run(asyncio.wait_for(coro, 60))
+            result["value"] = do(*args)
         except BaseException as exc:       # handed to the test's own thread
             result["error"] = exc
-    thread = threading.Thread(target=scenario)
+    thread = threading.Thread(target=call)
     thread.start()
     thread.join()
     if "error" in result:
         raise result["error"]
     return result.get("value")
+
+
+def run(coro):
+    """Run a scenario on an event loop of its own."""
+    return in_own_thread(asyncio.run, asyncio.wait_for(coro, 60))
 
 
 async def started(service):

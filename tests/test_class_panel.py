@@ -3,11 +3,11 @@ service's messages do to the app, and what the app sends."""
 from __future__ import annotations
 
 import importlib
-import threading
 
 import pytest
 
 from widgets.shared.class_panel import class_of, same_game, without_language
+from tests.test_class_live import in_own_thread
 from tests.test_classroom import cacao_position
 
 
@@ -24,10 +24,8 @@ def app(monkeypatch):
 
 def hear(panel, message: dict) -> None:
     """The panel hears a message from the service where no event loop runs (so a position is
-    shown at once): the thread running the tests may hold one (the browser tests' Playwright)."""
-    thread = threading.Thread(target=panel._heard, args=(message,))
-    thread.start()
-    thread.join()
+    shown at once)."""
+    in_own_thread(panel._heard, message)
 
 
 def follow(app, code="ABCDEFG"):

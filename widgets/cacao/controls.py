@@ -16,7 +16,7 @@ from explorer.cacao.board import SIDES, neighbour
 from explorer.text import Message, N, T, player_name
 
 from ..shared.controls import button as shared_button, say_fixed
-from ..shared.models import set_visible, shared_layout
+from ..shared.models import set_children, set_visible, shared_layout
 
 SIDE_WORDS = (T("top"), T("right"), T("bottom"), T("left"))
 EFFECTS = {  # what one worker does at each kind of jungle tile (its value), for the list
@@ -159,8 +159,7 @@ class Controls:
             self.pending_buttons.append((use, decline))
         shown = [row[0] for row in self._pending_rows[:len(state.pending)]]
         children = [self._pending_title] + shown
-        if list(self.pending.children) != children:
-            self.pending.children = children
+        set_children(self.pending, children)
         working = bool(state.pending)
         set_visible(self.pending, working)
         set_visible(self.tools, not working)

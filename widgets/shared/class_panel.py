@@ -22,7 +22,7 @@ import traitlets
 from explorer import i18n
 from explorer.text import Message, N, T
 
-from .models import set_visible, shared_layout
+from .models import set_children, set_visible, shared_layout
 from .share_panel import page_address, qr_code
 
 CLASS_PARAM = "class"
@@ -672,7 +672,7 @@ class ClassPanel:
             self.join.value = self._join_html()
             buttons = [self.show_join, self.close_question if self.question else self.ask,
                        self.seats, self.end]
-            _set_children(self.row, [self.status, *buttons])
+            set_children(self.row, [self.status, *buttons])
             children = [self.row] + ([self.join] if self.join_shown else [])
             if self.tally is not None:
                 self.tally_view.value = self._tally_html()
@@ -680,7 +680,7 @@ class ClassPanel:
                 self.play_answer.options = choices
                 if choices and self.play_answer.value is None:
                     self.play_answer.value = choices[0][1]
-                _set_children(self.tools, [self.large] + (
+                set_children(self.tools, [self.large] + (
                     [self.play_answer, self.play] if choices else []))
                 children.append(self.tally_box)
             if self.large.value:
@@ -710,10 +710,10 @@ class ClassPanel:
                         "</span>")
             row = [self.status] + ([self.back] if self.role == "trying" else []) + (
                 [self.name] if self.question is not None and self.answered is None else [])
-            _set_children(self.row, row)
+            set_children(self.row, row)
             children = [self.row]
         self.status.value = " ".join(parts)
-        _set_children(self.widget, children)
+        set_children(self.widget, children)
         set_visible(self.widget, bool(children))
 
     def _join_html(self) -> str:
@@ -780,12 +780,6 @@ class ClassPanel:
         return (f'<div class="rx-class-tally-head">{head}</div>'
                 + (f'<div class="rx-class-summary">{summary}</div>' if summary else "")
                 + f'<ul>{"".join(rows)}</ul>')
-
-
-def _set_children(box: w.Box, children: list) -> None:
-    """Change a box's children only when they change (each change rebuilds its views)."""
-    if tuple(box.children) != tuple(children):
-        box.children = children
 
 
 def _rule(game: str, rule_id: str):

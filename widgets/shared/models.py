@@ -92,6 +92,12 @@ def set_visible(widget: w.DOMWidget, visible: bool) -> None:
         widget.add_class(HIDDEN)
 
 
+def set_children(box: w.Box, children: list) -> None:
+    """Change a box's children only when they change (each change rebuilds its views)."""
+    if tuple(box.children) != tuple(children):
+        box.children = children
+
+
 def is_visible(widget: w.DOMWidget) -> bool:
     """Whether `set_visible` left `widget` shown."""
     return HIDDEN not in widget._dom_classes
