@@ -55,7 +55,7 @@ def cacao_position(moves: int = 0, step: int | None = None) -> str:
 @pytest.fixture
 def room():
     clock = Clock()
-    room = Classroom(Limits(followers=3, joins_per_minute=5), clock=clock)
+    room = Classroom(Limits(followers=3, joins_per_minute=5, misses_per_minute=5), clock=clock)
     room.clock_now = clock
     return room
 
@@ -124,17 +124,39 @@ def test_leaves_count_and_a_full_class_refuses(room):
     assert students[3].last("position")
 
 
-def test_unknown_codes_and_join_rate(room):
-    start(room)
+def test_guessed_codes_are_capped_per_address(room):
+    teacher, code, _ = start(room)
     guesser = Conn("10.9.9.9")
     for _ in range(5):
         say(room, guesser, op="follow", code="ABCDEFG")
         assert guesser.last("refused")["why"] == "unknown"
     say(room, guesser, op="follow", code="ABCDEFG")
     assert guesser.last("refused")["why"] == "rate"
+    say(room, guesser, op="find", code=code)      # past the cap, a right guess is not told
+    assert guesser.last("refused")["why"] == "rate" and not guesser.last("found")
     room.clock_now.now += 61
     say(room, guesser, op="follow", code="ABCDEFG")
     assert guesser.last("refused")["why"] == "unknown"
+
+
+def test_rejoins_from_one_address_are_not_capped(room):
+    """Every page's kernel reaches the service from its server's address: a class whose
+    network dropped twice in a minute rejoins, far past the cap on guesses."""
+    teacher, code, _ = start(room)
+    for _ in range(4 * room.limits.misses_per_minute):
+        student = Conn("127.0.0.1")
+        say(room, student, op="follow", code=code)
+        assert student.last("position"), student.sent
+        room.gone(student)
+    assert teacher.last("followers")["n"] == 0
+
+
+def test_pages_asking_for_a_class_are_capped_per_address(room):
+    for _ in range(room.limits.joins_per_minute):
+        assert room.join_allowed("10.0.0.7")
+    assert not room.join_allowed("10.0.0.7") and room.join_allowed("10.0.0.8")
+    room.clock_now.now += 61
+    assert room.join_allowed("10.0.0.7")
 
 
 def test_question_answers_are_judged_and_tallied(room):

@@ -53,7 +53,10 @@ class Limits:
     """The caps of a class service (ExplorerServer and the hub service take them as settings)."""
 
     followers: int = 60                 # per class
-    joins_per_minute: int = 120         # per address (a school's students share one)
+    joins_per_minute: int = 120         # pages asking for a class, per visitor address (a
+                                        # school's students share one)
+    misses_per_minute: int = 120        # codes that name no class, per connecting address:
+                                        # guessing codes is what this stops
     answers_per_question: int = 3       # per follower; the last one counts
     messages_per_second: float = 20.0   # per connection, averaged over 5 s (a teacher's: 5x,
                                         # for a burst of steps through a game)
@@ -177,7 +180,8 @@ class Classroom:
         self.clock = clock
         self.later = later
         self.classes: dict[str, Class] = {}
-        self._joins: dict[str, deque] = {}
+        self._joins: dict[str, deque] = {}     # address -> times of pages asking for a class
+        self._misses: dict[str, deque] = {}    # address -> times of codes that named no class
         self._ids = 0
 
     # -- the way in ---------------------------------------------------------------------------
@@ -238,17 +242,24 @@ class Classroom:
         return len(lesson.followers) if lesson else 0
 
     def join_allowed(self, address: str) -> bool:
-        """One more join from `address` within the per-minute cap (a page asking for a class
-        counts too: widgets/server.py)."""
+        """One more page asking for a class from a visitor's `address` (widgets/server.py) within
+        the per-minute cap."""
+        return self._count(self._joins, address, self.limits.joins_per_minute)
+
+    def _count(self, table: dict, address: str, cap: int, add: bool = True) -> bool:
+        """Whether `address` is under `cap` events of `table` in the last minute; with `add`,
+        one more is counted when it is."""
         now = self.clock()
-        seen = self._joins.setdefault(address, deque())
+        seen = table.setdefault(address, deque())
         while seen and now - seen[0] > 60:
             seen.popleft()
-        if len(seen) >= self.limits.joins_per_minute:
+        if len(seen) >= cap:
             return False
-        seen.append(now)
-        if len(self._joins) > 10_000:            # forget quiet addresses
-            self._joins = {a: q for a, q in self._joins.items() if q and now - q[-1] <= 60}
+        if add:
+            seen.append(now)
+        if len(table) > 10_000:                  # forget quiet addresses
+            for quiet in [a for a, q in table.items() if not q or now - q[-1] > 60]:
+                del table[quiet]
         return True
 
     def status(self, code) -> str:
@@ -370,13 +381,17 @@ class Classroom:
 
     # -- followers ----------------------------------------------------------------------------
     def _joined(self, conn, message) -> Class | None:
-        """The class a follow or find names, counted against the address's joins; None (and
-        the sender told why) if there is none or too many tries."""
-        if not self.join_allowed(str(getattr(conn, "address", ""))):
+        """The class a follow or find names; None (and the sender told why) if there is none or
+        its address has missed too often. Only a miss counts: the connections come from the
+        pages' kernels, so every page of a server shares its address, and a class's rejoins
+        after a network drop must not lock the class out (the follower cap bounds them)."""
+        address = str(getattr(conn, "address", ""))
+        if not self._count(self._misses, address, self.limits.misses_per_minute, add=False):
             self._refuse(conn, "rate", T("Too many joins from this address; wait a minute."))
             return None
         lesson = self.classes.get(normal_code(message.get("code")) or "")
         if lesson is None:
+            self._count(self._misses, address, self.limits.misses_per_minute)
             self._refuse(conn, "unknown", T("This class has ended or never existed."))
         return lesson
 

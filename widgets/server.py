@@ -326,6 +326,9 @@ class ExplorerServer(Voila):
         "kernel busy running its notebook waits. 0: never (Voila's idle cull only)."))
 
     class_followers = Int(60, config=True, help="Followers a live class takes at most.")
+    class_joins = Int(120, config=True, help=(
+        "Pages that may ask to join a class per minute from one address (a school's students "
+        "often share one)."))
 
     aliases = {**Voila.aliases, "warm": "ExplorerServer.warm_kernels",
                "warm-apps": "ExplorerServer.warm_apps",
@@ -354,8 +357,9 @@ class ExplorerServer(Voila):
                 VoilaShutdownKernelHandler: ExplorerShutdownHandler,
                 TemplateStaticFileHandler: ExplorerTemplateFileHandler,
                 VoilaKernelWebsocketHandler: ExplorerKernelWebsocketHandler}
-        self.classroom = classroom.Classroom(classroom.Limits(followers=self.class_followers),
-                                             later=classroom.later)
+        self.classroom = classroom.Classroom(
+            classroom.Limits(followers=self.class_followers, joins_per_minute=self.class_joins),
+            later=classroom.later)
         return classroom.routes(self.server_url or self.base_url, self.classroom) + [
             (route[0], ours.get(route[1], route[1]), *route[2:])
             for route in super().init_handlers()]

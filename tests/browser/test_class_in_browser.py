@@ -4,7 +4,7 @@ The students follow the teacher's steps; one branches off, plays a move and come
 teacher asks a lesson's question, one student answers right, one wrong (the lesson refuses it
 with its rule), one not at all, and the tally says 1 / 1 / 1 of 3; the teacher's reload still
 leads; the class ends and every student keeps the position as a game of their own. An unknown
-code gets a clear page."""
+code, a full class and too many joins get a clear page."""
 from __future__ import annotations
 
 import re
@@ -175,6 +175,41 @@ def test_an_unknown_class_code_gets_a_clear_page(page, voila_url):
     assert response.status == 404
     assert "No such class" in page.locator("h1").inner_text()
     screenshot(page, "class-07-unknown")
+
+
+def test_a_full_class_and_too_many_joins_get_a_clear_page(browser):
+    """A class that takes one follower turns the second away with a page that says so (HTTP
+    503), and an address that asked to join too often in a minute is told to wait (HTTP 429);
+    the teacher and the first student go on."""
+    server = helpers.VoilaServer(helpers.NOTEBOOKS, args=(
+        "--warm=1", "--ExplorerServer.class_followers=1",
+        "--ExplorerServer.class_joins=3")).start()
+    teacher = student = late = None
+    try:
+        teacher, student = class_on_own_server(browser, server)          # join 1
+        code = teacher.evaluate("() => document.querySelector('.rx-app').dataset.classCode")
+        late = new_page(browser)
+        response = late.goto(f"{server.url}/voila/render/{NAME}.ipynb?class={code}&lang=ko")
+        assert response.status == 503                                     # join 2
+        assert late.locator("h1").inner_text() == "이 수업은 가득 찼습니다"
+        screenshot(late, "class-12-full-ko")
+        response = late.goto(f"{server.url}/voila/render/{NAME}.ipynb?class={code}")  # join 3
+        assert response.status == 503 and "This class is full" in late.locator("h1").inner_text()
+        response = late.goto(f"{server.url}/voila/render/{NAME}.ipynb?class={code}")  # join 4
+        assert response.status == 429
+        assert late.locator("h1").inner_text() == "Too many joins"
+        assert "wait a minute" in late.locator("main").inner_text()
+        screenshot(late, "class-13-too-many-joins")
+        act(teacher, lambda: teacher.click(".rx-forward"))
+        wait_same_step(student, teacher)
+        assert role(student) == "following"
+        assert teacher.evaluate("() => document.querySelector('.rx-class-count')?.innerText"
+                                ".includes('1')")
+    finally:
+        for page in (teacher, student, late):
+            if page is not None:
+                page.context.close()
+        server.stop()
 
 
 @pytest.mark.parametrize("teacher_lang, student_lang", [("ko", "hu"), ("hu", "ko")])
