@@ -15,6 +15,10 @@ What plain Voila does not do for a room full of visitors:
   shutdown request lost) kept its place for Voila's idle cull, minutes later; a few dozen such
   pages filled the server. Here a visitor's kernel with no page connected for
   ``reconnect_grace`` seconds is shut down; a page that reconnects sooner keeps its game.
+- A warm kernel that died while it waited (killed, out of memory, or a port of its taken by
+  another process as it started) was still handed to the next visitor, whose page then said it
+  could not start. Here it is taken out of the pool and replaced; the visitor gets the next
+  warm kernel or one of their own.
 - Tornado drops, unanswered, a request whose headers pass 64 KB, before the app's own limit on
   links (``MAX_QUERY_CHARS``). Here tornado's limit is above it, and a longer link gets a short
   "this link is too long" page (HTTP 414).
@@ -130,18 +134,21 @@ class ExplorerPageHandler(TornadoVoilaHandler):
                 head=f'\n<meta http-equiv="refresh" content="{server.retry_after}">',
                 lang=lang))
             return
-        self.check_class(server)
+        if self.check_class(server):
+            return
+        if server.voila_configuration.preheat_kernel:
+            await server.drop_lost_warm_kernels()
 
-    def check_class(self, server) -> None:
+    def check_class(self, server) -> bool:
         """A page that asks to follow a class (`?class=<code>`) is counted against its
         address's joins; an unknown code, a full class or too many joins get a clear page, not
-        an app that cannot follow."""
+        an app that cannot follow. Whether it got one."""
         try:
             code = self.get_query_argument("class", None)
         except Exception:
-            return
+            return False
         if code is None or code == "new":
-            return
+            return False
         lang = self.language()
         if not server.classroom.join_allowed(self.request.remote_ip or ""):
             status, kind, title, text = 429, "rx-class-refused", T("Too many joins"), T(
@@ -149,7 +156,7 @@ class ExplorerPageHandler(TornadoVoilaHandler):
         else:
             found = server.classroom.status(code)
             if found == "open":
-                return
+                return False
             status, kind = (404, "rx-class-unknown") if found == "unknown" else (503, "rx-class-full")
             title, text = ((T("No such class"), T("This class has ended or never existed: check "
                                                    "the code with your teacher."))
@@ -163,6 +170,7 @@ class ExplorerPageHandler(TornadoVoilaHandler):
                                 "<p>" + said_html(lang, text) + "</p>\n<p>" + said_html(
                                     lang, T("Open {gallery} to explore on your own.",
                                             gallery=LINK), link) + "</p>", lang=lang))
+        return True
 
     def refuse_long_link(self) -> None:
         """Say the link is too long (HTTP 414) rather than start a kernel that would refuse it."""
@@ -350,7 +358,65 @@ class ExplorerServer(Voila):
             pools.update({f"{name}.ipynb": {"pool_size": self.warm_kernels}
                           for name in chosen if (root / f"{name}.ipynb").exists()})
             self.config.VoilaKernelManager.kernel_pools_config = pools
-        return super().init_settings()
+        settings = super().init_settings()
+        if self.voila_configuration.preheat_kernel:
+            self.watch_warm_kernels()
+        return settings
+
+    def watch_warm_kernels(self) -> None:
+        """Note every warm kernel that is restarted while it waits in the pool (killed, out of
+        memory, or dead at start because another process took one of its ports): the notebook
+        ran in the process that died, so that kernel cannot serve a page."""
+        manager = self.kernel_manager
+        self._lost_warm: set[str] = set()
+        fill = manager.fill_if_needed
+
+        def watch(task) -> None:
+            if task.cancelled() or task.exception() is not None:
+                return
+            kernel_id = task.result()["kernel_id"]
+            try:
+                manager.add_restart_callback(kernel_id, lambda: self._lost_warm.add(kernel_id),
+                                             "restart")
+            except KeyError:        # gone already
+                self._lost_warm.add(kernel_id)
+
+        def fill_and_watch(*args, notebook_name=None, **kwargs):
+            before = len(manager._pools.get(notebook_name, ()))
+            fill(*args, notebook_name=notebook_name, **kwargs)
+            for task in manager._pools.get(notebook_name, [])[before:]:
+                task.add_done_callback(watch)
+
+        manager.fill_if_needed = fill_and_watch
+        for pool in manager._pools.values():    # filled as the manager was made
+            for task in pool:
+                task.add_done_callback(watch)
+
+    async def drop_lost_warm_kernels(self) -> None:
+        """Take out of the pools every warm kernel that cannot serve a page (its process died
+        or was restarted, or it failed to start) and start its replacement: the visitor gets
+        the next warm kernel or one of their own, not a page that says it could not start."""
+        manager = self.kernel_manager
+        for name, pool in list(getattr(manager, "_pools", {}).items()):
+            for task in list(pool):
+                if not task.done():
+                    continue
+                kernel_id = None
+                if not task.cancelled() and task.exception() is None:
+                    kernel_id = task.result()["kernel_id"]
+                    if kernel_id not in self._lost_warm and kernel_id in manager:
+                        kernel = manager.get_kernel(kernel_id)
+                        if await ensure_async(kernel.is_alive()):
+                            continue
+                if task not in pool:    # taken by a page meanwhile
+                    continue
+                pool.remove(task)
+                self.log.warning("warm kernel %s for %s died while it waited; starting another",
+                                 kernel_id, name)
+                if kernel_id is not None:
+                    self._lost_warm.discard(kernel_id)
+                    asyncio.ensure_future(self.shut_down(kernel_id, quietly=True))
+                manager.fill_if_needed(delay=0, notebook_name=name)
 
     def init_handlers(self):
         ours = {TornadoVoilaHandler: ExplorerPageHandler,
@@ -437,11 +503,16 @@ class ExplorerServer(Voila):
                           now - pageless[kernel_id])
         await asyncio.gather(*(self.shut_down(kernel_id) for kernel_id in gone))
 
-    async def shut_down(self, kernel_id: str) -> None:
+    async def shut_down(self, kernel_id: str, quietly: bool = False) -> None:
+        """`quietly`: a kernel that died may fail to shut down; that is logged, not raised."""
         try:
             await ensure_async(self.kernel_manager.shutdown_kernel(kernel_id))
         except KeyError:  # its page's own shutdown request came first
             pass
+        except Exception as exc:
+            if not quietly:
+                raise
+            self.log.warning("kernel %s did not shut down cleanly: %r", kernel_id, exc)
 
 
 main = ExplorerServer.launch_instance

@@ -100,6 +100,37 @@ def test_a_page_that_could_not_start_says_so(small_server, browser):
         leave(page)
 
 
+@pytest.mark.parametrize("restarted", [False, True], ids=["dead", "restarted"])
+def test_a_warm_kernel_that_died_is_not_handed_to_a_visitor(browser, tmp_path, restarted):
+    """The app's one warm kernel is killed while it waits in the pool (out of memory, say, or
+    dead at start on a port another process took): the next visitor still gets a board, from a
+    kernel of their own, whether the kernel is found dead or already restarted by Jupyter (a
+    fresh process, with the notebook never run in it)."""
+    import os
+    import signal
+
+    shutil.copy(NOTEBOOKS / "animals_on_board.ipynb", tmp_path)
+    server = VoilaServer(tmp_path, args=("--warm=1",)).start()
+    page = None
+    try:
+        wait_until(lambda: len(kernel_processes(server)) == 1, 120, "a warm kernel")
+        [(warm, pid)] = kernel_processes(server).items()
+        os.kill(pid, signal.SIGKILL)
+        if restarted:
+            wait_until(lambda: kernel_processes(server).get(warm) not in (None, pid), 60,
+                       "the killed kernel restarted")
+        page = new_page(browser)
+        open_board(page, server.url, "animals_on_board")
+        assert kernel_id(page) != warm
+        assert page.locator(".rx-start-failed").count() == 0
+        assert "died while it waited" in server.log()
+        screenshot(page, f"serving-after-a-{'restarted' if restarted else 'dead'}-warm-kernel")
+    finally:
+        if page is not None:
+            leave(page)
+        server.stop()
+
+
 # -- helpers for the server's own state ----------------------------------------------------------
 
 def wait_until(condition, timeout: float, what: str) -> float:
