@@ -64,6 +64,9 @@ class VoilaServer:
         self.log_path = Path(self._log.name)
 
     def start(self) -> "VoilaServer":
+        """Start the server (again, after `stop`: same port, its log continued)."""
+        if self._log.closed:
+            self._log = open(self.log_path, "ab")
         cmd = [sys.executable, "-m", "widgets.server", str(self.root_dir),
                f"--Voila.config_file_paths={REPO}",  # the repo's voila.json, wherever we run from
                f"--port={self.port}", "--Voila.ip=127.0.0.1", "--no-browser", *self.args]

@@ -18,7 +18,7 @@ from websockets.sync.client import connect
 
 from helpers import (NOTEBOOKS, REPO, SUBPROTOCOL, VoilaServer, encode, kernel_alive, kernel_id,
                      kernel_processes, leave, new_page, open_board, screenshot, step,
-                     wait_kernel_gone, wait_text)
+                     text, wait_for_board, wait_kernel_gone, wait_text)
 from widgets.shared.share import MAX_QUERY_CHARS
 
 CLOSE_WITHIN = 10.0  # seconds from closing a page to its kernel gone
@@ -128,6 +128,50 @@ def test_a_warm_kernel_that_died_is_not_handed_to_a_visitor(browser, tmp_path, r
     finally:
         if page is not None:
             leave(page)
+        server.stop()
+
+
+def shown_again(page) -> None:
+    """What a page hears when it is shown again after the laptop slept (or the network came
+    back): the check it makes then, without waiting for its regular one."""
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+
+
+def test_a_page_whose_kernel_the_server_ended_reopens_at_its_step(browser, tmp_path):
+    """A page away for longer than the server waits (a laptop asleep, the network down) lost
+    its kernel: shown again, it reopens itself at the same step (a reload keeps the branches
+    too: test_branches_in_browser), in its
+    language. While the server does not answer at all, the page says so; once a restarted
+    server answers, the page reopens too."""
+    shutil.copy(NOTEBOOKS / "animals_on_board.ipynb", tmp_path)
+    server = VoilaServer(tmp_path, args=("--warm=1",)).start()
+    page = new_page(browser)
+    try:
+        open_board(page, server.url, "animals_on_board", "?lang=hu")
+        step(page, ".rx-forward", "2. lépés")
+        kernel = kernel_id(page)
+        end_kernels(server.url, kernel)                # as the server's cull does
+        with page.expect_navigation():
+            shown_again(page)
+        wait_for_board(page)
+        assert kernel_id(page) not in (None, kernel)
+        wait_text(page, ".rx-step-label", "2. lépés")
+        assert page.evaluate("() => document.documentElement.lang") == "hu"
+
+        server.stop()                                  # the server is gone
+        shown_again(page)
+        page.wait_for_selector(".rx-page-lost")
+        assert "nem válaszol" in text(page, ".rx-page-lost")
+        screenshot(page, "serving-page-lost-server")
+        server.start()                                 # back, on the same port, without the kernel
+        with page.expect_navigation():
+            shown_again(page)
+        wait_for_board(page)
+        wait_text(page, ".rx-step-label", "2. lépés")
+        assert page.locator(".rx-page-lost").count() == 0
+        assert page.errors == []
+    finally:
+        leave(page)
         server.stop()
 
 

@@ -168,7 +168,11 @@ class ExplorerApp:
         # keys are heard in the whole page; those typed into a text box (rule search, seed,
         # link) are left alone by the page and again by `_key`
         self._last_key = None
-        self.address = AddressBar(self._restore_branches)
+        self.address = words.set(AddressBar(self._restore_branches), gone_text=T(
+            "This page was away too long and the server closed its game: opening it again at "
+            "the same step…"), unreachable_text=T(
+            "The explorer's server does not answer (the network may be down). Your board stays "
+            "as it is; the page reopens by itself when the server answers again."))
         self._lesson_of: dict[Branch, object] = {}   # the lesson a kept line was part of
         self._branches_sent: tuple = ()          # the branches whose links the page has
         self.keys = KeyListener([*KEYS, CLOSE_KEY, *getattr(board, "keys", {})], self._key)

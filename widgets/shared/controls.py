@@ -195,10 +195,62 @@ class AddressBar(anywidget.AnyWidget):
 
     The branches kept beside the line shown (`branches`, one link each) are kept in the tab's
     session storage; a reloaded page sends them back (`on_branches`), so a reload loses no
-    branch either."""
+    branch either. That is why a page whose kernel the server ended while the page was away
+    reloads itself (saying `gone_text`), and says `unreachable_text` while the server does not
+    answer."""
 
     _esm = """
     const KEPT = 20;                 // branches a page sends back, at most
+    const CHECK_SECONDS = 15;        // how often a shown page asks whether its kernel still runs
+
+    // A page whose kernel the server ended while the page was away (a laptop asleep, the
+    // network down for longer than the server waits) reopens itself: its address and the
+    // tab's session hold its step and branches. A server that does not answer is said.
+    function watchKernel(model) {
+      let config = {};
+      try { config = JSON.parse(document.getElementById("jupyter-config-data").textContent); }
+      catch (e) { return; }
+      if (!config.kernelId || typeof config.baseUrl !== "string") return;
+      const url = config.baseUrl + "api/kernels/" + encodeURIComponent(config.kernelId);
+      const say = (text, role) => {
+        let note = document.querySelector(".rx-page-lost");
+        if (!note) {
+          note = document.createElement("div");
+          note.className = "rx-page-lost";
+          note.style.cssText = "position:fixed;top:0;left:0;right:0;z-index:1001;padding:14px;" +
+            "font:bold 20px/1.4 system-ui,sans-serif;background:#fff4e5;color:#6a3d00;" +
+            "border-bottom:3px solid #d9822b;text-align:center;";
+          document.body.appendChild(note);
+        }
+        note.setAttribute("role", role);
+        note.textContent = text;
+      };
+      let checking = false, reopening = false;
+      const check = async () => {
+        if (checking || reopening || document.hidden) return;
+        checking = true;
+        try {
+          const answer = await fetch(url, { cache: "no-store", credentials: "same-origin" });
+          if (answer.status === 404) {
+            reopening = true;
+            say(model.get("gone_text"), "status");
+            location.reload();
+          } else if (answer.ok) {
+            const note = document.querySelector(".rx-page-lost");
+            if (note) note.remove();
+          }
+        } catch (e) {
+          say(model.get("unreachable_text"), "alert");
+        } finally {
+          checking = false;
+        }
+      };
+      document.addEventListener("visibilitychange", check);
+      window.addEventListener("online", check);
+      window.addEventListener("focus", check);
+      setInterval(check, CHECK_SECONDS * 1000);
+    }
+
     export default {
       initialize({ model }) {
         if (!location.pathname.includes("/voila/")) return;
@@ -223,11 +275,14 @@ class AddressBar(anywidget.AnyWidget):
         };
         model.on("change:query", follow);
         follow();
+        watchKernel(model);
       },
     };
     """
     query = traitlets.Unicode(None, allow_none=True).tag(sync=True)   # "?players=..", "" = none
     branches = traitlets.List(traitlets.Unicode()).tag(sync=True)      # a link per branch
+    gone_text = traitlets.Unicode("").tag(sync=True)          # said as the page reopens itself
+    unreachable_text = traitlets.Unicode("").tag(sync=True)   # said while the server is silent
 
     def __init__(self, on_branches: Callable[[list], None] = lambda queries: None):
         super().__init__()
