@@ -103,6 +103,25 @@ def said_html(lang: str, text, link: str = "") -> str:
     return html.escape(i18n.render(text, lang), quote=False).replace(LINK, link)
 
 
+# What an app page says when its notebook run gave up (the server was too busy, the kernel
+# died). The page then has no kernel to ask for its words, so the template
+# (share/jupyter/voila/templates/rules-explorer/index.html.j2) holds this in every language;
+# tests/test_server_words.py keeps the two the same.
+START_FAILED = (T("The explorer could not start on this page."),
+                T("The server is probably busy."),
+                T("{reload} to try again; if that keeps failing, wait a minute.", reload=LINK))
+RELOAD = T("Reload the page")
+
+
+def start_failed_html(lang: str) -> str:
+    """The could-not-start notice in `lang`, as HTML."""
+    first, second, third = START_FAILED
+    link = ('<a href="" onclick="location.reload();return false;">'
+            + html.escape(i18n.render(RELOAD, lang)) + "</a>")
+    return (f"<strong>{said_html(lang, first)}</strong> {said_html(lang, second)} "
+            f"{said_html(lang, third, link)}")
+
+
 class ExplorerPageHandler(TornadoVoilaHandler):
     """An app page: sets the xsrf cookie, refuses a link longer than the app reads, and turns
     visitors away once the server is full."""

@@ -96,6 +96,12 @@ def test_a_page_that_could_not_start_says_so(small_server, browser):
         screenshot(page, "serving-could-not-start")
         # the page's kernel can no longer serve it: it ends at once, the page still open
         wait_kernel_gone(small_server.url, kernel_id(page), CLOSE_WITHIN)
+        page.goto(f"{small_server.url}/voila/render/silent.ipynb?lang=ko")   # in its language
+        notice.wait_for(state="visible")
+        assert "시작하지 못했습니다" in notice.inner_text() and notice.get_attribute("lang") == "ko"
+        assert "새로 고쳐" in notice.locator("a").inner_text()
+        screenshot(page, "serving-could-not-start-ko")
+        wait_kernel_gone(small_server.url, kernel_id(page), CLOSE_WITHIN)
     finally:
         leave(page)
 

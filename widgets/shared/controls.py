@@ -219,7 +219,7 @@ class AddressBar(anywidget.AnyWidget):
           note.className = "rx-page-lost";
           note.style.cssText = "position:fixed;top:0;left:0;right:0;z-index:1001;padding:14px;" +
             "font:bold 20px/1.4 system-ui,sans-serif;background:#fff4e5;color:#6a3d00;" +
-            "border-bottom:3px solid #d9822b;text-align:center;";
+            "border-bottom:3px solid #d9822b;text-align:center;word-break:keep-all;";
           document.body.appendChild(note);
         }
         note.setAttribute("role", role);
