@@ -101,7 +101,10 @@ def test_only_the_key_leads_again_and_a_reload_resumes(room):
     room.gone(teacher)
     stranger = Conn()
     say(room, stranger, op="lead", code=code, key="not-the-key")
-    assert stranger.last("refused")["why"] == "key"
+    # the same answer as for a code that names no class: leading cannot tell codes that exist
+    assert stranger.last("refused")["why"] == "unknown"
+    say(room, stranger, op="lead", code="ABCDEFG", key="not-the-key")
+    assert stranger.last("refused")["text"] == stranger.sent[-2]["text"]
     again = Conn()
     say(room, again, op="lead", code=code, key=key)
     assert again.last("leading")["position"] == cacao_position()
@@ -134,9 +137,21 @@ def test_guessed_codes_are_capped_per_address(room):
     assert guesser.last("refused")["why"] == "rate"
     say(room, guesser, op="find", code=code)      # past the cap, a right guess is not told
     assert guesser.last("refused")["why"] == "rate" and not guesser.last("found")
+    say(room, guesser, op="lead", code=code, key="a-guess")     # nor by leading
+    assert guesser.last("refused")["why"] == "rate"
     room.clock_now.now += 61
     say(room, guesser, op="follow", code="ABCDEFG")
     assert guesser.last("refused")["why"] == "unknown"
+
+
+def test_wrong_keys_count_as_misses(room):
+    teacher, code, key = start(room)
+    guesser = Conn("10.9.9.8")
+    for i in range(5):
+        say(room, guesser, op="lead", code=code, key=f"guess-{i}")
+        assert guesser.last("refused")["why"] == "unknown"
+    say(room, guesser, op="lead", code=code, key=key)      # even the right key, past the cap
+    assert guesser.last("refused")["why"] == "rate" and not guesser.last("leading")
 
 
 def test_rejoins_from_one_address_are_not_capped(room):

@@ -55,8 +55,11 @@ class Limits:
     followers: int = 60                 # per class
     joins_per_minute: int = 120         # pages asking for a class, per visitor address (a
                                         # school's students share one)
-    misses_per_minute: int = 120        # codes that name no class, per connecting address:
-                                        # guessing codes is what this stops
+    misses_per_minute: int = 600        # codes that name no class (or a wrong teacher's key),
+                                        # per connecting address: at 10 guesses a second, one
+                                        # of 200 open classes is found once in ~160 days; every
+                                        # page's kernel of a server shares its address, so a
+                                        # class's stale codes must not fill it
     answers_per_question: int = 3       # per follower; the last one counts
     messages_per_second: float = 20.0   # per connection, averaged over 5 s (a teacher's: 5x,
                                         # for a burst of steps through a game)
@@ -288,12 +291,17 @@ class Classroom:
         conn.send({"op": "started", "code": code, "key": lesson.key})
 
     def _lead(self, conn, message) -> None:
+        """Lead a class again with its key. An unknown code and a wrong key get one answer and
+        count alike against the address, so that leading cannot tell which codes exist."""
+        address = str(getattr(conn, "address", ""))
+        if not self._count(self._misses, address, self.limits.misses_per_minute, add=False):
+            return self._refuse(conn, "rate", T("Too many joins from this address; wait a minute."))
         lesson = self.classes.get(normal_code(message.get("code")) or "")
         key = message.get("key")
-        if lesson is None:
+        if lesson is None or not isinstance(key, str) or not secrets.compare_digest(
+                key.encode(), lesson.key.encode()):
+            self._count(self._misses, address, self.limits.misses_per_minute)
             return self._refuse(conn, "unknown", T("This class has ended or never existed."))
-        if not isinstance(key, str) or not secrets.compare_digest(key.encode(), lesson.key.encode()):
-            return self._refuse(conn, "key", T("Only the teacher's page can lead this class."))
         if lesson.teacher is not None and lesson.teacher is not conn:
             lesson.teacher.send({"op": "ended", "why": "elsewhere"})
             lesson.teacher.lesson = None

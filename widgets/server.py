@@ -394,9 +394,12 @@ class ExplorerServer(Voila):
             if task.cancelled() or task.exception() is not None:
                 return
             kernel_id = task.result()["kernel_id"]
+
+            def restarted() -> None:
+                if kernel_id in self.pooled():   # a visitor's kernel restarts as it always did
+                    self._lost_warm.add(kernel_id)
             try:
-                manager.add_restart_callback(kernel_id, lambda: self._lost_warm.add(kernel_id),
-                                             "restart")
+                manager.add_restart_callback(kernel_id, restarted, "restart")
             except KeyError:        # gone already
                 self._lost_warm.add(kernel_id)
 
@@ -414,8 +417,10 @@ class ExplorerServer(Voila):
     async def drop_lost_warm_kernels(self) -> None:
         """Take out of the pools every warm kernel that cannot serve a page (its process died
         or was restarted, or it failed to start) and start its replacement: the visitor gets
-        the next warm kernel or one of their own, not a page that says it could not start."""
+        the next warm kernel or one of their own, not a page that says it could not start.
+        All are out of the pools before any is shut down (Voila's shutdown reads every pool)."""
         manager = self.kernel_manager
+        lost = []
         for name, pool in list(getattr(manager, "_pools", {}).items()):
             for task in list(pool):
                 if not task.done():
@@ -427,15 +432,17 @@ class ExplorerServer(Voila):
                         kernel = manager.get_kernel(kernel_id)
                         if await ensure_async(kernel.is_alive()):
                             continue
-                if task not in pool:    # taken by a page meanwhile
-                    continue
-                pool.remove(task)
-                self.log.warning("warm kernel %s for %s died while it waited; starting another",
-                                 kernel_id, name)
-                if kernel_id is not None:
-                    self._lost_warm.discard(kernel_id)
-                    asyncio.ensure_future(self.shut_down(kernel_id, quietly=True))
-                manager.fill_if_needed(delay=0, notebook_name=name)
+                if task in pool:        # not taken by a page meanwhile
+                    pool.remove(task)
+                    lost.append((name, kernel_id))
+        for name, kernel_id in lost:
+            self.log.warning("warm kernel %s for %s died while it waited; starting another",
+                             kernel_id, name)
+            self._lost_warm.discard(kernel_id)
+            manager.fill_if_needed(delay=0, notebook_name=name)
+        for _, kernel_id in lost:
+            if kernel_id is not None:
+                asyncio.ensure_future(self.shut_down(kernel_id, quietly=True))
 
     def init_handlers(self):
         ours = {TornadoVoilaHandler: ExplorerPageHandler,

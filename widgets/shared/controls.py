@@ -206,38 +206,59 @@ class AddressBar(anywidget.AnyWidget):
     // A page whose kernel the server ended while the page was away (a laptop asleep, the
     // network down for longer than the server waits) reopens itself: its address and the
     // tab's session hold its step and branches. A server that does not answer is said.
+    // Only the server's own "Kernel does not exist" counts (not any 404 a proxy gives), at
+    // most one reopening a minute, and never while the page is being left (it ended its
+    // kernel itself: rxEndKernel in the page template).
     function watchKernel(model) {
       let config = {};
       try { config = JSON.parse(document.getElementById("jupyter-config-data").textContent); }
       catch (e) { return; }
       if (!config.kernelId || typeof config.baseUrl !== "string") return;
       const url = config.baseUrl + "api/kernels/" + encodeURIComponent(config.kernelId);
+      const reopened = "rx-reopened:" + location.pathname;
+      const note = () => document.querySelector(".rx-page-lost");
       const say = (text, role) => {
-        let note = document.querySelector(".rx-page-lost");
-        if (!note) {
-          note = document.createElement("div");
-          note.className = "rx-page-lost";
-          note.style.cssText = "position:fixed;top:0;left:0;right:0;z-index:1001;padding:14px;" +
+        let shown = note();
+        if (!shown) {
+          shown = document.createElement("div");
+          shown.className = "rx-page-lost";
+          shown.style.cssText = "position:fixed;top:0;left:0;right:0;z-index:1001;padding:14px;" +
             "font:bold 20px/1.4 system-ui,sans-serif;background:#fff4e5;color:#6a3d00;" +
             "border-bottom:3px solid #d9822b;text-align:center;word-break:keep-all;";
-          document.body.appendChild(note);
+          document.body.appendChild(shown);
         }
-        note.setAttribute("role", role);
-        note.textContent = text;
+        shown.setAttribute("role", role);
+        shown.textContent = text;
+      };
+      const gone = async (answer) => {
+        if (answer.status !== 404) return false;
+        try { return String((await answer.json()).message).includes(config.kernelId); }
+        catch (e) { return false; }
+      };
+      const mayReopen = () => {
+        try {
+          const last = Number(sessionStorage.getItem(reopened) || 0);
+          if (Date.now() - last < 60000) return false;
+          sessionStorage.setItem(reopened, String(Date.now()));
+        } catch (e) { /* no session storage: reopen anyway */ }
+        return true;
       };
       let checking = false, reopening = false;
       const check = async () => {
-        if (checking || reopening || document.hidden) return;
+        if (checking || reopening || document.hidden || window.rxLeaving) return;
         checking = true;
         try {
-          const answer = await fetch(url, { cache: "no-store", credentials: "same-origin" });
-          if (answer.status === 404) {
-            reopening = true;
-            say(model.get("gone_text"), "status");
-            location.reload();
-          } else if (answer.ok) {
-            const note = document.querySelector(".rx-page-lost");
-            if (note) note.remove();
+          const xsrf = (document.cookie.match(/(?:^|;\\s*)_xsrf=([^;]*)/) || [])[1] || "";
+          const answer = await fetch(url, { cache: "no-store", credentials: "same-origin",
+                                            headers: { "X-XSRFToken": decodeURIComponent(xsrf) } });
+          if (await gone(answer)) {
+            if (!window.rxLeaving && mayReopen()) {
+              reopening = true;
+              say(model.get("gone_text"), "status");
+              location.reload();
+            }
+          } else if (note()) {
+            note().remove();          // the server answers again
           }
         } catch (e) {
           say(model.get("unreachable_text"), "alert");
@@ -248,6 +269,7 @@ class AddressBar(anywidget.AnyWidget):
       document.addEventListener("visibilitychange", check);
       window.addEventListener("online", check);
       window.addEventListener("focus", check);
+      window.addEventListener("pageshow", check);
       setInterval(check, CHECK_SECONDS * 1000);
     }
 
