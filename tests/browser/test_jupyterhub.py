@@ -304,6 +304,20 @@ def test_two_users_each_get_the_explorer_in_a_server_of_their_own(hub, user_page
     assert response.status == 403
     assert "/hub/api/oauth2/authorize?client_id=jupyterhub-user-bob" in user_pages["alice"].url
 
+    # a page whose kernel the server ended while it was away reopens itself on the person's
+    # own server (its check of the kernel goes through the hub's sign-in)
+    page = user_pages["bob"]
+    xsrf = next(c["value"] for c in page.context.cookies() if c["name"] == "_xsrf")
+    ended = page.context.request.delete(f"{hub.url}/user/bob/api/kernels/{kernels['bob']}",
+                                        headers={"X-XSRFToken": xsrf})
+    assert ended.status == 204, (ended.status, ended.text()[:300])
+    with page.expect_navigation(timeout=TIMEOUT * 1000):
+        page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    wait_for_board(page, timeout=SPAWN_TIMEOUT)
+    assert kernel_id(page) not in (None, kernels["bob"])
+    kernels["bob"] = kernel_id(page)
+    assert kernel_on_server(page, hub.url, "bob", kernels["bob"])
+
     for user, page in user_pages.items():
         assert page.errors == [], user
         # the explorer's own template: nothing (like Font Awesome) is fetched from elsewhere
