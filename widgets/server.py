@@ -15,10 +15,11 @@ What plain Voila does not do for a room full of visitors:
   shutdown request lost) kept its place for Voila's idle cull, minutes later; a few dozen such
   pages filled the server. Here a visitor's kernel with no page connected for
   ``reconnect_grace`` seconds is shut down; a page that reconnects sooner keeps its game.
-- A warm kernel that died while it waited (killed, out of memory, or a port of its taken by
-  another process as it started) was still handed to the next visitor, whose page then said it
-  could not start. Here it is taken out of the pool and replaced; the visitor gets the next
-  warm kernel or one of their own.
+- A warm kernel whose process died while it waited (killed, out of memory) was still handed
+  to the next visitor, whose page then said it could not start. Here it is taken out of the
+  pool and replaced; the visitor gets the next warm kernel or one of their own. (A kernel that
+  failed to bind a TCP port another process took as it started stays alive but deaf: that one
+  is not caught yet.)
 - Tornado drops, unanswered, a request whose headers pass 64 KB, before the app's own limit on
   links (``MAX_QUERY_CHARS``). Here tornado's limit is above it, and a longer link gets a short
   "this link is too long" page (HTTP 414).
@@ -384,8 +385,8 @@ class ExplorerServer(Voila):
 
     def watch_warm_kernels(self) -> None:
         """Note every warm kernel that is restarted while it waits in the pool (killed, out of
-        memory, or dead at start because another process took one of its ports): the notebook
-        ran in the process that died, so that kernel cannot serve a page."""
+        memory): the notebook ran in the process that died, so that kernel cannot serve a
+        page."""
         manager = self.kernel_manager
         self._lost_warm: set[str] = set()
         fill = manager.fill_if_needed

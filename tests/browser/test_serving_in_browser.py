@@ -108,8 +108,8 @@ def test_a_page_that_could_not_start_says_so(small_server, browser):
 
 @pytest.mark.parametrize("restarted", [False, True], ids=["dead", "restarted"])
 def test_a_warm_kernel_that_died_is_not_handed_to_a_visitor(browser, tmp_path, restarted):
-    """The app's one warm kernel is killed while it waits in the pool (out of memory, say, or
-    dead at start on a port another process took): the next visitor still gets a board, from a
+    """The app's one warm kernel is killed while it waits in the pool (out of memory, say):
+    the next visitor still gets a board, from a
     kernel of their own, whether the kernel is found dead or already restarted by Jupyter (a
     fresh process, with the notebook never run in it)."""
     import os
