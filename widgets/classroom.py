@@ -247,23 +247,32 @@ class Classroom:
     def join_allowed(self, address: str) -> bool:
         """One more page asking for a class from a visitor's `address` (widgets/server.py) within
         the per-minute cap."""
-        return self._count(self._joins, address, self.limits.joins_per_minute)
+        seen = self._last_minute(self._joins, address)
+        if len(seen) >= self.limits.joins_per_minute:
+            return False
+        seen.append(self.clock())
+        return True
 
-    def _count(self, table: dict, address: str, cap: int, add: bool = True) -> bool:
-        """Whether `address` is under `cap` events of `table` in the last minute; with `add`,
-        one more is counted when it is."""
+    def _last_minute(self, table: dict, address: str) -> deque:
+        """The times of `address`'s events in `table` within the last minute (older ones
+        dropped, quiet addresses forgotten)."""
         now = self.clock()
+        if len(table) > 10_000:
+            for quiet in [a for a, q in table.items() if not q or now - q[-1] > 60]:
+                del table[quiet]
         seen = table.setdefault(address, deque())
         while seen and now - seen[0] > 60:
             seen.popleft()
-        if len(seen) >= cap:
-            return False
-        if add:
-            seen.append(now)
-        if len(table) > 10_000:                  # forget quiet addresses
-            for quiet in [a for a, q in table.items() if not q or now - q[-1] > 60]:
-                del table[quiet]
-        return True
+        return seen
+
+    def _misses_of(self, conn) -> deque | None:
+        """The misses of `conn`'s address in the last minute, to add one to; None (and the
+        sender told to wait) once they reach the cap, even for a right code or key."""
+        misses = self._last_minute(self._misses, str(getattr(conn, "address", "")))
+        if len(misses) >= self.limits.misses_per_minute:
+            self._refuse(conn, "rate", T("Too many joins from this address; wait a minute."))
+            return None
+        return misses
 
     def status(self, code) -> str:
         """"open", "full" or "unknown": what a page asking for `code` finds."""
@@ -293,14 +302,14 @@ class Classroom:
     def _lead(self, conn, message) -> None:
         """Lead a class again with its key. An unknown code and a wrong key get one answer and
         count alike against the address, so that leading cannot tell which codes exist."""
-        address = str(getattr(conn, "address", ""))
-        if not self._count(self._misses, address, self.limits.misses_per_minute, add=False):
-            return self._refuse(conn, "rate", T("Too many joins from this address; wait a minute."))
+        misses = self._misses_of(conn)
+        if misses is None:
+            return
         lesson = self.classes.get(normal_code(message.get("code")) or "")
         key = message.get("key")
         if lesson is None or not isinstance(key, str) or not secrets.compare_digest(
                 key.encode(), lesson.key.encode()):
-            self._count(self._misses, address, self.limits.misses_per_minute)
+            misses.append(self.clock())
             return self._refuse(conn, "unknown", T("This class has ended or never existed."))
         if lesson.teacher is not None and lesson.teacher is not conn:
             lesson.teacher.send({"op": "ended", "why": "elsewhere"})
@@ -393,13 +402,12 @@ class Classroom:
         its address has missed too often. Only a miss counts: the connections come from the
         pages' kernels, so every page of a server shares its address, and a class's rejoins
         after a network drop must not lock the class out (the follower cap bounds them)."""
-        address = str(getattr(conn, "address", ""))
-        if not self._count(self._misses, address, self.limits.misses_per_minute, add=False):
-            self._refuse(conn, "rate", T("Too many joins from this address; wait a minute."))
+        misses = self._misses_of(conn)
+        if misses is None:
             return None
         lesson = self.classes.get(normal_code(message.get("code")) or "")
         if lesson is None:
-            self._count(self._misses, address, self.limits.misses_per_minute)
+            misses.append(self.clock())
             self._refuse(conn, "unknown", T("This class has ended or never existed."))
         return lesson
 

@@ -144,11 +144,8 @@ class ClassLink(anywidget.AnyWidget):
           const inClass = role === "leading" || role === "following" || role === "trying";
           if (!inClass || Date.now() - heard < 1000 * model.get("lost_after") || lost()) return;
           const note = document.createElement("div");
-          note.className = "rx-class-lost"; note.setAttribute("role", "alert");
+          note.className = "rx-class-lost rx-banner"; note.setAttribute("role", "alert");
           note.textContent = model.get("lost_text");
-          note.style.cssText = "position:fixed;top:0;left:0;right:0;z-index:1000;padding:14px;" +
-            "font:bold 20px/1.4 system-ui,sans-serif;background:#fff4e5;color:#6a3d00;" +
-            "border-bottom:3px solid #d9822b;text-align:center;word-break:keep-all;";
           document.body.appendChild(note);
         }, 1000);
       },

@@ -22,6 +22,11 @@ CONTROLS_CSS = """<style>
 .rx-message-action { flex: 0 0 auto; align-self: center; margin: 0 6px !important;
   font-weight: 700; }
 .rx-projector .rx-message-action { font-size: 22px !important; height: 40px !important; }
+/* a page-wide warning across the top (a lost kernel, a lost class) */
+.rx-banner { position: fixed; top: 0; left: 0; right: 0; z-index: 1000; padding: 14px;
+  font: bold 20px/1.4 system-ui, sans-serif; background: #fff4e5; color: #6a3d00;
+  border-bottom: 3px solid #d9822b; text-align: center; word-break: keep-all; }
+.rx-page-lost { z-index: 1001; }
 </style>"""
 
 
@@ -221,10 +226,7 @@ class AddressBar(anywidget.AnyWidget):
         let shown = note();
         if (!shown) {
           shown = document.createElement("div");
-          shown.className = "rx-page-lost";
-          shown.style.cssText = "position:fixed;top:0;left:0;right:0;z-index:1001;padding:14px;" +
-            "font:bold 20px/1.4 system-ui,sans-serif;background:#fff4e5;color:#6a3d00;" +
-            "border-bottom:3px solid #d9822b;text-align:center;word-break:keep-all;";
+          shown.className = "rx-page-lost rx-banner";
           document.body.appendChild(shown);
         }
         shown.setAttribute("role", role);
