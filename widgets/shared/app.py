@@ -20,6 +20,7 @@ import ipywidgets as w
 from explorer import IllegalAction, Record, SetupError, i18n, replay, rulebook
 from explorer.text import N, T
 
+from .access import BoardAccess
 from .autoplay import AutoPlay, Seats
 from .board import Board
 from .class_panel import CLASS_CSS, ClassPanel, class_of
@@ -44,8 +45,8 @@ KEYS = {"ArrowLeft": "back", "PageUp": "back", "ArrowRight": "forward", "PageDow
         " ": "forward", "Home": "first", "End": "last"}
 CLOSE_KEY = "Escape"
 NOT_TEXT = {"button", "checkbox", "radio", "range", "submit", "reset", "file", "color", "image"}
-TABS = (T("Rules"), T("Score"), T("History"), T("Game"), T("Share"), T("Rulebook"))
-RULES_TAB, SCORE_TAB, HISTORY_TAB, GAME_TAB, SHARE_TAB, RULEBOOK_TAB = range(len(TABS))
+TABS = (T("Rules"), T("Score"), T("History"), T("Game"), T("Share"), T("Rulebook"), T("Moves"))
+RULES_TAB, SCORE_TAB, HISTORY_TAB, GAME_TAB, SHARE_TAB, RULEBOOK_TAB, MOVES_TAB = range(len(TABS))
 MAX_RESTORED = 20        # branches a reloaded page may give back
 PROJECTOR_TEXT = 1.5     # board labels in projector mode (the page's text grows alike)
 
@@ -116,6 +117,8 @@ class ExplorerApp:
         self.events.add_class("rx-frame-events")
         self.timeline: Timeline | None = None
         board.attach(self)
+        self.access = BoardAccess(self)     # the board by keyboard and screen reader
+        self.message.listeners.append(self.access.told)
 
         self.tabs = w.Tab()
         extra = dict(getattr(board, "tabs", {}))
@@ -123,7 +126,7 @@ class ExplorerApp:
         self._unfilled = {GAME_TAB: w.VBox(), SHARE_TAB: w.VBox(), RULEBOOK_TAB: w.VBox()}
         rules_pane = w.VBox([self.rules.current, self.events, self.rules.index])
         panes = [rules_pane, self.score.widget, self.log.widget, *self._unfilled.values(),
-                 *extra.values()]
+                 w.VBox([self.access.panel]), *extra.values()]
         for pane in panes:
             pane.add_class("rx-tab-pane")
         self.tabs.children = panes
@@ -163,7 +166,7 @@ class ExplorerApp:
                       layout=shared_layout(align_items="center"))
         head.add_class("rx-head")
         self.root = w.VBox([style, head, intro_html, bar, self.classes.widget, status, body,
-                            self.counter.widget])
+                            self.access.live, self.counter.widget])
         self.root.add_class("rx-app")
         # keys are heard in the whole page; those typed into a text box (rule search, seed,
         # link) are left alone by the page and again by `_key`
@@ -412,6 +415,9 @@ class ExplorerApp:
     def show_rules_tab(self) -> None:
         self.tabs.selected_index = RULES_TAB
 
+    def show_moves_tab(self) -> None:
+        self.tabs.selected_index = MOVES_TAB
+
     def play(self, action, refresh: bool = True) -> bool:
         """Make a bot's move (legal by construction; a refusal is still shown, never raised)."""
         if not refresh:
@@ -455,6 +461,7 @@ class ExplorerApp:
         # last: the board is on its way already
         self.address.query = self.classes.address() or position_query(self)
         self._send_branch_links()
+        self.access.sync()
 
     def _send_branch_links(self) -> None:
         """Give the page a link per kept branch, to keep over a reload (none for a lesson's
@@ -539,6 +546,9 @@ class ExplorerApp:
             self.share.sync()
         if self.tabs.selected_index == RULEBOOK_TAB:
             self.rulebook.ensure_rendered()
+        self.access.panel_shown = self.tabs.selected_index == MOVES_TAB
+        if self.access.panel_shown:
+            self.access.show_panel()
         if self.tabs.selected_index != SCORE_TAB:
             self._score_opened_by_app = False
 

@@ -37,6 +37,15 @@ class Board(Protocol):
 
     A board may also offer `tabs` ({title: widget}) for side tabs of its own; the shell looks
     for it with getattr, so it is not part of the protocol.
+
+    For the keyboard and the screen reader (access.py), every board also gives:
+    - `preview(action)`: draw `action`, one of the shown frame's legal actions, as the keyboard
+      cursor: the board's own hover or ghost for that move, and its place outlined (thick and
+      dashed, not colour alone); None draws no cursor. It changes no move already picked.
+    - `move_group(action)`: the title of the Moves list's group `action` is in (a message,
+      e.g. the tile it places or the kind of move), so a long list reads in groups.
+    - `board_text(state, viewer)`: the position as board_text.py's `Section`s, as `viewer`
+      (None: all open) sees it.
     """
 
     widget: w.Widget
@@ -46,3 +55,9 @@ class Board(Protocol):
     def attach(self, app) -> None: ...
 
     def show(self, frame, viewer: int | None, playable: bool) -> None: ...
+
+    def preview(self, action) -> None: ...
+
+    def move_group(self, action) -> str: ...
+
+    def board_text(self, state, viewer: int | None) -> tuple: ...

@@ -55,6 +55,7 @@ class MessageArea:
         self._kind = ""
         self.text = ""
         self._said = None           # the message shown, as given: told again after a switch
+        self.listeners: list[Callable[[str, str], None]] = []   # hear(text, kind) when told
         words.on_switch(self._tell_again)
 
     def refuse(self, reason: str, rule: str) -> None:
@@ -131,6 +132,8 @@ class MessageArea:
             self._kind = css
         self.html.value = f'<div class="rx-message-body {css}">{escape(text)}</div>'
         set_visible(self.widget, True)
+        for hear in self.listeners:
+            hear(text, css)
 
 
 def button(text, css: str, tip, width: str = "auto", style: str = "",
@@ -155,8 +158,10 @@ class KeyListener(anywidget.AnyWidget):
     """The app's keys, heard in the whole page: wherever the pointer is, and also while a
     button or a dropdown has the focus after being used (ipyevents hears keys only while the
     pointer is over its widget). Keys typed into a text field stay there, keys with Ctrl, Alt
-    or Meta stay the browser's, and in JupyterLab the notebook's keys stay its own. Each press
-    reaches `on_key` as {"key", "timeStamp"}."""
+    or Meta stay the browser's, and in JupyterLab the notebook's keys stay its own; so do the
+    keys a focused element takes for itself (`data-rx-own-keys`, the board: see access.py) and
+    the arrows on a focused tab bar, which move between its tabs. Each press reaches `on_key`
+    as {"key", "timeStamp"}."""
 
     _esm = """
     const TEXT = new Set(["text", "search", "number", "email", "url", "tel", "password",
@@ -169,6 +174,8 @@ class KeyListener(anywidget.AnyWidget):
       !!document.querySelector(".rx-app:hover") ||
       !!(document.activeElement && document.activeElement.closest &&
          document.activeElement.closest(".rx-app"));
+    const PRESSED_BY_SPACE = "button, summary, [role=tab], a[href], input[type=checkbox], " +
+      "input[type=radio]";
     export default {
       initialize({ model }) {
         const heard = (event) => {
@@ -176,12 +183,28 @@ class KeyListener(anywidget.AnyWidget):
           if (!ours()) return;
           if (!model.get("watched").includes(event.key)) return;
           if (typing(event.target) || typing(document.activeElement)) return;
+          const target = event.target && event.target.closest ? event.target : null;
+          const owner = target && target.closest("[data-rx-own-keys]");
+          if (owner && owner.dataset.rxOwnKeys.split("|").includes(event.key)) return;
+          if (target && target.closest("[role=tablist]") &&
+              ["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
+          if (event.key === " " && target && target.matches(":focus-visible") &&
+              target.matches(PRESSED_BY_SPACE)) return;   // a keyboard user's Space presses it
           event.preventDefault();        // Space would click a focused button, arrows
           event.stopPropagation();       // would change a focused dropdown
           model.send({ key: event.key, timeStamp: event.timeStamp });
         };
         document.addEventListener("keydown", heard, true);
-        return () => document.removeEventListener("keydown", heard, true);
+        // every tab of a tab bar is a Tab stop of its own (Lumino gives one to the current tab
+        // only), so Tab alone reaches each of them; Enter or Space opens one
+        const tabbable = () => document.querySelectorAll(".rx-app [role=tab]").forEach((tab) => {
+          if (tab.getAttribute("tabindex") !== "0") tab.setAttribute("tabindex", "0");
+        });
+        const tabs = new MutationObserver(tabbable);
+        tabs.observe(document.body, { subtree: true, childList: true, attributes: true,
+                                      attributeFilter: ["tabindex"] });
+        tabbable();
+        return () => { document.removeEventListener("keydown", heard, true); tabs.disconnect(); };
       },
     };
     """
