@@ -11,20 +11,32 @@ import ipywidgets as w
 
 from explorer.animals_on_board import Keep, Split, Take
 from explorer.animals_on_board import components as C
-from explorer.text import T
+from explorer.text import N, T
 
+from ..shared.board_text import Section
 from ..shared.canvas import BoardCanvas
 from ..shared.scene import View
 from ..shared.timeline import SCORING, player_label
 from .controls import Controls
-from .draw import scene, scoring_runs
+from .draw import header_text, scene, scoring_runs
 from .layout import WIDTH, layout
-from .pick import Hints, Pick, move_hints
+from .pick import Hints, Pick, cursor_keys, move_hints
 
 
 def escape_text(text: str) -> str:
     """`text` safe in HTML as element content (quotes may stay as they are)."""
     return escape(text, quote=False)
+
+
+def tile_list(tiles, facedown: int | None = None) -> tuple:
+    """Tiles as a template lists them ("panda-3, lion-1"), the face-down one marked so and
+    hidden ones counted, not listed one by one."""
+    said = tuple(T("{tile} (face down)", tile=C.tile_label(t)) if t == facedown
+                 else C.tile_label(t) for t in tiles if t != C.HIDDEN)
+    hidden = sum(t == C.HIDDEN for t in tiles)
+    if hidden:
+        said += (N("{n} face-down tile", "{n} face-down tiles", hidden),)
+    return said
 
 
 class AnimalsBoard:
@@ -43,6 +55,7 @@ class AnimalsBoard:
         self.playable = False
         self.pick = Pick()
         self.hints = Hints()
+        self.cursor = None   # the keyboard cursor's action (access.py), drawn apart from the pick
         self.layout = None
         self.controls = Controls(split=self.do_split, take=self.do_take,
                                  clear=lambda: self.set_selection(set()))
@@ -64,7 +77,7 @@ class AnimalsBoard:
     def show(self, frame, viewer: int | None, playable: bool) -> None:
         """Draw `frame` as `viewer` sees it; a new frame drops the selection."""
         if frame is not self.frame:
-            self.pick = Pick()
+            self.pick, self.cursor = Pick(), None
         self.frame, self.viewer, self.playable = frame, viewer, playable
         self.hints = move_hints(frame.state) if playable else Hints()
         self._draw()
@@ -82,7 +95,7 @@ class AnimalsBoard:
                              scale)
         sheet = self.frame.state.score() if scoring else None
         view = View(self.hints, self.pick, self.playable, viewer=self.viewer, sheet=sheet,
-                    words=say)
+                    words=say, hover=cursor_keys(self.frame.state, self.cursor))
         self.canvas.show(scene(shown, view, self.layout))
         self.status.value = self._status_html()
 
@@ -102,6 +115,53 @@ class AnimalsBoard:
                                      player=who)))
         return escape_text(say(T("{player}: click tiles to select them (or a group's label for "
                                  "the whole group), then Split or Take.", player=who)))
+
+    # -- the keyboard and the screen reader -----------------------------------------------
+    def preview(self, action) -> None:
+        """Outline what `action` names as the keyboard cursor (None: no cursor). The tiles
+        selected by clicks stay as they are, so Split and Take still act on them."""
+        self.cursor = action
+        if self.frame is not None:
+            self._draw()
+
+    def move_group(self, action):
+        """Splits by group and by how many tiles leave it (a 13-tile group has 8,190 splits);
+        every take in one group, every keep in another."""
+        if isinstance(action, Keep):
+            return T("Keep a drawn tile")
+        if isinstance(action, Take):
+            return T("Take a group into the ark")
+        g = self.frame.state.group_of(action.tiles[0])
+        return N("Split {n} tile off group {group}", "Split {n} tiles off group {group}",
+                 len(action.tiles), group=(g or 0) + 1)
+
+    def board_text(self, state, viewer: int | None) -> tuple:
+        """The centre's groups and every player's ark, crates and flags, as `viewer` sees them."""
+        shown = state.view(viewer)
+        groups = [N("Group {group} ({n} tile): {tiles}", "Group {group} ({n} tiles): {tiles}",
+                    len(group), group=g + 1, tiles=tile_list(group, shown.facedown))
+                  for g, group in enumerate(shown.groups)]
+        centre = Section(T("Central area"), (header_text(shown),
+                                            *(groups or [T("No tiles in the centre yet.")])))
+        return (centre,) + tuple(self._player_text(shown, p) for p in range(shown.players))
+
+    @staticmethod
+    def _player_text(shown, p: int) -> Section:
+        ark, drawn = shown.arks[p], shown.drawn[p]
+        items = [N("Ark ({n} tile): {tiles}", "Ark ({n} tiles): {tiles}", len(ark),
+                   tiles=tile_list(ark)) if ark else T("Ark: empty"),
+                 T("Food crates: {n}", n=shown.crates[p])]
+        if drawn:
+            items.append(T("Drawn: {tiles}", tiles=tile_list(drawn)))
+        if shown.start_player == p and shown.phase != "setup":
+            items.append(T("Start player"))
+        if shown.resting[p]:
+            items.append(T("Resting: out of this round"))
+        if p in shown.announced:
+            items.append(T("10 or more tiles in the ark"))
+        name = player_label(p)
+        heading = T("{player} (to move)", player=name) if shown.current_player == p else name
+        return Section(heading, tuple(items))
 
     # -- picking -------------------------------------------------------------------------
     def selected_tiles(self) -> list[int]:

@@ -42,6 +42,7 @@ INK = "#111111"
 MUTED = "#555555"
 VEIL = "rgba(255, 255, 255, 0.62)"
 RUN_COLOURS = {"herd": "#2e7d32", "single": INK, "pair": "#c62828", "cut": "#6d4c41"}
+CURSOR, CURSOR_HALO = INK, "#ffffff"   # dark dashes on a white halo: seen on any colour
 
 
 def scoring_runs(state, say=str) -> dict[int, list[Run]]:
@@ -145,11 +146,20 @@ def tile_shapes(box, tile: int, facedown: bool = False, say=str) -> list:
     return shapes
 
 
+def cursor_shapes(box, pad: float) -> list:
+    """The keyboard cursor around `box` (`pad` outside it; negative: inside): thick dark
+    dashes on a white halo, so it shows by its shape on any tile, not by its colour."""
+    x, y, w, h = box.x - pad, box.y - pad, box.w + 2 * pad, box.h + 2 * pad
+    return [Rect(x, y, w, h, stroke=CURSOR_HALO, line_width=8, radius=10),
+            Rect(x, y, w, h, stroke=CURSOR, line_width=4, radius=10, dash=(9, 5))]
+
+
 def scene(state, view: View | None = None, lay: Layout | None = None) -> Scene:
     """The full frame for `state` (a position or a player's view): board, pieces, highlights.
 
     `view.pick.selected` holds the selected ("group", g, i) keys; `view.hints` the legal moves
-    (None: no highlights). With a `view.sheet`, the final scoring step: each open ark is shown
+    (None: no highlights); `view.hover` the keys the keyboard cursor outlines (pick.py's
+    `cursor_keys`). With a `view.sheet`, the final scoring step: each open ark is shown
     as the engine scores it.
     """
     view = (view or View()).filled(Hints, Pick)
@@ -264,4 +274,8 @@ def scene(state, view: View | None = None, lay: Layout | None = None) -> Scene:
                         color="#ffffff", align="center"))
     if scoring:
         _scoring_marks(sc, lay)
+    for key in view.hover or ():
+        box = lay.box(key)
+        if box is not None:
+            sc.add(marks, *cursor_shapes(box, 7 if key[0] == "group-frame" else -2))
     return sc

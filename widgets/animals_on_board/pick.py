@@ -41,3 +41,24 @@ class Pick:
     """What the person has chosen so far: the selected tile positions, ("group", g, i) keys."""
 
     selected: frozenset = frozenset()
+
+
+def cursor_keys(state, action) -> tuple:
+    """The layout keys a keyboard cursor on `action` outlines: a Split's tiles and their group,
+    a Take's group, a Keep's drawn tile. Found in the full `state`, since a view hides the
+    face-down tile that an action may name."""
+    if isinstance(action, Keep):
+        p = state.current_player
+        if p is not None and action.tile in state.drawn[p]:
+            return (("hand", p, state.drawn[p].index(action.tile)),)
+        return ()
+    if not isinstance(action, (Split, Take)) or not action:
+        return ()
+    g = state.group_of(action.tiles[0])
+    if g is None:
+        return ()
+    group = state.groups[g]
+    frame = ("group-frame", g)
+    if isinstance(action, Take):
+        return (frame,)
+    return (frame,) + tuple(("group", g, group.index(t)) for t in action.tiles if t in group)
