@@ -13,14 +13,17 @@ import ipywidgets as w
 from explorer import IllegalAction
 from explorer.cacao import Decline, Fill, Place, Rebuild, Work
 from explorer.cacao import components as C
-from explorer.text import T
+from explorer.cacao.board import SIDES
+from explorer.cacao.state import SIDE_NAMES
+from explorer.text import N, T
 
+from ..shared.board_text import Section, Table
 from ..shared.canvas import BoardCanvas
 from ..shared.scene import View
 from ..shared.timeline import SCORING
 from ..shared.view_buttons import add_view_buttons
 from .controls import Controls, button, player_title
-from .draw import scene
+from .draw import cursor, header_text, scene
 from .geometry import ZOOM_STEP, clamp_zoom
 from .layout import WIDTH, game_extent, layout
 from .pick import Hints, Pick, move_hints
@@ -48,6 +51,7 @@ class CacaoBoard:
         self.playable = False
         self.pick = Pick()
         self.hints = Hints()
+        self.cursor = None   # the keyboard's move (preview), drawn over the frame
         self.zoom = 1.0
         self.pan = (0.0, 0.0)
         self.layout = None
@@ -80,7 +84,7 @@ class CacaoBoard:
         state = frame.state
         self.hints = move_hints(state) if playable else Hints()
         if new:   # every placement starts unturned, with the first hand tile chosen
-            self.pick = Pick()
+            self.pick, self.cursor = Pick(), None
             self._default_pick()
         self._draw()   # first: the page draws the board before the controls' changes arrive
         self._sync_controls()
@@ -106,7 +110,10 @@ class CacaoBoard:
         sheet = state.score() if self.frame.kind == SCORING else None
         view = View(self.hints, self.pick, self.playable, viewer=self.viewer, sheet=sheet,
                     last=state.placed_cell or last, words=self.say)
-        self.canvas.show(scene(shown, view, self.layout))
+        drawn = scene(shown, view, self.layout)
+        if self.cursor is not None:
+            cursor(drawn, shown, self.cursor, self.layout, self.say)
+        self.canvas.show(drawn)
         self.status.value = self._status_html()
 
     def _extent(self, state):
@@ -171,6 +178,53 @@ class CacaoBoard:
         else:
             said = T("use or decline the activated workers (buttons, or click a green edge).")
         return f"<b>{escape(say(who))}</b>: {escape(say(said))}"
+
+    # -- keyboard and screen reader (see widgets/shared/board.py) -------------------------
+    def preview(self, action) -> None:
+        """Draw `action` as the keyboard cursor (None: none); the pick stays, so a click
+        does what it did before."""
+        self.cursor = action
+        if self.frame is not None:
+            self._draw()
+
+    def move_group(self, action):
+        """The Moves list's group of `action`: the tile placed, the jungle tile laid, or the
+        side of the tile whose workers act."""
+        if action.kind == "place":
+            return T("Place a {pattern} worker tile", pattern=action.tile)
+        if action.kind == "rebuild":
+            return T("Rebuild with a {pattern} worker tile", pattern=action.tile)
+        if action.kind == "fill":
+            return T("Fill a jungle space with: {tile}",
+                     tile=C.JUNGLE_LABELS.get(action.tile, action.tile))
+        return T("Workers on the {side} side of {cell}", side=SIDE_NAMES[action.side],
+                 cell=str(action.cell))
+
+    def board_text(self, state, viewer):
+        """The position as `viewer` sees it: the grid as a table, then each player's village
+        and hand, the jungle tiles to come and the activated workers."""
+        shown = state.view(viewer)
+        sections = [Section(header_text(shown, say=lambda m: m), table=_grid_table(shown))]
+        for p in range(shown.players):
+            sections.append(Section(player_title(p), _village_items(shown, p)))
+        sections.append(Section(T("Display (face up)"),
+                                tuple(map(C.jungle_label, shown.display)) or (T("empty"),)))
+        if shown.drawn:
+            sections.append(Section(T("Drawn from the pile"),
+                                    tuple(map(C.jungle_label, shown.drawn))))
+        sections.append(Section(T("Piles and supply"), (
+            N("Jungle pile: {n} tile", "Jungle pile: {n} tiles", len(shown.jungle_pile)),
+            T("Supply: {cacao} cacao · {sun} sun tokens", cacao=shown.cacao_supply,
+              sun=shown.sun_supply))))
+        if shown.spaces:
+            sections.append(Section(T("Jungle spaces to fill"), tuple(map(str, shown.spaces))))
+        if shown.pending:
+            sections.append(Section(T("Activated workers"), tuple(
+                N("{player}: {n} worker on the {side} side of {cell}",
+                  "{player}: {n} workers on the {side} side of {cell}", e.left,
+                  player=player_title(e.player), side=SIDE_NAMES[e.side], cell=str(e.cell))
+                for e in shown.pending)))
+        return tuple(sections)
 
     # -- view ----------------------------------------------------------------------------
     def set_view(self, zoom: float, pan) -> None:
@@ -262,3 +316,44 @@ class CacaoBoard:
         elif kind == "preview":
             self.rotate(1)
 
+
+
+def _grid_table(state) -> Table:
+    """Rows y, columns x, as the board's axes: each tile's kind and owner, "—" where none."""
+    cells = set(state.workers) | set(state.jungle) or {(0, 0)}
+    xs = range(min(x for x, _ in cells), max(x for x, _ in cells) + 1)
+    ys = range(min(y for _, y in cells), max(y for _, y in cells) + 1)
+
+    def said(cell):
+        if cell in state.jungle:
+            return C.jungle_label(state.jungle[cell])
+        top = state.workers.get(cell)
+        if top is None:
+            return "—"
+        workers = " ".join(f"{s}{n}" for s, n in zip(SIDES, top.counts))
+        if cell in state.covered:
+            return T("{colour} worker tile {workers}, rebuilt", colour=C.COLOUR_NAMES[top.owner],
+                     workers=workers)
+        return T("{colour} worker tile {workers}", colour=C.COLOUR_NAMES[top.owner],
+                 workers=workers)
+
+    return Table(T("Worker and jungle tiles by cell (x, y)"), ("(x, y)", *(f"x = {x}" for x in xs)),
+                 tuple((f"y = {y}", *(said((x, y)) for x in xs)) for y in ys))
+
+
+def _village_items(state, p: int) -> tuple:
+    """A player's gold, cacao, sun tokens, water carrier and tiles (a hidden hand counted)."""
+    hand = state.hands[p]
+    if C.HIDDEN in hand:
+        held = N("Hand: {n} hidden tile", "Hand: {n} hidden tiles", len(hand))
+    elif hand:
+        held = T("Hand: {tiles}", tiles=", ".join(C.pattern_of(t) for t in hand))
+    else:
+        held = T("Hand: empty")
+    water = C.WATER_TRACK[state.water[p]]
+    placed = sum(1 for t in state.workers.values() if t.owner == p)
+    return (T("{gold} gold", gold=state.gold[p]), T("Cacao: {n}", n=state.cacao[p]),
+            T("Sun tokens: {n}", n=state.sun[p]),
+            T("Water carrier on {value}", value=f"{water:+d}" if water else "0"), held,
+            T("hand {hand} · pile {pile} · placed {placed}", hand=len(hand),
+              pile=len(state.worker_piles[p]), placed=placed))

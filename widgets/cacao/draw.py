@@ -92,6 +92,10 @@ def worker_tile_shapes(rect, owner: int, counts, hidden: bool = False) -> list:
     for side, n in enumerate(counts):
         for (mx, my, mw, mh) in worker_marks(rect, side, n):
             shapes.append(Rect(mx, my, mw, mh, fill=ink, radius=mw * 0.3))
+    size = int(s * 0.4)
+    if size >= MIN_TEXT:   # the owner's number, as the rows name them: colour is not alone
+        shapes.append(Text(x + s / 2, y + s / 2 + 1, str(owner + 1), size=size, color=ink,
+                           bold=True, align="center", scales=False))
     return shapes
 
 
@@ -454,6 +458,36 @@ def _highlights(sc: Scene, state, lay: Layout, hints: Hints, last_cell, say=str)
         sc.regions.append(Region(("edge", e.cell, e.side), *r))
 
 
+def cursor(sc: Scene, state, action, lay: Layout, say=str) -> None:
+    """The keyboard cursor on `action`: the tile it puts on its cell (or the side of the tile
+    whose workers it uses), ringed thick and dashed, dark on white, so it shows on any colour
+    and without colour."""
+    cell = getattr(action, "cell", None)
+    if cell is None:
+        return
+    vp = lay.viewport
+    rect = vp.rect(cell)
+    if action.kind in ("place", "rebuild"):
+        if vp.visible(cell, whole=True):
+            sc.add("highlights", *worker_tile_shapes(rect, state.current_player,
+                                                     C.workers_of(action.tile, action.rotation)))
+    elif action.kind == "fill":
+        if vp.visible(cell, whole=True):
+            sc.add("highlights", *jungle_tile_shapes(rect, C.jungle_ids(action.tile)[0], say))
+    else:   # work, decline: the side whose workers act
+        rect = edge_rect(rect, action.side, depth=0.3)
+    r = vp.clip(*rect)
+    if r:
+        sc.add("highlights", Rect(*r, stroke="#ffffff", line_width=8),
+               Rect(*r, stroke=INK, line_width=4, dash=(8, 5)))
+        if action.kind == "decline":   # declining, not using: crossed out
+            cx, cy = r[0] + r[2] / 2, r[1] + r[3] / 2
+            sc.add("highlights", Rect(cx - 11, cy - 11, 22, 22, fill="#ffffff", stroke=INK,
+                                      line_width=2, radius=11),
+                   Text(cx, cy + 1, "✗", size=MIN_TEXT, bold=True, color=INK, align="center",
+                        scales=False))
+
+
 def _temples(sc: Scene, lay: Layout, prizes: dict) -> None:
     """The scoring step: each temple outlined in gold with the gold it pays, per player colour."""
     vp = lay.viewport
@@ -526,5 +560,5 @@ def scene(state, view: View | None = None, lay: Layout | None = None) -> Scene:
     return sc
 
 
-__all__ = ["PLAYER_COLOURS", "scene", "header_text",
+__all__ = ["PLAYER_COLOURS", "cursor", "scene", "header_text",
            "jungle_tile_shapes", "worker_tile_shapes", "WIDTH"]
