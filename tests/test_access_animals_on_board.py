@@ -128,8 +128,8 @@ def test_board_text_names_the_groups_species_and_hides_other_arks(shell):
             assert C.tile_name(t) in html
         assert f"Group {g + 1} ({len(group)} tile" in html
     korean = board_text_html(sections, Words("ko", "animals_on_board"))
-    tile = state.groups[0][0]
-    assert C.SPECIES_KO[C.species_of(tile)] in korean and C.SPECIES[C.species_of(tile)] not in korean
+    species = C.species_of(state.groups[0][0])
+    assert C.SPECIES_KO[species] in korean and C.SPECIES[species] not in korean
     assert "중앙 게임 영역" in korean and "식량 상자" in korean
     for p in range(3):
         assert f"Player {p + 1}" in html

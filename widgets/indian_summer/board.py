@@ -11,16 +11,100 @@ from ipyevents import Event
 
 from explorer.indian_summer import Refill
 from explorer.indian_summer import components as C
-from explorer.text import T
+from explorer.indian_summer.board import animal_cells, complete_areas, leaf_cells, printed_treasure
+from explorer.indian_summer.geometry import cells_of
+from explorer.text import N, T
 
+from ..shared.board_text import Section, Table
 from ..shared.canvas import BoardCanvas
 from ..shared.timeline import SCORING, player_label
 from .controls import SQUIRREL_CHOICE, Controls
-from .draw import View, scene, strip_tiles
+from .draw import PATH_TITLES, View, header_text, scene, strip_tiles
 from .layout import HEIGHT, WIDTH, layout
 from .pick import ANIMAL, LEAF, NUT, SQUIRREL, Hints, Pick, first_pick, fitting, move_hints
 
 HOVER_WAIT_MS = 50
+GROUPS = {"squirrel": T("Lay a squirrel from the supply as this turn's tile action"),
+          "nut": T("Spend a nut: a squirrel at once"),
+          "refill": T("Refill the empty path from the chosen end"),
+          "exchange": T("Exchange"), "mushroom": T("Spend a mushroom"),
+          "feather": T("Spend a feather"), "end": T("End the turn")}
+
+
+def cell_words(floor) -> dict:
+    """What lies on each covered cell of `floor`, in words: leaves by tile name, holes with
+    the token or animal on them, squirrels."""
+    said = {}
+    animals = {}
+    for kind, o, x, y in floor.animals:
+        for c in animal_cells(kind, o, x, y):
+            animals[c] = C.animal_name(C.ALL_KINDS[kind].name)
+    under_animal = set(cells_of(floor.animal_mask))
+    tokens = dict(floor.tokens)
+    for tile, o, x, y in floor.leaves:
+        cells, hole = leaf_cells(tile, o, x, y)
+        name = C.tile_name(tile)
+        for c in cells:
+            said[c] = T("leaf {tile}", tile=name)
+        what = (C.token_name(tokens[hole]) if hole in tokens
+                else animals.get(hole, T("an animal")) if hole in under_animal
+                else T("nothing (bare earth)"))
+        said[hole] = T("{tile} hole: {what}", tile=name, what=what)
+    for c in floor.squirrels:
+        said[tuple(c)] = T("squirrel")
+    return said
+
+
+def floor_text(shown, p: int) -> Section:
+    """Player `p`'s board as a table (row by row, as the canvas numbers them), its completed
+    areas, path and backpack."""
+    floor = shown.floors[p]
+    said = cell_words(floor)
+    board = C.ALL_LAYOUTS[floor.layout]
+    rows = []
+    for y in range(C.HEIGHT):
+        cells = []
+        for x in range(C.WIDTH):
+            treasure = printed_treasure(floor.layout, (x, y))
+            cells.append(said.get((x, y)) or (T("empty, {token} printed",
+                                                token=C.token_name(treasure))
+                                              if treasure else T("empty")))
+        rows.append((T("Row {y}", y=y), *cells))
+    items = []
+    for i in complete_areas(floor):
+        area = board.areas[i]
+        xs, ys = [x for x, _ in area], [y for _, y in area]
+        items.append(T("Area {area} complete: columns {columns}, rows {rows}", area=i + 1,
+                       columns=f"{min(xs)}–{max(xs)}", rows=f"{min(ys)}–{max(ys)}"))
+    items.append(T("Path: {tiles}", tiles=C.names(shown.paths[p])))
+    items.append(T("Backpack: {tokens}", tokens=tuple(
+        C.token_count(k, n) for k, n in zip(C.TOKENS, shown.backpacks[p]))))
+    player = player_label(p)
+    table = Table(T("Cells of {player}'s board, by row and column", player=player),
+                  (T("Row"),) + tuple(T("Column {x}", x=x) for x in range(C.WIDTH)),
+                  tuple(rows))
+    heading = N("{player}'s board {board} · {n} empty cell",
+                "{player}'s board {board} · {n} empty cells", floor.empty_cells,
+                player=player, board=board.name)
+    return Section(heading, tuple(items), table)
+
+
+def supply_text(shown) -> Section:
+    """Whose turn it is, the supply, the forest (or the solo paths) and the animal stacks."""
+    items = [header_text(shown),
+             T("Supply: {tokens}", tokens=tuple(C.token_count(k, shown.supply(k))
+                                                for k in C.TOKENS)
+               + (T("{n} squirrels", n=shown.squirrel_supply),))]
+    if shown.solo:
+        items += [T("{path}: {tiles}", path=PATH_TITLES[name], tiles=C.names(tiles))
+                  for name, tiles in (("upper", shown.upper), ("lower", shown.lower))]
+    else:
+        items.append(T("Forest circle: {n} tiles, {aside} set aside", n=len(shown.forest),
+                       aside=len(shown.set_aside)))
+    items.append(T("Animal stacks: {stacks}", stacks=tuple(
+        T("{animal} ({left} left)", animal=C.animal_name(kind.name), left=left)
+        for kind, left in zip(C.ANIMALS, shown.animals_left))))
+    return Section(T("Turn and supply"), tuple(items))
 
 
 class IndianSummerBoard:
@@ -46,6 +130,7 @@ class IndianSummerBoard:
         self.hints = Hints()
         self.pick = Pick()
         self.hover: tuple | None = None
+        self.cursor = None   # the keyboard cursor's action (access.py), drawn apart from the pick
         self.focus: int | None = None      # a board chosen to look at (until the next step)
         self.layout = None
         self.controls = Controls(choose=self.choose, animal_kind=self.choose_animal,
@@ -70,7 +155,7 @@ class IndianSummerBoard:
         self.frame, self.viewer, self.playable = frame, viewer, playable
         self.hints = move_hints(frame.state) if playable else Hints()
         if new:
-            self.focus = None
+            self.focus, self.cursor = None, None
             self.pick = self._default_pick()
         self._sync()
 
@@ -94,9 +179,46 @@ class IndianSummerBoard:
         self.layout = layout(shown, focus, strip=len(strip_tiles(shown)),
                              text_scale=self.canvas.text_scale)
         sheet = state.score() if self.frame.kind == SCORING else None
-        view = View(self.hints, self.pick, self.playable, self.hover, self.viewer, sheet,
+        hover = self.hover if self.cursor is None else self.cursor   # the keyboard's wins
+        view = View(self.hints, self.pick, self.playable, hover, self.viewer, sheet,
                     words=self.say)
         self.canvas.show(scene(shown, view, self.layout))
+
+    # -- the keyboard and the screen reader -----------------------------------------------
+    def preview(self, action) -> None:
+        """Draw `action` as the keyboard cursor (None: none) on the acting player's board:
+        the pointer's ghost of what it lays, outlined. The pick stays as the controls show
+        it, so a click still lays what they say."""
+        self.cursor = action
+        if self.frame is None:
+            return
+        if action is not None:
+            self.focus = None   # its place is on the board of the player to move
+        self._draw()
+
+    def move_group(self, action):
+        """Placements by tile and animals by kind (a turn has some 2,000 placements); every
+        other kind of move in a group of its own."""
+        kind = action.kind
+        if kind == "place":
+            leaf = C.LEAVES[C.TILE_BY_NAME[action.tile]]
+            return N("Lay {tile} ({colour}, {n} cell, one hole)",
+                     "Lay {tile} ({colour}, {n} cells, one hole)", len(leaf.cells),
+                     tile=action.tile, colour=C.colour_name(leaf.colour))
+        if kind == "animal":
+            return T("Lay the {animal}", animal=C.animal_name(action.animal))
+        if kind == "berry":
+            return (T("Spend a berry: take tiles from the chosen end of a path (to 5, or a 6th)")
+                    if action.path else T("Spend a berry: refill the path to 5 (with 5, a 6th "
+                                          "tile)"))
+        return GROUPS.get(kind, kind)
+
+    def board_text(self, state, viewer: int | None) -> tuple:
+        """Every player's board as a table of cells, with their path and backpack, then the
+        supply and the animal stacks, as `viewer` sees them."""
+        shown = state.view(viewer)
+        return tuple(floor_text(shown, p) for p in range(len(shown.floors))) + (
+            supply_text(shown),)
 
     # -- picking -------------------------------------------------------------------------
     def choose(self, value) -> None:

@@ -3,11 +3,13 @@
 Highlights come from the engine's legal actions (see pick.py); the drawing decides nothing.
 Colours: leaves green / yellow / red with a dark outline, a dark dot for a hole showing earth,
 tokens as lettered discs (B berry, N nut, M mushroom, F feather), squirrels as brown "S" cells,
-animals as pale cells with their name, area borders in dark brown (green once paid out).
+animals as pale cells with their name, area borders in dark brown (green once paid out),
+players' colours with their numbers; the keyboard cursor is thick dark dashes on a white halo.
 """
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from functools import lru_cache
 
 from explorer.indian_summer import components as C
@@ -16,11 +18,11 @@ from explorer.indian_summer.board import animal_cells, complete_areas, leaf_cell
 from explorer.indian_summer.geometry import cells_of
 from explorer.text import Message, N, T
 
-from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, View
+from ..shared.scene import TURN_MARK, Polygon, Rect, Region, Scene, Text, View, text_color_on
 from ..shared.timeline import player_label
 from .layout import (ANIMALS_Y, BOARD_X, BOARD_Y, CELL, FOREST_R, HEADER_Y, MARGIN, PREVIEW_X,
                      RIGHT_X, STRIP_Y, Layout, layout)
-from .pick import ANIMAL, LEAF, NUT, SQUIRREL, Hints, Pick
+from .pick import ANIMAL, LEAF, NUT, SQUIRREL, Hints, Pick, cursor_pick
 
 PLAYER_COLOURS = ("#1e88e5", "#8e24aa", "#00897b", "#f4511e")
 LEAF_COLOURS = {"green": "#7cb342", "yellow": "#fbc02d", "red": "#e53935"}
@@ -47,6 +49,7 @@ BAD = "#c62828"
 LAST = "#1565c0"
 SELECTED = "#ff6d00"
 FOREST_BG = "#e8f5e9"
+CURSOR, CURSOR_HALO = INK, "#ffffff"   # dark dashes on a white halo: seen on any colour
 ILLUSTRATIVE = T("Illustrative component set: the real shapes and treasures are not in the text")
 BUSH = "#1b5e20"
 PATH_TITLES = {"upper": T("Upper path"), "lower": T("Lower path")}
@@ -298,8 +301,61 @@ def _highlights(sc: Scene, state, lay: Layout, view: View) -> None:
                                radius=s / 2))
         if state.phase == "squirrels":
             _payout(sc, payout(state, cell), x, y, s)
-    if view.hover is not None and pick.mode in (LEAF, ANIMAL, SQUIRREL, NUT):
+    if getattr(view.hover, "kind", None) is not None:   # the keyboard cursor: an action
+        _cursor(sc, state, lay, view, floor)
+    elif view.hover is not None and pick.mode in (LEAF, ANIMAL, SQUIRREL, NUT):
         _ghost(sc, lay, view, floor, targets)
+
+
+def dashed_outline(cells, ox: float, oy: float, s: float) -> list:
+    """The edges of a set of cells that face a cell outside it, as the keyboard cursor draws
+    them: thick dark dashes on a white halo, seen by their shape on any colour."""
+    inside = set(cells)
+    edges = []
+    for x, y in sorted(inside):
+        px, py = ox + x * s, oy + y * s
+        for (dx, dy), a, b in (((0, -1), (px, py), (px + s, py)),
+                               ((0, 1), (px, py + s), (px + s, py + s)),
+                               ((-1, 0), (px, py), (px, py + s)),
+                               ((1, 0), (px + s, py), (px + s, py + s))):
+            if (x + dx, y + dy) not in inside:
+                edges.append((a, b))
+    return ([Polygon(e, stroke=CURSOR_HALO, line_width=8, closed=False) for e in edges]
+            + [Polygon(e, stroke=CURSOR, line_width=4, dash=(9, 5), closed=False)
+               for e in edges])
+
+
+def cursor_box(box, pad: float = 4) -> list:
+    """The keyboard cursor around a box (a path end, a tile below the board)."""
+    x, y, w, h = box.x - pad, box.y - pad, box.w + 2 * pad, box.h + 2 * pad
+    return [Rect(x, y, w, h, stroke=CURSOR_HALO, line_width=8, radius=8),
+            Rect(x, y, w, h, stroke=CURSOR, line_width=4, radius=8, dash=(9, 5))]
+
+
+def _cursor(sc: Scene, state, lay: Layout, view: View, floor) -> None:
+    """The keyboard cursor on the action `view.hover`: what it lays as the pointer's ghost
+    with its cells outlined, or the path end, path tiles or paths it names; nothing for the
+    rest (an exchange, the end of the turn)."""
+    action, marks = view.hover, "highlights"
+    found = cursor_pick(action)
+    if found is not None:
+        pick, cell = found
+        _ghost(sc, lay, replace(view, pick=pick, hover=cell), floor, pick.targets(view.hints))
+        sc.add(marks, *dashed_outline(pick.covers(cell)[0], BOARD_X, BOARD_Y, CELL))
+        return
+    if action.kind in ("berry", "refill") and action.path is not None:
+        box = lay.box(("solo-end", action.path, action.end))
+        if box is not None:
+            sc.add(marks, *cursor_box(box))
+    elif action.kind == "feather":
+        names = [C.tile_name(t) for t in strip_tiles(state)]
+        for box, name in zip(lay.strip, names):
+            if name in action.tiles:
+                sc.add(marks, *cursor_box(box))
+    elif action.kind == "mushroom":   # the first path tile of each player it takes from
+        for source in action.sources:
+            if isinstance(source, int) and source < len(lay.paths):
+                sc.add(marks, *cursor_box(lay.paths[source][0], 2))
 
 
 def _payout(sc: Scene, tokens, x: float, y: float, s: float) -> None:
@@ -336,6 +392,10 @@ def _ghost(sc: Scene, lay: Layout, view: View, floor, targets: set) -> None:
         sc.add("highlights", Rect(x + 3, y + 3, s - 6, s - 6, fill=fill, radius=4))
     sc.add("highlights", *outline(on, BOARD_X, BOARD_Y, CELL, colour=LEGAL if ok else BAD,
                                   width=4))
+    if not ok and on:   # not by colour alone: a cross on a place where the pick cannot go
+        x, y, s, _ = lay.cell_rect(cell if cell in on else on[0])
+        sc.add("highlights", Text(x + s - 10, y + 11, "✕", size=17, bold=True, color=BAD,
+                                  align="center", scales=False))
     if hole is not None and hole in on:
         x, y, s, _ = lay.cell_rect(hole)
         treasure = printed_treasure(floor.layout, hole)
@@ -468,8 +528,11 @@ def _rows(sc: Scene, state, lay: Layout, view: View) -> None:
         sc.add("board", Rect(row.x, row.y, row.w, row.h, fill=TURN_BG if turn else PANEL,
                              stroke="#f9a825" if turn else "#cfd8dc", line_width=3 if turn else 1,
                              radius=10))
+        # the seat's colour with its number in it: not told by colour alone
         sc.add("board", Rect(row.x + 10, row.y + 9, 18, 18, fill=PLAYER_COLOURS[p], stroke=INK,
                              radius=4),
+               Text(row.x + 19, row.y + 19, str(p + 1), size=16, bold=True,
+                    color=text_color_on(PLAYER_COLOURS[p]), align="center", scales=False),
                Text(row.x + 36, row.y + 19,
                     say(player_title(p)) + (f"  {TURN_MARK}" if turn else ""),
                     size=18, bold=True, color=INK, max_width=126 * lay.text_scale))

@@ -184,3 +184,21 @@ def first_pick(names: list[str], hints: Hints) -> Pick:
     if hints.nut and not hints.end:     # the final squirrels: nothing else to lay
         return Pick(NUT)
     return Pick()
+
+
+def cursor_pick(action):
+    """(pick, cell): a pick and the cell aimed at that together make `action`, so the keyboard
+    cursor draws the ghost the pointer would; None for an action that lays nothing."""
+    kind = getattr(action, "kind", None)
+    if kind in ("squirrel", "nut"):
+        return Pick(SQUIRREL if kind == "squirrel" else NUT), tuple(action.at)
+    if kind not in ("place", "animal"):
+        return None
+    pick = Pick(LEAF, tile=action.tile) if kind == "place" else Pick(ANIMAL, animal=action.animal)
+    for flipped in (False, True):
+        for rotation in range(4):
+            pick.rotation, pick.flipped = rotation, flipped
+            if pick.orientation() == action.orientation:
+                ax, ay = pick.aim()
+                return pick, (action.at[0] + ax, action.at[1] + ay)
+    return None
