@@ -204,6 +204,7 @@ class CacaoBoard:
         """The position as `viewer` sees it: the grid as a table, then each player's village
         and hand, the jungle tiles to come and the activated workers."""
         shown = state.view(viewer)
+        # the header as a message (said later, in the page's language)
         sections = [Section(header_text(shown, say=lambda m: m), table=_grid_table(shown))]
         for p in range(shown.players):
             sections.append(Section(player_title(p), _village_items(shown, p)))

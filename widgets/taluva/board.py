@@ -16,11 +16,12 @@ from explorer.taluva import components as C
 from explorer.taluva.board import lava_direction, settlement_at
 from explorer.text import N, T, player_name
 
+from ..shared.board_text import Section, Table
 from ..shared.canvas import BoardCanvas
 from ..shared.scene import View
 from ..shared.view_buttons import add_view_buttons
 from .controls import KIND_NAMES, Controls, button, why_not
-from .draw import scene
+from .draw import BUILD_KIND_NAMES, cursor, header_text, player_title, scene
 from .geometry import ZOOM_STEP, clamp_zoom
 from .layout import HEIGHT, WIDTH, layout
 from .pick import BUILD_KINDS, Hints, Pick, move_hints
@@ -53,6 +54,7 @@ class TaluvaBoard:
         self.pick = Pick()
         self.hints = Hints()
         self.hover: tuple | None = None   # the hex under the pointer
+        self.cursor = None                # the keyboard's move (preview), drawn over the frame
         self.zoom = 1.0
         self.pan = (0.0, 0.0)
         self.layout = None
@@ -87,7 +89,7 @@ class TaluvaBoard:
         state = frame.state
         self.hints = move_hints(state) if playable else Hints()
         if new:
-            self.pick = Pick()
+            self.pick, self.cursor = Pick(), None
             kinds = self.hints.kinds()
             if state.phase == "build":
                 self.pick.kind = state.build_kind or (kinds[0] if kinds else None)
@@ -97,14 +99,19 @@ class TaluvaBoard:
         state = self.frame.state
         shown = state.view(self.viewer)
         self.layout = layout(shown, self.zoom, self.pan, self.width, self.canvas.text_scale)
-        self.canvas.show(scene(shown, self._view(), self.layout))
+        self.canvas.show(self._scene(shown))
         self._sync_controls()
 
     def _redraw_pointer(self) -> None:
-        """A pointer move changes only the highlights: no controls to sync."""
+        """A pointer (or cursor) move changes only the highlights: no controls to sync."""
         if self.frame is not None:
-            self.canvas.show(scene(self.frame.state.view(self.viewer), self._view(),
-                                   self.layout))
+            self.canvas.show(self._scene(self.frame.state.view(self.viewer)))
+
+    def _scene(self, shown):
+        drawn = scene(shown, self._view(), self.layout)
+        if self.cursor is not None:
+            cursor(drawn, shown, self.cursor, self.layout, self.hints)
+        return drawn
 
     def _view(self) -> View:
         return View(self.hints, self.pick, self.playable, self.hover, self.viewer,
@@ -166,6 +173,46 @@ class TaluvaBoard:
             return None
         return next((e for e in self.hints.expansions_of(self.pick.settlement)
                      if e.terrain == self.pick.terrain), None)
+
+    # -- keyboard and screen reader (see widgets/shared/board.py) -------------------------
+    def preview(self, action) -> None:
+        """Draw `action` as the keyboard cursor (None: none); the pick (the tile's turn, the
+        build kind) stays, so a click does what it did before."""
+        self.cursor = action
+        self._redraw_pointer()
+
+    def move_group(self, action):
+        """The Moves list's group of `action`: the tile's turn, or the kind of building."""
+        if action.kind == "place":
+            return T("Place the tile, lava {lava}", lava=lava_direction(action.rotation))
+        return {"hut": T("Build a new hut"), "expand": T("Expand a settlement"),
+                "temple": T("Build a temple"), "tower": T("Build a tower"),
+                "finish": T("Stop building")}[action.kind]
+
+    def board_text(self, state, viewer):
+        """The position as `viewer` sees it: the island's hexes row by row (terrain, level,
+        building), each player's pieces left and the tile to place."""
+        shown = state.view(viewer)
+        # the header as a message (said later, in the page's language)
+        sections = [Section(header_text(shown, viewer, say=lambda m: m),
+                            table=_island_table(shown))]
+        for p in range(shown.players):
+            huts, temples, towers = shown.supply[p]
+            items = [T("left: {huts} · {temples} · {towers}", huts=N("{n} hut", "{n} huts", huts),
+                       temples=N("{n} temple", "{n} temples", temples),
+                       towers=N("{n} tower", "{n} towers", towers))]
+            if shown.removed[p]:
+                items.append(N("{n} hut lost to lava", "{n} huts lost to lava", shown.removed[p]))
+            if p in shown.eliminated:
+                items.append(T("OUT: could not build, cannot win"))
+            sections.append(Section(player_title(p), tuple(items)))
+        if shown.drawn is not None:
+            tile = C.tile_label(shown.drawn)
+        else:
+            tile = T("placed") if shown.phase == "build" else "—"
+        sections.append(Section(T("Drawn tile"), (tile, N(
+            "Stack: {n} tile face down", "Stack: {n} tiles face down", len(shown.stack)))))
+        return tuple(sections)
 
     # -- view ----------------------------------------------------------------------------
     def set_view(self, zoom: float, pan) -> None:
@@ -275,3 +322,19 @@ class TaluvaBoard:
             self.rotate(1)
         elif key[0] == "terrain":
             self.choose_terrain(key[1])
+
+
+def _island_table(state) -> Table:
+    """One row per hex, in reading order (row r, then q): landscape, level, building."""
+    rows = []
+    for h, cell in sorted(state.hexes.items(), key=lambda hc: (hc[0][1], hc[0][0])):
+        terrain = C.terrain_name(cell.terrain)
+        if cell.terrain == C.VOLCANO:
+            terrain = T("volcano, lava {lava}", lava=lava_direction(cell.rotation))
+        b = state.buildings.get(h)
+        built = "—" if b is None else T("{player}: {building}", player=player_title(b.owner),
+                                        building=N("{n} hut", "{n} huts", b.count)
+                                        if b.kind == "hut" else BUILD_KIND_NAMES[b.kind])
+        rows.append((str(h), terrain, str(cell.level), built))
+    return Table(T("The island's hexes (q, r), row by row"),
+                 (T("hex"), T("landscape"), T("level"), T("building")), tuple(rows))

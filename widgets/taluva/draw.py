@@ -18,7 +18,7 @@ from .geometry import SQRT3, Area, Viewport
 from .layout import HEADER_H, MARGIN, Layout, island_hexes, layout
 from .pick import Hints, Pick
 from .shapes import (INK, LAVA, PLAYER_COLOURS, TERRAIN_STYLE, building_glyph, edge_line,
-                     hex_face, hex_polygon, hex_shadow, lava_arrow, outline, rgba)
+                     hex_face, hex_polygon, hex_shadow, lava_arrow, outline, player_mark, rgba)
 
 SEA = "#d4e9f5"
 SEA_LINE = "#bcd9ea"
@@ -264,6 +264,42 @@ def _expand_marks(sc: Scene, state, vp: Viewport, hints: Hints, pick: Pick) -> N
                                                  dash=(3, 3)))
 
 
+def cursor(sc: Scene, state, action, lay: Layout, hints: Hints) -> None:
+    """The keyboard cursor on `action`: the tile's ghost where it would lie, the building on
+    its hex, or the huts of an expansion, ringed thick and dashed, dark on white, so it shows
+    on any terrain and without colour. A move with no place (Finish) draws nothing."""
+    vp = lay.viewport
+    kind = getattr(action, "kind", None)
+    if kind == "place":
+        if state.drawn is None or state.drawn == C.HIDDEN:
+            return
+        _ghost(sc, vp, state.drawn, action.volcano, action.rotation, legal=True)
+        ring = tile_hexes(action.volcano, action.rotation)
+    elif kind in ("hut", "temple", "tower"):
+        ring = (action.hex,)
+        if vp.visible(action.hex, whole=True):
+            cx, cy = vp.centre(action.hex)
+            sc.add("highlights", *building_glyph(cx, cy, vp.size * 0.34, state.turn, kind,
+                                                 ghost=True))
+    elif kind == "expand":
+        plan = next((e for e in hints.expansions if e.settlement.key == action.settlement
+                     and e.terrain == action.terrain), None)
+        if plan is None:
+            return
+        ring = tuple(h for h, _ in plan.targets)
+        for h, huts in plan.targets:
+            if vp.visible(h, whole=True):
+                cx, cy = vp.centre(h)
+                sc.add("highlights", *building_glyph(cx, cy, vp.size * 0.34, state.turn, "hut",
+                                                     huts, ghost=True))
+    else:
+        return
+    if _inside(vp, ring):
+        width = max(3.0, vp.size * 0.1)
+        sc.add("highlights", *outline(vp, ring, stroke="#ffffff", line_width=width + 4),
+               *outline(vp, ring, stroke=INK, line_width=width, dash=(8, 5)))
+
+
 def _hover_settlement(sc: Scene, state, vp: Viewport, hover) -> None:
     """The settlement under the pointer (the hex `hover`), outlined in black."""
     if hover is None:
@@ -376,6 +412,7 @@ def _rows(sc: Scene, state, lay: Layout, say=str) -> None:
                              radius=8),
                Rect(row.x + 8, row.y + name_y - 9, 18, 18, fill=PLAYER_COLOURS[p], stroke=INK,
                     radius=3),
+               player_mark(row.x + 17, row.y + name_y, 6, p),
                Text(row.x + 32, row.y + name_y,
                     say(player_title(p)) + (f"  {TURN_MARK}" if turn else ""),
                     size=17, bold=True, color=INK, max_width=row.w - 40))
@@ -494,4 +531,4 @@ def scene(state, view: View | None = None, lay: Layout | None = None) -> Scene:
     return sc
 
 
-__all__ = ["PLAYER_COLOURS", "header_text", "ranking_lines", "scene"]
+__all__ = ["PLAYER_COLOURS", "cursor", "header_text", "ranking_lines", "scene"]
