@@ -151,7 +151,7 @@ def building_glyph(cx: float, cy: float, unit: float, owner: int, kind: str, cou
     if mark:
         shapes.append(Text(cx, cy + unit * 0.25, mark, size=label_size(unit, 1.2),
                            color=text_color_on(colour), bold=True, align="center", scales=False))
-    shapes.append(player_mark(cx + unit * 0.85, cy - unit * 0.8, max(4.0, unit * 0.38), owner))
+    shapes.append(player_mark(cx + unit * 0.9, cy - unit * 0.85, max(5.0, unit * 0.45), owner))
     return shapes
 
 
