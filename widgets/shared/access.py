@@ -18,7 +18,7 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
-from explorer.text import T
+from explorer.text import N, T
 
 from .board_text import board_text_html
 
@@ -483,8 +483,8 @@ class BoardAccess:
         groups = [[say(title), len(actions)] for title, actions in self._groups]
         t = self.app.timeline
         if moves:
-            note = T("{n} legal moves. Open a group, then choose a move to play it.",
-                     n=len(moves))
+            note = N("{n} legal move. Open its group, then choose it to play it.",
+                     "{n} legal moves. Open a group, then choose a move to play it.", len(moves))
         elif not t.playable():
             note = T("Set-up is still being narrated here: go to the last set-up step to make "
                      "moves.")
