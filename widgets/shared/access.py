@@ -5,8 +5,8 @@
   the step's complete legal moves, Enter or Space plays the one under it, Esc drops it, T opens
   the board as text and M the Moves list. It never takes Tab, and it keeps the canvas out of
   the Tab order (ipycanvas makes its canvas focusable, which trapped Tab).
-- `LiveRegions`: a polite region says each step's narration, a cursor's move and a move's
-  result; an assertive one says refusals with their rule.
+  Its live regions speak: a polite one each step's narration, a cursor's move and a move's
+  result; an assertive one refusals with their rule.
 - `MovesPanel`: the Moves tab: every legal move of the step as a button, in groups opened on
   demand (a step may have thousands), and the board as text.
 - `BoardAccess` ties them to the app and the board: the board draws the cursor
@@ -38,7 +38,13 @@ HIDDEN_CSS = """
 
 class BoardFocus(anywidget.AnyWidget):
     """Put inside the board's frame: makes the frame the board's focus stop (see module doc)
-    and sends its keys ({"key"}) and whether it is focused by keyboard ({"focus"})."""
+    and sends its keys ({"key"}) and whether it is focused by keyboard ({"focus"}).
+
+    It also holds the page's two live regions, which a screen reader speaks without moving the
+    focus: `polite` (role=status) and `assertive` (role=alert). They are put at the end of the
+    app, outside the board (whose role hides what is inside from reading), empty from the start,
+    and only their text changes, as screen readers need. (One model for both: every model is
+    built by the page before the board shows.)"""
 
     _esm = """
     export default {
@@ -47,6 +53,18 @@ class BoardFocus(anywidget.AnyWidget):
         const help = document.createElement("div");
         help.id = "rx-board-help-" + Math.random().toString(36).slice(2);
         el.appendChild(help);
+        const region = (role, css) => {
+          const node = document.createElement("div");
+          node.setAttribute("role", role);
+          node.setAttribute("aria-live", role === "alert" ? "assertive" : "polite");
+          node.setAttribute("aria-atomic", "true");
+          node.className = "rx-visually-hidden " + css;
+          return node;
+        };
+        const polite = region("status", "rx-live-polite");
+        const assertive = region("alert", "rx-live-assertive");
+        model.on("change:polite", () => { polite.textContent = model.get("polite"); });
+        model.on("change:assertive", () => { assertive.textContent = model.get("assertive"); });
         let frame = null;
         const keys = () => model.get("own_keys");
         const show = () => {
@@ -79,6 +97,7 @@ class BoardFocus(anywidget.AnyWidget):
             return;
           }
           frame = found;
+          (frame.closest(".rx-app") || document.body).append(polite, assertive);
           frame.tabIndex = 0;
           frame.setAttribute("role", "application");
           frame.setAttribute("aria-describedby", help.id);
@@ -100,6 +119,8 @@ class BoardFocus(anywidget.AnyWidget):
         });
         return () => {
           observer.disconnect();
+          polite.remove();
+          assertive.remove();
           if (frame) {
             frame.removeEventListener("keydown", onKey);
             frame.removeEventListener("focus", onFocus);
@@ -114,36 +135,9 @@ class BoardFocus(anywidget.AnyWidget):
     kind = traitlets.Unicode("board").tag(sync=True)   # its role described ("board")
     help = traitlets.Unicode("").tag(sync=True)     # the keys, read as its description
     own_keys = traitlets.List(traitlets.Unicode(), list(BOARD_KEYS)).tag(sync=True)
+    polite = traitlets.Unicode("").tag(sync=True)      # spoken when it changes
+    assertive = traitlets.Unicode("").tag(sync=True)   # spoken at once: refusals, errors
 
-
-class LiveRegions(anywidget.AnyWidget):
-    """Two regions a screen reader speaks without moving the focus: `polite` (role=status) and
-    `assertive` (role=alert). They are in the page, empty, from the start, and only their text
-    changes, as screen readers need."""
-
-    _esm = """
-    export default {
-      render({ model, el }) {
-        el.classList.add("rx-live");
-        const region = (role, css) => {
-          const node = document.createElement("div");
-          node.setAttribute("role", role);
-          node.setAttribute("aria-live", role === "alert" ? "assertive" : "polite");
-          node.setAttribute("aria-atomic", "true");
-          node.className = "rx-visually-hidden " + css;
-          el.appendChild(node);
-          return node;
-        };
-        const polite = region("status", "rx-live-polite");
-        const assertive = region("alert", "rx-live-assertive");
-        model.on("change:polite", () => { polite.textContent = model.get("polite"); });
-        model.on("change:assertive", () => { assertive.textContent = model.get("assertive"); });
-      },
-    };
-    """
-    _css = HIDDEN_CSS
-    polite = traitlets.Unicode("").tag(sync=True)
-    assertive = traitlets.Unicode("").tag(sync=True)
 
     def say(self, text: str, assertive: bool = False) -> None:
         """Speak `text`; the same text again is changed by a trailing no-break space, so that it
@@ -284,7 +278,7 @@ class BoardAccess:
     def __init__(self, app):
         self.app, self.board, self.words = app, app.board, app.words
         self.focus = BoardFocus()
-        self.live = LiveRegions()
+        self.live = self.focus             # the live regions are the focus model's
         self.panel = MovesPanel()
         frame = self.board.canvas.view
         frame.children = (*frame.children, self.focus)

@@ -126,7 +126,7 @@ class ExplorerApp:
         self._unfilled = {GAME_TAB: w.VBox(), SHARE_TAB: w.VBox(), RULEBOOK_TAB: w.VBox()}
         rules_pane = w.VBox([self.rules.current, self.events, self.rules.index])
         panes = [rules_pane, self.score.widget, self.log.widget, *self._unfilled.values(),
-                 w.VBox([self.access.panel]), *extra.values()]
+                 self.access.panel, *extra.values()]
         for pane in panes:
             pane.add_class("rx-tab-pane")
         self.tabs.children = panes
@@ -166,7 +166,7 @@ class ExplorerApp:
                       layout=shared_layout(align_items="center"))
         head.add_class("rx-head")
         self.root = w.VBox([style, head, intro_html, bar, self.classes.widget, status, body,
-                            self.access.live, self.counter.widget])
+                            self.counter.widget])
         self.root.add_class("rx-app")
         # keys are heard in the whole page; those typed into a text box (rule search, seed,
         # link) are left alone by the page and again by `_key`
