@@ -19,6 +19,7 @@ from explorer.text import N, T
 
 from ..shared.board_text import Section, Table
 from ..shared.canvas import BoardCanvas
+from ..shared.gestures import Gestures
 from ..shared.scene import View
 from ..shared.timeline import SCORING
 from ..shared.view_buttons import add_view_buttons
@@ -66,6 +67,7 @@ class CacaoBoard:
         # step C's list takes the place of the tile choice and the status line (the same
         # height), so the board keeps the whole width and never moves
         self.widget = w.VBox([c.tools, c.status, c.pending, self.canvas.view, c.view])
+        self.gestures = Gestures(self)   # drag and pinch on a touch screen
 
     def attach(self, app) -> None:
         self.app = app

@@ -210,5 +210,99 @@ body:has(.rx-app.rx-projector) .jp-RenderedHTMLCommon h1 { display: none; }
 .rx-is-controls .widget-dropdown { width: auto !important; }
 .rx-is-controls select { flex: 0 0 auto; width: auto !important; padding-right: 26px; }
 /* a menu is as wide as its longest option, clear of the arrow, in every language */
+/* ---- Contrast, focus, motion (every size) ---------------------------------------------
+   Text at least 4.5:1 (inactive tab labels were #6d6d6d on #eeeeee, 4.45:1); a focus ring of
+   two tones (blue 6.6:1 on white, white inside it) at least 3:1 against whatever it lies on, drawn
+   inside the element, as most sit in rows that clip what passes their edge */
+.rx-tabs .lm-TabBar-tab, .rx-tabs .lm-TabBar-tab .lm-TabBar-tabLabel { color: #3d3d3d; }
+.rx-tabs .lm-TabBar-tab.lm-mod-current { color: #000; }
+.rx-ln { color: #5f5f5f; }
+.rx-app :focus-visible { outline: 3px solid #0b57d0 !important; outline-offset: -3px !important;
+  box-shadow: inset 0 0 0 5px #fff !important; }
+.rx-app input[type=checkbox]:focus-visible, .rx-app input[type=radio]:focus-visible {
+  outline-offset: 2px !important; box-shadow: none !important; }
+.rx-board-frame { position: relative; }
+.rx-board-frame:focus-visible { outline: 4px solid #0b57d0 !important; outline-offset: -4px !important; }
+.rx-board-frame:focus-visible::after { content: ""; position: absolute; inset: 4px;
+  border: 2px solid #fff; pointer-events: none; }
+/* the timeline's handle: a 24 px target (44 px on a touch screen) around a 16 px knob */
+.rx-slider { --jp-widgets-slider-handle-size: 24px; --rx-knob-gap: 4px; }
+.rx-slider .noUi-handle { box-sizing: border-box; border: var(--rx-knob-gap) solid transparent !important;
+  background-clip: padding-box !important; background-color: #fff !important;
+  box-shadow: inset 0 0 0 2px #5f6b7a !important; }
+.rx-slider .noUi-handle:focus-visible { outline-offset: -1px !important;
+  box-shadow: inset 0 0 0 2px #5f6b7a, 0 0 0 2px #fff !important; }
+.rx-slider .noUi-target { background: #8c8c8c; }
+@media (prefers-reduced-motion: reduce) {
+  *, *::before, *::after { transition: none !important; animation: none !important;
+    scroll-behavior: auto !important; }
+}
+/* ---- Touch screens: targets of 44 px where the row has room ------------------------------ */
+@media (pointer: coarse) {
+  .rx-slider { --jp-widgets-slider-handle-size: 44px; --rx-knob-gap: 12px; }
+  .rx-app { --jp-widgets-inline-height: 44px; }
+  .rx-app .rx-tabs .lm-TabBar-content { flex-wrap: wrap; }
+  .rx-app .rx-tabs .lm-TabBar { height: auto; max-height: none; }
+  .rx-app button, .rx-app select, .rx-app input:not([type=checkbox]):not([type=radio]),
+  .rx-app .rx-tabs .lm-TabBar-tab { min-height: 44px !important; }
+  .rx-app .jupyter-button, .rx-app .widget-toggle-button { min-width: 44px; flex-shrink: 0; }
+  .rx-app .rx-tabs .lm-TabBar { min-height: 44px; }
+  .rx-app .rx-tabs .lm-TabBar-tab { align-items: center; }
+  .rx-app .rx-language-menu { height: 44px; }
+  .rx-app .rx-board-tools, .rx-app .rx-taluva-controls { height: 52px; }
+  .rx-app .rx-pending-line { height: 48px; }
+  .rx-app .rx-pending-line .widget-button { height: 44px !important; }
+  .rx-app .rx-board-widget > .rx-pending { height: 100px; }
+}
+/* ---- Narrow windows (a phone, a tablet upright): one column -------------------------------
+   The page scrolls down instead of fitting the window: the title, then the board fitted to the
+   width (the canvas keeps its drawing's proportions; its own buttons and lines below it, so
+   nothing above it changes height), the step label and messages, the timeline and bots, the
+   tabs, the introduction. Rows wrap; nothing is wider than the window. */
+@media (max-width: 899px) {
+  .jp-LabShell .lm-BoxPanel-child { padding: 4px 6px !important; }
+  .rx-app { height: auto; min-height: 0; overflow: visible; gap: 6px; }
+  .rx-app > .rx-body { display: contents; }
+  .rx-app > .rx-head { order: 0; }
+  .rx-app .rx-main { order: 1; flex: 0 0 auto; width: 100%; min-width: 0; }
+  .rx-app > .rx-status { order: 2; }
+  .rx-app > .rx-bar { order: 3; }
+  .rx-app > .rx-class-panel { order: 4; }
+  .rx-app .rx-side { order: 5; flex: 0 0 auto; width: 100%; min-width: 0; height: 80vh;
+    max-height: 760px; }
+  .rx-app > :has(.rx-intro) { order: 6; }
+  .rx-app > .rx-frame-counter { order: 7; }
+  .rx-title { font-size: 19px; }
+  .rx-head { flex-wrap: wrap; gap: 4px 8px; }
+  .rx-head > .rx-title-box { flex: 1 1 180px; min-width: 0; }
+  .rx-app .rx-board-widget { flex: 0 0 auto !important; width: 100%; }
+  .rx-app .rx-board-widget > * { max-width: 100%; }
+  .rx-app .rx-board-widget > .rx-board-frame { order: -1; flex: 0 0 auto !important;
+    height: auto; min-height: 0; width: 100%; align-items: flex-start; }
+  .rx-app canvas.rx-board, .rx-app .rx-board canvas { height: auto !important;
+    max-height: 78vh; }
+  .rx-app .rx-board-tools, .rx-app .rx-taluva-controls { height: auto; min-height: 44px;
+    flex-wrap: wrap !important; overflow: visible; row-gap: 4px; }
+  .rx-app .rx-board-tools > .rx-selection { flex: 1 1 100%; }
+  .rx-app .rx-taluva-view { margin-left: 0 !important; }
+  .rx-app .rx-is-controls { height: auto; max-height: none; overflow: visible; }
+  .rx-app .rx-board-widget > .rx-pick-status { height: auto; min-height: 0; }
+  .rx-app .rx-board-widget > .rx-pending { height: auto; max-height: 120px; }
+  .rx-app .rx-bar > * { max-width: 100%; }
+  .rx-app .rx-board-widget .widget-hbox { flex-wrap: wrap; row-gap: 4px; }
+  .rx-bar, .rx-timeline, .rx-autoplay { flex-wrap: wrap; row-gap: 6px; }
+  .rx-app .rx-timeline { width: 100%; }
+  .rx-app .rx-slider { flex: 1 1 100% !important; width: auto !important; min-width: 0; }
+  .rx-app .rx-slider .slider-container { flex: 1 1 auto; }
+  .rx-app .rx-autoplay { border-left: 0; padding-left: 0; }
+  .rx-status { height: auto; min-height: 50px; }
+  .rx-step-label .widget-html-content { -webkit-line-clamp: 3; }
+  .rx-app .rx-tabs .lm-TabBar-tab { padding: 0 8px; }
+  .rx-app .rx-tab-pane *, .rx-app .rx-side * { max-width: 100%; box-sizing: border-box; }
+  .rx-app .rx-tab-pane { overflow-wrap: anywhere; }
+  .rx-app .widget-dropdown, .rx-app .widget-text, .rx-app .widget-textarea,
+  .rx-app .rx-seat { width: auto !important; max-width: 100%; }
+  .rx-app .widget-text input, .rx-app select { min-width: 0; max-width: 100%; }
+}
 </style>
 """

@@ -18,6 +18,7 @@ from explorer.text import N, T, player_name
 
 from ..shared.board_text import Section, Table
 from ..shared.canvas import BoardCanvas
+from ..shared.gestures import Gestures
 from ..shared.scene import View
 from ..shared.view_buttons import add_view_buttons
 from .controls import KIND_NAMES, Controls, button, why_not
@@ -71,6 +72,7 @@ class TaluvaBoard:
         self.kind_buttons, self.confirm, self.finish = c.kind_buttons, c.confirm, c.finish
         self.placing, self.building, self.status = c.placing, c.building, c.status
         self.widget = w.VBox([c.style, c.row, c.status, self.canvas.view])
+        self.gestures = Gestures(self)   # drag and pinch on a touch screen
 
     def attach(self, app) -> None:
         self.app = app

@@ -1,0 +1,180 @@
+"""Touch gestures on a zoomable board (Taluva, Cacao): one finger drags the view, two fingers
+pinch to zoom about the point between them. The board's zoom and pan buttons stay; this only
+gives a touch screen the gestures it expects.
+
+`Gestures(board)` puts a small anywidget (no size, nothing drawn) into the board's frame
+(`.rx-board-frame`). It listens there to touch pointers and sends each change of the view to
+Python as the fingers' centre before and after and the spread's ratio, in CSS pixels of the
+frame; Python turns that into the board's own zoom and pan (`board.set_view(zoom, pan)`; pan is
+in the board's units: hexes for Taluva, cells for Cacao). The point under the fingers stays
+under them.
+
+A tap stays a click: nothing is prevented on a touch that does not move (the board's clicks
+come from ipyevents on the frame). Only after a drag or a pinch is the click the browser may
+still send swallowed, so a drag never plays a move. The frame takes `touch-action: none`, so a
+drag on the board pans the board rather than scrolling the page.
+"""
+from __future__ import annotations
+
+import math
+
+import anywidget
+
+from .canvas import _finite, shown_scale
+
+SQRT3 = math.sqrt(3.0)
+ZOOM_RANGE = (0.4, 3.0)   # as the boards' own (widgets/{taluva,cacao}/geometry.py)
+SEND_MS = 80              # at most one view change per this many ms while the fingers move
+SLOP_PX = 10              # a touch that moves less is a tap
+
+
+def pan_units(viewport) -> tuple[float, float]:
+    """Board pixels per unit of pan, across and down: a Cacao cell, or for Taluva a hex's
+    width across and a row (1.5 hex sizes) down (see each `geometry.fit`)."""
+    cell = getattr(viewport, "cell", None)
+    if cell is not None:
+        return float(cell), float(cell)
+    return SQRT3 * viewport.size, 1.5 * viewport.size
+
+
+def view_after(board, gesture: dict, zoom_range=ZOOM_RANGE):
+    """The (zoom, pan) a gesture leads to from the board's current view, or None when it
+    cannot say (no layout yet, a value that is not a finite number: the page is untrusted).
+
+    `gesture`: the fingers' centre before (`x0`, `y0`) and after (`x1`, `y1`) and the spread's
+    ratio (`scale`, 1 for a drag), in CSS pixels of the frame, whose size is `w` x `h`."""
+    if not isinstance(gesture, dict) or getattr(board, "layout", None) is None:
+        return None
+    values = [_finite(gesture.get(k)) for k in ("x0", "y0", "x1", "y1", "scale", "w", "h")]
+    if None in values:
+        return None
+    x0, y0, x1, y1, ratio, frame_w, frame_h = values
+    canvas = board.canvas
+    shown = shown_scale(frame_w, frame_h, canvas.width, canvas.height)
+    if shown <= 0 or ratio <= 0:
+        return None
+    viewport = board.layout.viewport
+    unit_x, unit_y = pan_units(viewport)
+    if unit_x <= 0 or unit_y <= 0:
+        return None
+    low, high = zoom_range
+    zoom = max(low, min(high, board.zoom * ratio))
+    grown = zoom / board.zoom
+    area = viewport.area
+    cx, cy = area.x + area.w / 2, area.y + area.h / 2
+    # the board point under the fingers before stays under them after (see geometry.fit:
+    # a point's place is the area's centre + (its position - the view's centre) * size)
+    pan = (board.pan[0] + (x0 / shown - cx) / unit_x - (x1 / shown - cx) / (unit_x * grown),
+           board.pan[1] + (y0 / shown - cy) / unit_y - (y1 / shown - cy) / (unit_y * grown))
+    if not all(math.isfinite(v) for v in pan):
+        return None
+    return zoom, pan
+
+
+class Gestures(anywidget.AnyWidget):
+    """Drag and pinch on `board`'s frame (class rx-gestures; see the module's text)."""
+
+    _esm = """
+    const SEND_MS = %(send)d, SLOP = %(slop)d;
+    export default {
+      render({ model, el }) {
+        el.classList.add("rx-gestures");
+        Object.assign(el.style, { position: "absolute", width: "0", height: "0",
+                                  overflow: "hidden", pointerEvents: "none" });
+        let frame = null, tries = 0, timer = null, pending = null, stop = null;
+        const touches = new Map();          // pointerId -> {x, y} in the frame
+        let start = null, last = null, moved = false, swallowUntil = 0;
+        const at = (e) => {
+          const r = frame.getBoundingClientRect();
+          return { x: e.clientX - r.left, y: e.clientY - r.top };
+        };
+        const centre = () => {
+          const ps = [...touches.values()];
+          const x = ps.reduce((s, p) => s + p.x, 0) / ps.length;
+          const y = ps.reduce((s, p) => s + p.y, 0) / ps.length;
+          const d = ps.length > 1 ? Math.hypot(ps[0].x - ps[1].x, ps[0].y - ps[1].y) : 0;
+          return { x, y, d };
+        };
+        const flush = () => {
+          timer = null;
+          if (pending) { model.send(pending); pending = null; }
+        };
+        const queue = (from, to) => {
+          const ratio = from.d > 0 && to.d > 0 ? to.d / from.d : 1;
+          if (pending) {
+            pending.x1 = to.x; pending.y1 = to.y; pending.scale *= ratio;
+          } else {
+            const r = frame.getBoundingClientRect();
+            pending = { type: "view", x0: from.x, y0: from.y, x1: to.x, y1: to.y,
+                        scale: ratio, w: r.width, h: r.height };
+          }
+          if (!timer) timer = setTimeout(flush, SEND_MS);
+        };
+        const down = (e) => {
+          if (e.pointerType !== "touch") return;
+          touches.set(e.pointerId, at(e));
+          if (touches.size === 1) { start = at(e); moved = false; last = null; }
+          else { moved = true; last = centre(); }      // a second finger: a pinch, not a tap
+        };
+        const move = (e) => {
+          if (!touches.has(e.pointerId)) return;
+          touches.set(e.pointerId, at(e));
+          const now = centre();
+          if (!moved) {
+            if (Math.hypot(now.x - start.x, now.y - start.y) < SLOP) return;
+            moved = true; last = { x: start.x, y: start.y, d: 0 };
+          }
+          if (last) queue(last, now);
+          last = now;
+          e.preventDefault();
+        };
+        const up = (e) => {
+          if (!touches.delete(e.pointerId)) return;
+          if (moved) swallowUntil = performance.now() + 500;
+          last = touches.size ? centre() : null;        // the fingers left: no jump
+          if (!touches.size) flush();
+        };
+        const click = (e) => {                          // the click after a drag or pinch
+          if (performance.now() < swallowUntil) {
+            swallowUntil = 0; e.stopImmediatePropagation(); e.preventDefault();
+          }
+        };
+        const attach = () => {
+          frame = el.closest(".rx-board-frame");
+          if (!frame) { if (tries++ < 200) requestAnimationFrame(attach); return; }
+          frame.style.touchAction = "none";
+          frame.addEventListener("pointerdown", down);
+          frame.addEventListener("pointermove", move, { passive: false });
+          frame.addEventListener("pointerup", up);
+          frame.addEventListener("pointercancel", up);
+          frame.addEventListener("click", click, true);
+          stop = () => {
+            frame.removeEventListener("pointerdown", down);
+            frame.removeEventListener("pointermove", move);
+            frame.removeEventListener("pointerup", up);
+            frame.removeEventListener("pointercancel", up);
+            frame.removeEventListener("click", click, true);
+          };
+        };
+        attach();
+        return () => { if (timer) clearTimeout(timer); if (stop) stop(); };
+      },
+    };
+    """ % {"send": SEND_MS, "slop": SLOP_PX}
+
+    def __init__(self, board, **kwargs):
+        super().__init__(**kwargs)
+        self._board = board
+        self.views = 0        # view changes made (for tests)
+        self.add_class("rx-gestures")
+        self.on_msg(self._on_msg)
+        frame = board.canvas.view
+        frame.children = (*frame.children, self)
+
+    def _on_msg(self, _widget, content, _buffers) -> None:
+        if not isinstance(content, dict) or content.get("type") != "view":
+            return
+        view = view_after(self._board, content)
+        if view is not None:
+            self.views += 1
+            self._board.set_view(*view)
