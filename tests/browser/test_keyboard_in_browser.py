@@ -8,12 +8,10 @@ import importlib
 
 import pytest
 
-from explorer import GAMES, lessons
+from explorer import lessons
 from helpers import act, open_board, screenshot, wait_frame
 
 APPS = ("animals_on_board", "cacao", "indian_summer", "taluva")
-BOARDS = {"animals_on_board": "AnimalsBoard", "cacao": "CacaoBoard",
-          "indian_summer": "IndianSummerBoard", "taluva": "TaluvaBoard"}
 TABS = ("Rules", "Score", "History", "Game", "Share", "Rulebook", "Moves")
 FRAME = ".rx-board-frame"
 POLITE = ".rx-live-polite"
@@ -58,26 +56,17 @@ def live(page, selector: str) -> str:
     return page.locator(selector).first.text_content()
 
 
-def cursor_order(name: str, state) -> list:
-    """The legal moves in the order the board's cursor walks them (grouped as the board
-    groups them), as access.py orders them."""
-    board = getattr(importlib.import_module(f"widgets.{name}.board"), BOARDS[name])()
-    groups: dict = {}
-    for action in state.legal_actions():
-        groups.setdefault(board.move_group(action), []).append(action)
-    return [a for acts in groups.values() for a in acts]
-
-
 def wrong_try(name: str):
-    """A shipped lesson's question and how many presses of → bring the cursor to a move it
-    refuses: (lesson name, step, presses, rule id)."""
+    """A shipped lesson's question and how many presses of → bring the board's cursor to a move
+    it refuses: (lesson name, step, presses, rule id). The cursor's order is the app's own,
+    found by building the app here."""
+    app = importlib.import_module(f"widgets.{name}").app().explorer
     for lesson in lessons.shipped(name):
-        states = lesson.states()
         for i, step in enumerate(lesson.steps):
-            if step.checkpoint is None:
+            if step.checkpoint is None or not app.lessons.open(lesson.name, i + 1):
                 continue
-            state = states[i]
-            for k, action in enumerate(cursor_order(name, state)):
+            state = app.timeline.frame.state
+            for k, (_, action) in enumerate(app.access.moves()):
                 verdict = lesson.judge(i, state, action)
                 if not verdict.right and verdict.rule:
                     return lesson.name, i + 1, k + 1, verdict.rule
