@@ -8,9 +8,10 @@ import explorer
 from explorer import bots
 from explorer.cacao import components as C
 from widgets.cacao import app
-from widgets.cacao.draw import INK
+from widgets.cacao.draw import INK, NUMBER_AT, PLAYER_COLOURS
 from widgets.shared.board_text import board_text_html
-from widgets.shared.scene import Rect, Text
+from widgets.shared.player_marks import MARKS
+from widgets.shared.scene import Polygon, Rect, Text
 from widgets.shared.words import PageWords
 
 GAME = explorer.GAMES["cacao"]
@@ -144,4 +145,64 @@ def test_each_worker_tile_shows_its_owner_number_beside_its_colour(shell):
     assert shown and vp.cell >= 40
     for cell, top in shown:
         x, y, s, _ = vp.rect(cell)
-        assert texts[(x + s / 2, y + s / 2 + 1)] == str(top.owner + 1)
+        assert texts[(x + s * NUMBER_AT, y + s / 2 + 1)] == str(top.owner + 1)
+
+
+def mark_of(poly):
+    """Whose shape a polygon is (an index into MARKS, matched up to place and size) and its
+    radius; None when it is no player's shape."""
+    pts = poly.points
+    for p, unit in enumerate(MARKS):
+        if len(unit) != len(pts):
+            continue
+        ux = [u[0] for u in unit]
+        r = (max(x for x, _ in pts) - min(x for x, _ in pts)) / (max(ux) - min(ux))
+        cx, cy = pts[0][0] - r * unit[0][0], pts[0][1] - r * unit[0][1]
+        if all(abs(cx + r * a - x) < 0.3 and abs(cy + r * b - y) < 0.3
+               for (a, b), (x, y) in zip(unit, pts)):
+            return p, r
+    return None
+
+
+def tile_marks(scene, vp, cell):
+    """The player shapes drawn inside a cell's square on the board layer."""
+    x, y, s, _ = vp.rect(cell)
+    return [mark_of(poly) for poly in scene.layers["board"] if isinstance(poly, Polygon)
+            and all(x <= px <= x + s and y <= py <= y + s for px, py in poly.points)]
+
+
+@pytest.mark.parametrize("zoom", [1.0, 0.7])
+def test_every_worker_tile_carries_its_owner_shape_late_in_a_four_player_game(zoom):
+    # two players' colours may show as one grey (red and purple under achromatopsia): each
+    # worker tile also carries its owner's shape, at the app's zoom with the number and
+    # zoomed out without it
+    shell = app(players=4, seed=5).explorer
+    shell.bar.last.click()
+    state = play(shell, 500, seed=5, until=lambda s: len(s.workers) >= 30)
+    assert len(state.workers) >= 30 and {t.owner for t in state.workers.values()} == {0, 1, 2, 3}
+    board = shell.board
+    if zoom != 1.0:
+        board.set_view(zoom, board.pan)
+    scene, vp = board.canvas.scene, board.layout.viewport
+    assert (vp.cell >= 40) == (zoom == 1.0)   # with the number beside the shape; shape alone
+    shown = [(cell, top) for cell, top in state.workers.items() if vp.visible(cell, whole=True)]
+    assert len(shown) == len(state.workers)
+    seen = {}
+    for cell, top in shown:
+        marks = tile_marks(scene, vp, cell)
+        assert len(marks) == 1 and marks[0] is not None, cell
+        shape, r = marks[0]
+        assert shape == top.owner and r >= 4      # 8 px across or more at any zoom
+        seen.setdefault(top.owner, set()).add(MARKS[shape])
+    assert sorted(seen) == [0, 1, 2, 3] and all(len(v) == 1 for v in seen.values())
+    assert len({v.pop() for v in seen.values()}) == 4      # the four players' shapes differ
+    # beside each name in the rows, the player's swatch carries the same shape
+    for row in board.layout.rows:
+        p = row.key[1]
+        swatch = next(r for r in scene.layers["board"] if isinstance(r, Rect) and r.w == 18
+                      and r.fill == PLAYER_COLOURS[p] and row.x <= r.x and row.y <= r.y
+                      and r.y + r.h <= row.y + row.h)
+        inside = [mark_of(poly) for poly in scene.layers["board"] if isinstance(poly, Polygon)
+                  and all(swatch.x <= x <= swatch.x + 18 and swatch.y <= y <= swatch.y + 18
+                          for x, y in poly.points)]
+        assert [m[0] for m in inside] == [p]

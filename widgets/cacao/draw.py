@@ -12,6 +12,7 @@ from explorer.cacao.board import SIDES
 from explorer.cacao.scoring import score_temples
 from explorer.text import Message, T
 
+from ..shared.player_marks import player_mark
 from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, View, text_color_on
 from .geometry import edge_rect, worker_marks
 from .layout import (AXIS_H, AXIS_W, HAND_GAP, HAND_X, MARGIN, PILE_X, PREVIEW_X,
@@ -52,6 +53,7 @@ MUTED = "#555555"
 ROTATION_NAMES = ("0°", "90°", "180°", "270°")
 MIN_TEXT = 16      # the smallest text drawn: 11 px as a 1280x800 page shows the board
 LABEL_CELL = 56    # a tile this small shows its icon only (its name would be squeezed)
+NUMBER_AT, MARK_AT = 0.37, 0.645  # where a worker tile's number and shape sit, across it
 PHASE_TEXT = {"place": T("place a worker tile (step A)"),
               "fill": T("fill the jungle spaces (step B)"),
               "work": T("use or decline activated workers (step C)")}
@@ -78,7 +80,8 @@ def header_text(state, say=str) -> str:
 
 # -- tiles ----------------------------------------------------------------------------
 def worker_tile_shapes(rect, owner: int, counts, hidden: bool = False) -> list:
-    """A worker tile: the owner's colour with its workers as squares along each side."""
+    """A worker tile: the owner's colour and shape with its workers as squares along each
+    side."""
     x, y, s, _ = rect
     if hidden:
         return [Rect(x, y, s, s, fill="#607d8b", stroke=INK, line_width=2, radius=s * 0.1),
@@ -92,10 +95,16 @@ def worker_tile_shapes(rect, owner: int, counts, hidden: bool = False) -> list:
     for side, n in enumerate(counts):
         for (mx, my, mw, mh) in worker_marks(rect, side, n):
             shapes.append(Rect(mx, my, mw, mh, fill=ink, radius=mw * 0.3))
+    # the owner's shape (as beside their name in the rows) at every size, and from 40 px on
+    # their number too, as the rows name them: colour is not alone, whatever the zoom
     size = int(s * 0.4)
-    if size >= MIN_TEXT:   # the owner's number, as the rows name them: colour is not alone
-        shapes.append(Text(x + s / 2, y + s / 2 + 1, str(owner + 1), size=size, color=ink,
-                           bold=True, align="center", scales=False))
+    if size >= MIN_TEXT:   # number and shape side by side, between the workers
+        shapes.append(Text(x + s * NUMBER_AT, y + s / 2 + 1, str(owner + 1), size=size,
+                           color=ink, bold=True, align="center", scales=False))
+        shapes.append(player_mark(x + s * MARK_AT, y + s / 2, s * 0.115, owner))
+    else:                  # too small for a number: the shape alone, in the middle
+        shapes.append(player_mark(x + s / 2, y + s / 2, max(4.0, s * 0.2), owner,
+                                  line_width=1.5 if s >= 30 else 1.0))
     return shapes
 
 
@@ -291,6 +300,7 @@ def _rows(sc: Scene, state, lay: Layout, hints: Hints, pick: Pick, playable: boo
         title = say(player_title(p)) + (f"  {TURN_MARK}" if turn else "")
         sc.add("board", Rect(row.x + 8, title_mid - 9, 18, 18, fill=PLAYER_COLOURS[p], stroke=INK,
                              radius=3),
+               player_mark(row.x + 17, title_mid, 6, p),
                Text(row.x + 32, title_mid, title, size=MIN_TEXT, bold=True, color=INK,
                     max_width=200, max_scale=cap))
         if sheet is None:      # at the scoring step the total takes this place

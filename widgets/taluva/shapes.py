@@ -11,6 +11,7 @@ import math
 from explorer.taluva.board import neighbours
 from explorer.text import T
 
+from ..shared.player_marks import MARKS, player_mark  # noqa: F401  (each player's shape)
 from ..shared.scene import Polygon, Text, text_color_on
 from .geometry import Viewport, edge_corners, lava_angle
 
@@ -153,18 +154,3 @@ def building_glyph(cx: float, cy: float, unit: float, owner: int, kind: str, cou
                            color=text_color_on(colour), bold=True, align="center", scales=False))
     shapes.append(player_mark(cx + unit * 0.9, cy - unit * 0.85, max(5.0, unit * 0.45), owner))
     return shapes
-
-
-# each player's shape (circle, square, triangle, diamond), on their pieces and beside their
-# name, so a piece's owner reads without its colour
-MARKS = (tuple((math.cos(a * math.pi / 6), math.sin(a * math.pi / 6)) for a in range(12)),
-         ((-0.8, -0.8), (0.8, -0.8), (0.8, 0.8), (-0.8, 0.8)),
-         ((0.0, -1.0), (0.95, 0.75), (-0.95, 0.75)),
-         ((0.0, -1.1), (1.0, 0.0), (0.0, 1.1), (-1.0, 0.0)))
-
-
-def player_mark(cx: float, cy: float, r: float, owner: int) -> Polygon:
-    """Player `owner`'s shape at (cx, cy), `r` its radius: dark with a white rim, so it shows
-    on any piece and any terrain."""
-    return Polygon(_pts((cx + x * r, cy + y * r) for x, y in MARKS[owner]), fill=INK,
-                   stroke="#ffffff", line_width=1.5)
