@@ -288,7 +288,7 @@ body:has(.rx-app.rx-projector) .jp-RenderedHTMLCommon h1 { display: none; }
   .rx-app .rx-is-controls { height: auto; max-height: none; overflow: visible; }
   .rx-app .rx-board-widget > .rx-pick-status { height: auto; min-height: 0; }
   .rx-app .rx-board-widget > .rx-pending { height: auto; max-height: 120px; }
-  .rx-app .rx-bar > * { max-width: 100%; }
+  .rx-app .rx-bar > * { max-width: calc(100% - 2 * var(--jp-widgets-margin)); }
   .rx-app .rx-board-widget .widget-hbox { flex-wrap: wrap; row-gap: 4px; }
   .rx-bar, .rx-timeline, .rx-autoplay { flex-wrap: wrap; row-gap: 6px; }
   .rx-app .rx-timeline { width: 100%; }
@@ -301,7 +301,8 @@ body:has(.rx-app.rx-projector) .jp-RenderedHTMLCommon h1 { display: none; }
   .rx-app .rx-tab-pane *, .rx-app .rx-side * { max-width: 100%; box-sizing: border-box; }
   .rx-app .rx-tab-pane { overflow-wrap: anywhere; }
   .rx-app .widget-dropdown, .rx-app .widget-text, .rx-app .widget-textarea,
-  .rx-app .rx-seat { width: auto !important; max-width: 100%; }
+  .rx-app .rx-seat { width: auto !important;
+    max-width: calc(100% - 2 * var(--jp-widgets-margin)); }
   .rx-app .widget-text input, .rx-app select { min-width: 0; max-width: 100%; }
 }
 </style>
