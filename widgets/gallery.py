@@ -17,7 +17,7 @@ from .shared.class_panel import ClassJoin
 from .shared.share import in_language
 from .shared.share_panel import page_query
 from .shared.style import CSS
-from .shared.svg import scene_to_svg
+from .shared.svg import named_svg, scene_to_svg
 from .shared.words import PageWords, page_language, unknown_language
 
 
@@ -127,10 +127,14 @@ def card_html(entry: dict, lang: str = i18n.DEFAULT) -> str:
     if entry.get("query", "").startswith("?players="):
         variant = f' data-players="{escape(entry["query"][len("?players="):], quote=True)}"'
     rulebook = escape(in_language(f"rulebook.ipynb?game={game.name}", say.lang), quote=True)
+    title = say(entry.get("title", game.title))
+    # the picture is a link too: its name (the picture's) says which game it opens
+    picture = named_svg(entry["picture"](say),
+                        say(T("{game}: the board a few turns into a game", game=title)))
     return (f'<div class="rx-card" data-game="{escape(game.name, quote=True)}"{variant}>'
-            f'<h3><a href="{link}">{escape(say(entry.get("title", game.title)))}</a></h3>'
+            f'<h3><a href="{link}">{escape(title)}</a></h3>'
             f'<div>{escape(say(players))}</div><p>{escape(say(entry["description"]))}</p>'
-            f'<a href="{link}">{entry["picture"](say)}</a><br>'
+            f'<a href="{link}">{picture}</a><br>'
             f'<a class="rx-open" href="{link}">{escape(say(T("Open the explorer")))}</a> '
             f'<a class="rx-rulebook-link" href="{rulebook}">'
             f'{escape(say(T("The rulebook, annotated")))}</a>'

@@ -26,11 +26,17 @@ from .timeline import Timeline
 from .words import PageWords, reason_of
 
 UPLOAD_LIMIT = 1_000_000
+# A control whose description (its <label>) is read, not shown: clipped, not display:none
+# (which would take the name away too). Its rule is in LESSON_CSS, on every app page.
+HIDDEN_LABEL = "rx-hidden-label"
 # The caption box's own style (a <style> element, placed beside style.CSS by the app). The box
 # takes at most a bounded share of the side column (more while it asks a question), so the
 # rules below keep room; inside it the caption scrolls, while the title, the question and the
 # buttons keep their height: the question is always wholly in view.
 LESSON_CSS = """<style>
+.rx-hidden-label > .widget-label { position: absolute !important; width: 1px !important;
+  min-width: 0 !important; height: 1px !important; margin: -1px !important; padding: 0 !important;
+  overflow: hidden !important; clip-path: inset(50%); white-space: nowrap; }
 .rx-lesson { flex: 0 1 auto; max-height: 36%; min-height: 0; background: #fff8e1;
   border-left: 6px solid #f9a825; padding: 4px 12px; border-radius: 4px; overflow: hidden;
   box-sizing: border-box; gap: 2px; }
@@ -76,9 +82,12 @@ class LessonView:
                                            for lesson in self.available]
         self.menu = w.Dropdown(options=[(words(label), v) for label, v in choices], value="",
                                layout=shared_layout(width="190px"))
-        words.options(words.set(self.menu, tooltip=T(
+        # a description is the menu's <label> (a tooltip alone names nothing): kept out of
+        # sight, since the bar has no room and the menu's first choice says "Lessons…"
+        words.options(words.set(self.menu, description=T("Lesson"), tooltip=T(
             "Open a worked example of the rulebook, step by step")), choices)
         self.menu.add_class("rx-lesson-menu")
+        self.menu.add_class(HIDDEN_LABEL)
         self.menu.observe(self._chosen, names="value")
         self.title = w.HTML()
         self.title.add_class("rx-lesson-head")

@@ -18,6 +18,7 @@ from explorer import i18n, rulebook, rules
 from explorer.text import T
 
 from . import setup_panel
+from .lesson_view import HIDDEN_LABEL
 from .models import shared_layout
 from .words import PageWords
 
@@ -244,8 +245,9 @@ class RulebookView:
             choices.append((T("Side by side, aligned by rule"), "aligned"))
         self.chooser = w.Dropdown(options=[(words(label), v) for label, v in choices],
                                   value=self.sources[0], layout=shared_layout(width="auto"))
-        words.options(self.chooser, choices)
+        words.options(words.set(self.chooser, description=T("Rule text")), choices)
         self.chooser.add_class("rx-rulebook-source")
+        self.chooser.add_class(HIDDEN_LABEL)   # the choices say what they are
         self.chooser.observe(lambda _: self.render(), names="value")
         self.summary = w.HTML()
         self.summary.add_class("rx-rulebook-summary")

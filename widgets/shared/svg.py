@@ -13,12 +13,29 @@ def _attr(value) -> str:
     return escape(str(value), quote=True)
 
 
-def scene_to_svg(scene: Scene, width: int | None = None, layers=LAYERS) -> str:
-    """SVG markup of `scene`, scaled to `width` CSS pixels (default: natural size)."""
+def named_svg(svg: str, name: str) -> str:
+    """`svg` (markup that starts with its `<svg ...>` tag) as a picture named `name`: the name
+    is its `aria-label` (what a screen reader says, and a link around it is called) and its
+    `<title>` (the tooltip). A picture that has a name already keeps it."""
+    if not name or not svg.startswith("<svg") or "aria-label=" in svg.split(">", 1)[0]:
+        return svg
+    tag, rest = svg.split(">", 1)
+    if "role=" not in tag:
+        tag += ' role="img"'
+    return f'{tag} aria-label="{_attr(name)}"><title>{escape(name)}</title>{rest}'
+
+
+def scene_to_svg(scene: Scene, width: int | None = None, layers=LAYERS, name: str = "") -> str:
+    """SVG markup of `scene`, scaled to `width` CSS pixels (default: natural size), named
+    `name` (text in the page's language, e.g. the game and its step) for assistive
+    technology; a picture without a name should be given one (`named_svg`) before it is shown."""
     width = width or scene.width
     height = round(scene.height * width / scene.width)
+    label = f' aria-label="{_attr(name)}"' if name else ""
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {scene.width} {scene.height}" role="img">']
+             f'viewBox="0 0 {scene.width} {scene.height}" role="img"{label}>']
+    if name:
+        parts.append(f"<title>{escape(name)}</title>")
     for name in layers:
         for s in scene.layers[name]:
             if isinstance(s, Rect):

@@ -11,11 +11,13 @@ from dataclasses import dataclass
 from html import escape
 from typing import Callable
 
+import anywidget
 import ipywidgets as w
+import traitlets
 
 from explorer.text import Message, N, T, player_name
 
-from .models import set_visible, shared_layout
+from .models import shared_layout
 from .words import PageWords
 
 SETUP, MOVE, SCORING = "setup", "move", "scoring"
@@ -245,13 +247,85 @@ def _starts(line: tuple, part: tuple) -> bool:
     return len(part) <= len(line) and line[:len(part)] == part
 
 
+class TimelineTicker(anywidget.AnyWidget):
+    """The bar's hidden part in the page (class rx-step-ticker). It ticks: while `playing`,
+    `value` goes up by one every `interval` ms (as ipywidgets' Play did, one tick per model
+    however many views). And it names the bar's controls that have no words of their own: the
+    step buttons show a glyph (⏮ ◀ ▶ ⏭), and the slider's handle (a noUiSlider `role=slider`)
+    has no name at all and counts from 0. `names` maps a selector inside the bar
+    (`.rx-timeline`) to the `aria-label` of what it matches, in the page's language;
+    `step_text` ("Step {step} of {count}", the placeholders left in) becomes the handle's
+    `aria-valuetext`, so a step is read as the bar shows it. One model does both: an app's
+    every model is sent before its board shows."""
+
+    _esm = """
+    export default {
+      initialize({ model }) {
+        let timer = null;
+        const tick = () => {
+          if (!model.get("playing")) { timer = null; return; }
+          model.set("value", model.get("value") + 1);
+          model.save_changes();
+          timer = setTimeout(tick, model.get("interval"));
+        };
+        const run = () => {
+          if (model.get("playing") && timer === null) timer = setTimeout(tick, model.get("interval"));
+          if (!model.get("playing") && timer !== null) { clearTimeout(timer); timer = null; }
+        };
+        model.on("change:playing", run);
+        run();
+        return () => { if (timer !== null) clearTimeout(timer); };
+      },
+      render({ model, el }) {
+        el.style.display = "none";
+        let bar = null, tries = 0, watch = null;
+        const valueText = (handle) => {
+          const now = handle.getAttribute("aria-valuenow"), max = handle.getAttribute("aria-valuemax");
+          if (now === null || max === null) return;
+          const text = model.get("step_text").replace("{step}", String(Math.round(+now) + 1))
+                                             .replace("{count}", String(Math.round(+max) + 1));
+          if (handle.getAttribute("aria-valuetext") !== text) handle.setAttribute("aria-valuetext", text);
+        };
+        const name = () => {
+          if (!bar) return;
+          for (const [selector, label] of Object.entries(model.get("names"))) {
+            for (const target of bar.querySelectorAll(selector)) {
+              if (target.getAttribute("aria-label") !== label) target.setAttribute("aria-label", label);
+            }
+          }
+          bar.querySelectorAll(".rx-slider [role=slider]").forEach(valueText);
+        };
+        const start = () => {
+          bar = el.closest(".rx-timeline");
+          if (!bar) { if (tries++ < 200) requestAnimationFrame(start); return; }
+          // controls made again (a new handle), and every value the slider shows
+          watch = new MutationObserver(name);
+          watch.observe(bar, { subtree: true, childList: true, attributes: true,
+                               attributeFilter: ["aria-valuenow", "aria-valuemax"] });
+          name();
+        };
+        model.on("change:names", name);
+        model.on("change:step_text", name);
+        start();
+        return () => { if (watch) watch.disconnect(); };
+      },
+    };
+    """
+    value = traitlets.Int(0).tag(sync=True)
+    playing = traitlets.Bool(False).tag(sync=True)
+    interval = traitlets.Int(PLAY_MS).tag(sync=True)
+    names = traitlets.Dict().tag(sync=True)
+    step_text = traitlets.Unicode("{step}").tag(sync=True)
+
+
 class TimelineBar:
     """First / back / forward / last, Play / Pause and a slider, as one compact group
     (`widget`); the step label (`label`) is placed by the app, on a line of its own.
 
-    Playing is driven by a hidden `Play` widget ticking in the page, one step per tick; Pause
-    stops it on the step shown (the `Play` widget's own stop button went back to the first
-    step, and its play button looked like the step button beside it)."""
+    Playing is driven by a hidden ticker in the page (`TimelineTicker`), one step per tick;
+    Pause stops it on the step shown (ipywidgets' `Play` widget, used before, had a stop button
+    that went back to the first step, and a play button that looked like the step button
+    beside it). The same ticker names the glyph buttons and the slider for screen readers."""
 
     def __init__(self, on_go: Callable[[int], None], words: PageWords | None = None):
         self._on_go = on_go
@@ -275,9 +349,15 @@ class TimelineBar:
             tooltip=T("Play the steps from the one shown, one a second; Pause stops on the "
                       "step shown"))
         self.play.add_class("rx-play")
-        self.ticker = w.Play(value=0, min=0, max=10**9, step=1, interval=PLAY_MS)
+        self.ticker = TimelineTicker()   # the Play button starts and stops it
         self.ticker.add_class("rx-step-ticker")
-        set_visible(self.ticker, False)   # it only ticks; the Play button starts and stops it
+        named = {".rx-first": T("First step"), ".rx-back": T("Back one step"),
+                 ".rx-forward": T("Forward one step"), ".rx-last": T("Last step"),
+                 ".rx-slider [role=slider]": T("Step")}
+        words.keep(lambda say: setattr(self.ticker, "names", {
+            selector: say(text) for selector, text in named.items()}))
+        words.keep(lambda say: setattr(self.ticker, "step_text", say(
+            T("Step {step} of {count}", step="{step}", count="{count}"))))
         self.slider = w.IntSlider(value=0, min=0, max=0, readout=False, continuous_update=True,
                                   layout=shared_layout(width="150px"))
         self.slider.add_class("rx-slider")
