@@ -108,7 +108,7 @@ def test_with_reduced_motion_the_bots_show_only_where_the_run_ends():
     shown = []
     refresh = app.refresh
     app.refresh = lambda *a, **k: (shown.append(app.timeline.index), refresh(*a, **k))
-    app.autoplay.reduced_motion.value = True
+    app.access.focus.reduced_motion = True
     start = app.timeline.index
     app.autoplay.start("bots")
     state = app.timeline.frame.state

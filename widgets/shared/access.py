@@ -44,10 +44,19 @@ class BoardFocus(anywidget.AnyWidget):
     focus: `polite` (role=status) and `assertive` (role=alert). They are put at the end of the
     app, outside the board (whose role hides what is inside from reading), empty from the start,
     and only their text changes, as screen readers need. (One model for both: every model is
-    built by the page before the board shows.)"""
+    built by the page before the board shows.) And it reports whether the person asked for
+    less motion (`reduced_motion`), which the bots' runs follow."""
 
     _esm = """
     export default {
+      initialize({ model }) {
+        // the person's motion setting, which Python cannot read: bots' runs ask it
+        const query = matchMedia("(prefers-reduced-motion: reduce)");
+        const report = () => { model.set("reduced_motion", query.matches); model.save_changes(); };
+        report();
+        query.addEventListener("change", report);
+        return () => query.removeEventListener("change", report);
+      },
       render({ model, el }) {
         el.classList.add("rx-visually-hidden", "rx-board-focus");
         const help = document.createElement("div");
@@ -137,6 +146,7 @@ class BoardFocus(anywidget.AnyWidget):
     own_keys = traitlets.List(traitlets.Unicode(), list(BOARD_KEYS)).tag(sync=True)
     polite = traitlets.Unicode("").tag(sync=True)      # spoken when it changes
     assertive = traitlets.Unicode("").tag(sync=True)   # spoken at once: refusals, errors
+    reduced_motion = traitlets.Bool(False).tag(sync=True)   # prefers-reduced-motion: reduce
 
 
     def say(self, text: str, assertive: bool = False) -> None:

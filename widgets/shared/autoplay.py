@@ -3,7 +3,8 @@ the end. Bots come from `explorer.bots`; this module only decides who chooses an
 
 Animated play is driven by a hidden `Play` widget ticking in the page (never a Python sleep),
 one move per tick, so a group can follow; "Skip" finishes the same run at once. A page that
-asks for reduced motion (`ReducedMotion`) gets every run as a skip: no in-between positions,
+asks for reduced motion (`reduced_motion` of the board's focus model, access.py) gets every
+run as a skip: no in-between positions,
 only the one the run ends on.
 """
 from __future__ import annotations
@@ -15,7 +16,6 @@ import ipywidgets as w
 from explorer import bots
 from explorer.text import T
 
-from .canvas import ReducedMotion
 from .models import built_on_demand, set_visible, shared_layout
 from .timeline import player_label
 from .words import PageWords
@@ -131,11 +131,7 @@ class AutoPlay:
         self.ticker.add_class("rx-ticker")
         set_visible(self.ticker, False)   # it only ticks; the buttons start and stop it
         self.ticker.observe(lambda _: self.tick(), names="value")
-        # the page's motion setting; in the bar's tree so that every page loads its model
-        self.reduced_motion = ReducedMotion()
-        set_visible(self.reduced_motion, False)
-        self.widget = w.HBox([self.turn_button, self.bots_button, self.end_button, self.ticker,
-                              self.reduced_motion],
+        self.widget = w.HBox([self.turn_button, self.bots_button, self.end_button, self.ticker],
                              layout=shared_layout(align_items="center"))
         self.widget.add_class("rx-autoplay")
         words.on_switch(self._sync_buttons)
@@ -156,7 +152,7 @@ class AutoPlay:
                                     player=player_label(state.current_player)))
             return
         self.target, self._turn_of_run, self._moves = target, state.turn_number, 0
-        if self.reduced_motion.value:    # no in-between positions: the run's end at once
+        if self.app.access.focus.reduced_motion:   # no in-between positions: the end at once
             self.skip()
             return
         self._sync_buttons()

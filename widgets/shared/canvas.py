@@ -79,28 +79,6 @@ class PixelRatio(anywidget.AnyWidget):
     value = traitlets.Float(1.0).tag(sync=True)
 
 
-class ReducedMotion(anywidget.AnyWidget):
-    """Whether the page's person asked for less motion (`prefers-reduced-motion: reduce`),
-    sent when the page loads the model and again whenever the setting changes. Python cannot
-    read media queries; what animates (the bots' runs) asks this. Needs no view of its own."""
-
-    _esm = """
-    export default {
-      initialize({ model }) {
-        const query = matchMedia("(prefers-reduced-motion: reduce)");
-        const report = () => {
-          model.set("value", query.matches);
-          model.save_changes();
-        };
-        report();
-        query.addEventListener("change", report);
-        return () => query.removeEventListener("change", report);
-      },
-    };
-    """
-    value = traitlets.Bool(False).tag(sync=True)
-
-
 def _rounded(send, canvas, r: Rect) -> None:
     rad = max(0.0, min(r.radius, r.w / 2, r.h / 2))
     x, y, w, h = r.x, r.y, r.w, r.h

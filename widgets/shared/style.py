@@ -219,6 +219,9 @@ body:has(.rx-app.rx-projector) .jp-RenderedHTMLCommon h1 { display: none; }
 .rx-ln { color: #5f5f5f; }
 .rx-app :focus-visible { outline: 3px solid #0b57d0 !important; outline-offset: -3px !important;
   box-shadow: inset 0 0 0 5px #fff !important; }
+/* ipywidgets' text fields take their outline away with !important: ring them more surely */
+.rx-app .jupyter-widgets input:focus-visible, .rx-app .jupyter-widgets textarea:focus-visible {
+  outline: 3px solid #0b57d0 !important; outline-offset: -3px !important; }
 .rx-app input[type=checkbox]:focus-visible, .rx-app input[type=radio]:focus-visible {
   outline-offset: 2px !important; box-shadow: none !important; }
 .rx-board-frame { position: relative; }
