@@ -225,6 +225,21 @@ class ExplorerPageHandler(TornadoVoilaHandler):
         self.finish(page)
 
 
+class NotFoundHandler(tornado.web.RequestHandler):
+    """An address no route knows: tornado's own answer is a bare page with no language, which
+    a screen reader reads in whatever voice it has; this one says it is English."""
+
+    def prepare(self):
+        raise tornado.web.HTTPError(404)
+
+    def write_error(self, status_code, **kwargs):
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        reason = html.escape(self._reason)
+        self.finish(f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+                    f'<title>{status_code}: {reason}</title></head>'
+                    f'<body><main><h1>{status_code}: {reason}</h1></main></body></html>')
+
+
 class ExplorerShutdownHandler(VoilaShutdownKernelHandler):
     """A closing page asks twice (its own request and Voila's): the second finds no kernel."""
 
@@ -379,6 +394,7 @@ class ExplorerServer(Voila):
                           for name in chosen if (root / f"{name}.ipynb").exists()})
             self.config.VoilaKernelManager.kernel_pools_config = pools
         settings = super().init_settings()
+        settings["default_handler_class"] = NotFoundHandler
         if self.voila_configuration.preheat_kernel:
             self.watch_warm_kernels()
         return settings

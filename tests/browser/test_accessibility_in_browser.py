@@ -129,10 +129,11 @@ def test_no_serious_axe_violation(browser, voila_url, name, screen, lang):
 
 
 @pytest.mark.parametrize("address", ["/", "/?lang=ko", "/voila/render/no-such-page.ipynb?lang=ko",
-                                     "/voila/tree/no-such-folder"])
+                                     "/voila/tree/no-such-folder", "/no/such/page?lang=ko"])
 def test_voila_s_own_pages_say_their_language(browser, voila_url, address):
-    """The notebook list and the error pages are Voila's (the template's page.html), in English
-    whatever the address asks: their <html lang> says so."""
+    """The notebook list and the error pages are Voila's (the template's page.html) or the
+    server's own (an address no route knows), in English whatever the address asks: their
+    <html lang> says so."""
     page = open_page(browser, "laptop")
     try:
         response = page.goto(voila_url + address)

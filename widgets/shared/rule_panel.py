@@ -31,7 +31,10 @@ RULE_CSS = """<style>
 
 
 def _quote(source: str, text: str) -> str:
-    return f'<blockquote lang="{rules.language(source)}">{escape(text.strip())}</blockquote>'
+    """A rulebook passage, in its own language; a long one scrolls in its box, so it takes the
+    focus too (the keyboard scrolls it)."""
+    return (f'<blockquote lang="{rules.language(source)}" tabindex="0">{escape(text.strip())}'
+            f'</blockquote>')
 
 
 ENGLISH = PageWords()

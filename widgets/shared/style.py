@@ -85,8 +85,11 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 .rx-tab-pane { height: 100%; overflow-y: auto !important; overflow-x: hidden;
   padding-right: 4px; box-sizing: border-box; }
 .rx-tab-pane > * { flex-shrink: 0; }  /* a short pane scrolls; its parts keep their height */
-.rx-tabs .lm-TabBar-tab { font-size: 16px; min-width: 0; flex: 0 1 auto !important;
+/* every tab's title is shown whole: a bar too narrow for them all wraps to a second row */
+.rx-tabs .lm-TabBar-tab { font-size: 16px; min-width: 0; flex: 0 0 auto !important;
   padding: 0 9px; }
+.rx-app .rx-tabs .lm-TabBar-content { flex-wrap: wrap; }
+.rx-app .rx-tabs .lm-TabBar { height: auto; max-height: none; }
 /* the board's Fit button grows with its word (Hungarian "Illeszt"); the pan arrows keep
    their whole width for the glyph (Korean pages draw arrows from a full-width font) */
 .rx-fit { width: auto !important; min-width: 48px; }
@@ -216,6 +219,12 @@ body:has(.rx-app.rx-projector) .jp-RenderedHTMLCommon h1 { display: none; }
    inside the element, as most sit in rows that clip what passes their edge */
 .rx-tabs .lm-TabBar-tab, .rx-tabs .lm-TabBar-tab .lm-TabBar-tabLabel { color: #3d3d3d; }
 .rx-tabs .lm-TabBar-tab.lm-mod-current { color: #000; }
+/* ipywidgets' coloured buttons carry white text: darker shades of theirs, for 4.5:1 and more */
+.rx-app .jupyter-button.mod-info, .rx-app .widget-toggle-button.mod-info { background-color: #00707a; }
+.rx-app .jupyter-button.mod-success, .rx-app .widget-toggle-button.mod-success { background-color: #2e7d32; }
+.rx-app .jupyter-button.mod-primary, .rx-app .widget-toggle-button.mod-primary { background-color: #1565c0; }
+.rx-app .jupyter-button.mod-warning, .rx-app .widget-toggle-button.mod-warning { background-color: #a14a00; }
+.rx-app .jupyter-button.mod-danger, .rx-app .widget-toggle-button.mod-danger { background-color: #c62828; }
 .rx-ln { color: #5f5f5f; }
 .rx-app :focus-visible { outline: 3px solid #0b57d0 !important; outline-offset: -3px !important;
   box-shadow: inset 0 0 0 5px #fff !important; }
@@ -244,8 +253,6 @@ body:has(.rx-app.rx-projector) .jp-RenderedHTMLCommon h1 { display: none; }
 @media (pointer: coarse) {
   .rx-slider { --jp-widgets-slider-handle-size: 44px; --rx-knob-gap: 12px; }
   .rx-app { --jp-widgets-inline-height: 44px; }
-  .rx-app .rx-tabs .lm-TabBar-content { flex-wrap: wrap; }
-  .rx-app .rx-tabs .lm-TabBar { height: auto; max-height: none; }
   .rx-app button, .rx-app select, .rx-app input:not([type=checkbox]):not([type=radio]),
   .rx-app .rx-tabs .lm-TabBar-tab { min-height: 44px !important; }
   .rx-app .jupyter-button, .rx-app .widget-toggle-button { min-width: 44px; flex-shrink: 0; }
