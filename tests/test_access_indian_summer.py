@@ -147,7 +147,7 @@ def test_players_are_marked_by_number_as_well_as_colour_and_a_wrong_place_by_a_c
     board = shell.board
     scene = board.canvas.scene
     swatches = [s for s in scene.layers["board"] if isinstance(s, Rect)
-                and s.fill in PLAYER_COLOURS and s.w == 18 and s.radius == 4]
+                and s.fill in PLAYER_COLOURS and s.w == 21 and s.radius == 4]
     texts = [s for s in scene.layers["board"] if isinstance(s, Text)]
     assert len(swatches) == 3
     for p, sw in enumerate(swatches):

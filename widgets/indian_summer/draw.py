@@ -529,9 +529,9 @@ def _rows(sc: Scene, state, lay: Layout, view: View) -> None:
                              stroke="#f9a825" if turn else "#cfd8dc", line_width=3 if turn else 1,
                              radius=10))
         # the seat's colour with its number in it: not told by colour alone
-        sc.add("board", Rect(row.x + 10, row.y + 9, 18, 18, fill=PLAYER_COLOURS[p], stroke=INK,
+        sc.add("board", Rect(row.x + 8, row.y + 8, 21, 21, fill=PLAYER_COLOURS[p], stroke=INK,
                              radius=4),
-               Text(row.x + 19, row.y + 19, str(p + 1), size=16, bold=True,
+               Text(row.x + 18.5, row.y + 19.5, str(p + 1), size=17, bold=True,
                     color=text_color_on(PLAYER_COLOURS[p]), align="center", scales=False),
                Text(row.x + 36, row.y + 19,
                     say(player_title(p)) + (f"  {TURN_MARK}" if turn else ""),
