@@ -271,3 +271,21 @@ def test_a_tablet_by_touch(browser, voila_url, name, size):
         check_clean(page)
     finally:
         leave(page)
+
+
+def test_the_gallery_on_a_phone(browser, voila_url):
+    """The gallery's cards fit a phone: no card, picture or link past the screen's edge."""
+    page = touch_page(browser, PHONE)
+    try:
+        page.goto(f"{voila_url}/voila/render/index.ipynb", wait_until="commit")
+        page.locator(".rx-card").first.wait_for()
+        width = page.evaluate("innerWidth")
+        rights = page.evaluate("() => [...document.querySelectorAll('.rx-card, .rx-card svg, "
+                               ".rx-card a')].map((e) => e.getBoundingClientRect().right)")
+        assert rights and max(rights) <= width + 0.5, (width, max(rights))
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert small_targets(page, MIN_TARGET) == []
+        screenshot(page, "touch-gallery-390x844")
+        check_clean(page)
+    finally:
+        leave(page)
