@@ -147,3 +147,15 @@ def test_words_follow_the_page_language():
     assert "보드" in app.access.focus.name
     app.access.key("ArrowRight")
     assert "1번째" in app.access.live.polite
+
+
+def test_a_lessons_caption_and_question_are_spoken():
+    app = make_app("cacao")
+    lesson = lessons.get("cacao", "first_game")
+    ask = next(i for i, s in enumerate(lesson.steps) if s.checkpoint is not None)
+    assert app.lessons.open("first_game", 1)
+    assert str(lesson.captions()[0]) in app.access.live.polite
+    assert app.lessons.open("first_game", ask + 1)
+    said = app.access.live.polite
+    assert str(lesson.captions()[ask]) in said
+    assert f"Your turn: {lesson.steps[ask].checkpoint.prompt}" in said

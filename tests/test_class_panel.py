@@ -55,6 +55,16 @@ def test_a_follower_shows_the_teachers_step_and_keeps_the_class_in_its_address(a
     assert app.sent_to_class == []               # a follower never drives the class
 
 
+def test_a_follower_hears_the_teachers_step(app):
+    """A screen reader says each step the teacher shows: the live region holds it."""
+    panel = follow(app)
+    hear(panel, {"op": "position", "position": cacao_position(3)})
+    step = int(cacao_position(3).rsplit("step=", 1)[1])
+    said = app.access.live.polite
+    assert said.startswith(f"Step {step} of ")
+    assert str(app.timeline.frame.title(None)) in said
+
+
 def test_a_followers_own_move_takes_it_off_the_class_until_it_comes_back(app):
     panel = follow(app)
     state = app.timeline.frame.state
