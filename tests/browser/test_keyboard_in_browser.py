@@ -169,3 +169,26 @@ def test_the_moves_list_plays_a_move_and_the_board_reads_as_text(page, voila_url
         assert text.locator("th[scope=row]").count() >= 1
     screenshot(page, f"keyboard-{name}-moves-tab")
     assert page.errors == []
+
+
+TAB_ROWS_JS = """() => {
+  const tabs = [...document.querySelectorAll('.rx-tabs .lm-TabBar-tab')];
+  const rows = new Set(tabs.map((t) => Math.round(t.getBoundingClientRect().top))).size;
+  const cut = tabs.filter((t) => { const l = t.querySelector('.lm-TabBar-tabLabel');
+                                   return l && l.scrollWidth > l.clientWidth + 1; });
+  return {rows, cut: cut.map((t) => t.textContent), count: tabs.length};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "hu"])
+def test_every_tab_title_is_whole_in_one_row_at_1280x800(page, voila_url, lang):
+    """Seven tabs fit beside the board, every title whole, in normal and projector mode (a
+    second row would push the step's rule down)."""
+    open_board(page, voila_url, "cacao", f"?lang={lang}")
+    for projector in (False, True):
+        if projector:
+            act(page, lambda: page.click(".rx-projector-toggle"))
+            page.wait_for_selector(".rx-projector")
+        found = page.evaluate(TAB_ROWS_JS)
+        assert found == {"rows": 1, "cut": [], "count": len(TABS)}, (projector, found)
+    assert page.errors == []

@@ -27,7 +27,8 @@ RULE_ID = re.compile(r"(?<![A-Za-z0-9_])([a-z_]+(\.[a-z_0-9]+)+|[a-z]+(_[a-z0-9]
                      r"(?![A-Za-z0-9_])")
 # Not words of a language: names every language writes alike (games, keys, languages)
 ALLOWED = {"Cacao", "Taluva", "Animals", "Board", "Indian", "Summer", "Esc", "Space", "Page",
-           "Down", "Home", "End", "English", "Magyar", "magyar", "PNG", "JSON", "TOML", "QR"}
+           "Down", "Home", "End", "Enter", "Tab", "English", "Magyar", "magyar", "PNG", "JSON",
+           "TOML", "QR"}
 # a rulebook's words quoted in a note ('1x piac, eladási ár 2') keep their language
 QUOTED = re.compile(r"'[^']*'")
 # Hungarian is written in Latin letters too: there, English shows by its common words (none of

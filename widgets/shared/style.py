@@ -85,9 +85,9 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 .rx-tab-pane { height: 100%; overflow-y: auto !important; overflow-x: hidden;
   padding-right: 4px; box-sizing: border-box; }
 .rx-tab-pane > * { flex-shrink: 0; }  /* a short pane scrolls; its parts keep their height */
-/* every tab's title is shown whole: a bar too narrow for them all wraps to a second row */
-.rx-tabs .lm-TabBar-tab { font-size: 16px; min-width: 0; flex: 0 0 auto !important;
-  padding: 0 9px; }
+/* every tab's title is shown whole, in one row at 1280 px; a narrower bar wraps to a second */
+.rx-tabs .lm-TabBar-tab { font-size: 15px; min-width: 0; flex: 0 0 auto !important; }
+.rx-app .rx-tabs.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab { padding: 0 6px; }
 .rx-app .rx-tabs .lm-TabBar-content { flex-wrap: wrap; }
 .rx-app .rx-tabs .lm-TabBar { height: auto; max-height: none; }
 /* the board's Fit button grows with its word (Hungarian "Illeszt"); the pan arrows keep
@@ -96,7 +96,7 @@ canvas.rx-board, .rx-board canvas { width: 100% !important; height: 100% !import
 .rx-pan-left, .rx-pan-up, .rx-pan-down, .rx-pan-right { padding: 0 !important; }
 /* Hungarian words are long: tab titles keep a narrower padding, and a rule card's quote
    gives the (longer) paraphrase more room */
-html[lang="hu"] .rx-tabs .lm-TabBar-tab { padding: 0 5px; }
+html[lang="hu"] .rx-app .rx-tabs.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab { padding: 0 4px; }
 html[lang="hu"] .rx-rules .rx-rule blockquote { max-height: 8lh; }
 .rx-events-title { font-weight: bold; margin-top: 4px; }
 .rx-frame-events ul { margin: 2px 0 6px 0; padding-left: 20px; }
@@ -156,7 +156,8 @@ html[lang="hu"] .rx-rules .rx-rule blockquote { max-height: 8lh; }
 .rx-projector .rx-perspective .widget-label { min-width: 0; width: auto !important;
   padding-right: 6px; }
 .rx-projector .rx-perspective select { width: 130px; }
-.rx-projector .rx-tabs .lm-TabBar-tab { font-size: 17px; padding: 0 6px; }
+.rx-projector .rx-tabs .lm-TabBar-tab { font-size: 16px; }
+.rx-app.rx-projector .rx-tabs.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab { padding: 0 4px; }
 .rx-projector .rx-board-widget .widget-button { min-width: 44px; width: auto !important;
   padding: 0 8px; }
 .rx-projector .rx-board-widget .widget-dropdown { width: auto !important; }
