@@ -186,3 +186,15 @@ def play_and_check(game_name: str, players: int, seed: int, check_illegal: bool 
     states = replay(Record.from_json(record.dumps()))
     assert states[-1].fingerprint() == state.fingerprint(), "record does not replay"
     return {"actions": len(actions), "refused": refused}
+
+
+def play_in_app(shell, steps: int, seed: int, until=None):
+    """Random moves in an app (its ExplorerApp `shell`) from the frame shown: `steps` of them,
+    or until `until(state)`; the state reached."""
+    bot = RandomBot(seed)
+    for _ in range(steps):
+        state = shell.timeline.frame.state
+        if state.is_over or (until is not None and until(state)):
+            break
+        shell.play(bot.choose(state))
+    return shell.timeline.frame.state

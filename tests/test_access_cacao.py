@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import explorer
-from explorer import bots
 from explorer.cacao import components as C
+from random_play import play_in_app
 from widgets.cacao import app
 from widgets.cacao.draw import INK, NUMBER_AT, PLAYER_COLOURS
 from widgets.shared.board_text import board_text_html
@@ -25,14 +25,7 @@ def shell():
 
 
 def play(shell, steps: int, seed: int = 1, until=None):
-    """Random moves from the shown frame: `steps` of them, or until `until(state)`."""
-    bot = bots.RandomBot(seed)
-    for _ in range(steps):
-        state = shell.timeline.frame.state
-        if state.is_over or (until is not None and until(state)):
-            break
-        shell.play(bot.choose(state))
-    return shell.timeline.frame.state
+    return play_in_app(shell, steps, seed, until)
 
 
 def cursor_rings(scene):

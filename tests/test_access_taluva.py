@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from explorer import bots
 from explorer.taluva import Finish
 from explorer.taluva import components as C
 from explorer.taluva.board import neighbours, tile_hexes
+from random_play import play_in_app
 from widgets.shared.board_text import board_text_html
 from widgets.shared.scene import Polygon
 from widgets.shared.words import PageWords
@@ -23,14 +23,7 @@ def shell():
 
 
 def play(shell, steps: int, seed: int = 3, until=None):
-    """Random moves from the shown frame: `steps` of them, or until `until(state)`."""
-    bot = bots.RandomBot(seed)
-    for _ in range(steps):
-        state = shell.timeline.frame.state
-        if state.is_over or (until is not None and until(state)):
-            break
-        shell.play(bot.choose(state))
-    return shell.timeline.frame.state
+    return play_in_app(shell, steps, seed, until)
 
 
 def cursor_edges(scene):

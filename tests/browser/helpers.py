@@ -277,13 +277,14 @@ def _wait_gone_quietly(server_url: str, kernel: str, timeout: float) -> bool:
         return False
 
 
-def new_page(browser, viewport: dict | None = None, pixel_ratio: float = 1):
-    """A fresh context + page (1280x800 and a 1x screen unless told). Every request that would
-    leave the server is refused and kept in `page.outside`; page errors are kept in
-    `page.errors`, and every websocket message that carries a traceback or an error report in
+def new_page(browser, viewport: dict | None = None, pixel_ratio: float = 1, **options):
+    """A fresh context + page (1280x800 and a 1x screen unless told; `options` go to the
+    context, e.g. is_mobile=True, has_touch=True for a phone). Every request that would leave
+    the server is refused and kept in `page.outside`; page errors are kept in `page.errors`,
+    and every websocket message that carries a traceback or an error report in
     `page.tracebacks`."""
     context = browser.new_context(viewport=viewport or VIEWPORT, device_scale_factor=pixel_ratio,
-                                  accept_downloads=True)
+                                  accept_downloads=True, **options)
     context.set_default_timeout(TIMEOUT * 1000)
     page = context.new_page()
     page.errors = []

@@ -15,7 +15,7 @@ import pytest
 
 from explorer import i18n
 from explorer.text import T
-from helpers import (REPO, TIMEOUT, VIEWPORT, is_local, leave, screenshot, tab, wait_for_board,
+from helpers import (REPO, VIEWPORT, leave, new_page, screenshot, tab, wait_for_board,
                      wait_frame)
 
 pytestmark = pytest.mark.browser
@@ -45,23 +45,8 @@ RUN_AXE_JS = """async (tags) => {
 
 
 def open_page(browser, screen: str):
-    """A fresh context and page on `screen`, whose requests must stay on this machine (as in
-    helpers.new_page, which has no phone)."""
-    context = browser.new_context(**SCREENS[screen])
-    context.set_default_timeout(TIMEOUT * 1000)
-    page = context.new_page()
-    page.errors, page.outside, page.tracebacks = [], [], []
-    page.on("pageerror", lambda error: page.errors.append(error))
-
-    def route(route):
-        if is_local(route.request.url):
-            route.continue_()
-        else:
-            page.outside.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", route)
-    return page
+    """A fresh page on `screen` (helpers.new_page: requests stay on this machine)."""
+    return new_page(browser, **SCREENS[screen])
 
 
 def axe_violations(page, where: str) -> list[str]:
@@ -85,8 +70,7 @@ def html_lang(page) -> str:
 
 @pytest.fixture(scope="module", autouse=True)
 def axe_installed():
-    if not AXE.exists():
-        pytest.skip(f"axe-core is not installed ({AXE}); `./dev test` installs it")
+    assert AXE.exists(), f"axe-core is not installed ({AXE}); `./dev test` installs it"
 
 
 # every page once per screen and language; a notebook's next page comes five pages later, so

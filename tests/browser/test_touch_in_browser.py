@@ -19,9 +19,8 @@ import pytest
 
 import explorer
 from explorer.indian_summer import components as C
-from helpers import (TIMEOUT, TRACEBACK_MARKS, act, board_point, canvas_signature, is_local,
-                     leave, open_board, painted_pixels, screenshot, traceback_in_page,
-                     wait_for_repaint, wait_text)
+from helpers import (act, board_point, canvas_signature, leave, new_page, open_board,
+                     painted_pixels, screenshot, traceback_in_page, wait_for_repaint, wait_text)
 from widgets.animals_on_board import layout as aob_layout
 from widgets.cacao import layout as cacao_layout
 from widgets.cacao.layout import game_extent
@@ -67,31 +66,9 @@ LAYOUT_JS = """() => {
 
 
 def touch_page(browser, viewport: dict, **options):
-    """A fresh touch context + page (a phone's or tablet's screen), requests outside the server
-    refused, page errors and tracebacks on the websocket kept (as helpers.new_page)."""
-    context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True,
-                                  device_scale_factor=3 if viewport["width"] < 600 else 2,
-                                  **options)
-    context.set_default_timeout(TIMEOUT * 1000)
-    page = context.new_page()
-    page.errors, page.outside, page.tracebacks = [], [], []
-
-    def frame(payload):
-        text = payload.decode("utf-8", "replace") if isinstance(payload, bytes) else payload
-        if any(mark in text for mark in TRACEBACK_MARKS):
-            page.tracebacks.append(text[:2000])
-
-    def route(route):
-        if is_local(route.request.url):
-            route.continue_()
-        else:
-            page.outside.append(route.request.url)
-            route.abort()
-
-    page.on("websocket", lambda socket: socket.on("framereceived", frame))
-    context.route("**/*", route)
-    page.on("pageerror", lambda error: page.errors.append(error))
-    return page
+    """A fresh touch page on a phone's or tablet's screen (helpers.new_page)."""
+    return new_page(browser, viewport, 3 if viewport["width"] < 600 else 2, is_mobile=True,
+                    has_touch=True, **options)
 
 
 def check_clean(page) -> None:
