@@ -159,10 +159,14 @@ def test_the_moves_list_plays_a_move_and_the_board_reads_as_text(page, voila_url
     first = page.locator(".rx-move-buttons button").first
     first.wait_for()
     assert len(first.inner_text()) > 5
+    shown = page.locator(".rx-board-text").inner_html()
     act(page, lambda: first.click())
     page.wait_for_function(f"() => document.querySelector('.rx-step-label').innerText"
                            f".includes('Step {total + 1} of')")
-    # the board as text: headed sections, with row headers where there is a table
+    # the board as text of the new position (it arrives after the step's label): headed
+    # sections, with row headers where there is a table
+    page.wait_for_function("(shown) => document.querySelector('.rx-board-text').innerHTML "
+                           "!== shown", arg=shown)
     text = page.locator(".rx-board-text")
     assert text.locator("h4").count() >= 1
     if text.locator("table").count():
