@@ -25,6 +25,7 @@ def test_arrows_walk_every_legal_move_once_and_enter_plays_it(name):
     app = make_app(name)
     access = app.access
     access._heard({"focus": True})
+    assert access.live.polite.startswith(access.focus.name) and "Arrow keys" in access.live.polite
     legal = app.timeline.frame.state.legal_actions()
     seen = []
     for _ in range(min(len(legal), 60)):

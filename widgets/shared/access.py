@@ -391,7 +391,9 @@ class BoardAccess:
             self.active = content["focus"] is True
             if not self.active and self.cursor is not None:
                 self.board.preview(None)
-            elif self.active:
+            elif self.active:    # said too: Orca says nothing of an application it enters
+                self.live.say(self.words(T("{name}. {keys}", name=self.focus.name,
+                                           keys=self.focus.help)))
                 self._show_cursor()
             return
         key = content.get("key")
