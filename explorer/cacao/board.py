@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..frozen import FrozenMap  # noqa: F401  (the boards' map, named here too)
+
 SIDES = ("N", "E", "S", "W")
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 START_CELLS = ((0, 0), (1, 1))  # single plantation, price-2 market: diagonal, corner to corner
@@ -44,35 +46,3 @@ def side_index(name) -> int:
     if name not in SIDES:
         raise ValueError(f"side must be one of {', '.join(SIDES)}, not {name!r}")
     return SIDES.index(name)
-
-
-class FrozenMap(dict):
-    """A dict that cannot be changed: states share it between forks; `set` makes a new one."""
-
-    __slots__ = ()
-
-    def _immutable(self, *args, **kwargs):
-        raise TypeError("a FrozenMap cannot be changed; use .set() for a changed copy")
-
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _immutable
-    __ior__ = _immutable
-
-    def set(self, key, value) -> "FrozenMap":
-        changed = FrozenMap(self)
-        dict.__setitem__(changed, key, value)   # nobody else holds `changed` yet
-        return changed
-
-    def __hash__(self) -> int:
-        return hash(frozenset(self.items()))
-
-    def __reduce__(self):
-        return (FrozenMap, (dict(self),))
-
-    def __copy__(self) -> "FrozenMap":
-        return self
-
-    def __deepcopy__(self, memo) -> "FrozenMap":
-        return self  # keys and values are immutable too
-
-    def __repr__(self) -> str:
-        return f"FrozenMap({dict(sorted(self.items()))!r})"

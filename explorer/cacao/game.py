@@ -5,10 +5,11 @@ import random
 from typing import Iterable
 
 from ..core import Game, Option, SetupError
+from ..frozen import FrozenMap
 from ..text import T
 from . import components as C
 from .actions import ACTION_TYPES
-from .board import START_CELLS, FrozenMap, frontier
+from .board import START_CELLS, frontier
 from .position import build, fields_from_data, position_data
 from .state import CacaoState, player_name
 

@@ -55,10 +55,11 @@ from __future__ import annotations
 import re
 
 from ..core import PositionError, SetupError
+from ..frozen import FrozenMap
 from ..text import N, T
 from ..untrusted import MAX_DIGITS, shown, too_long
 from . import components as C
-from .board import SIDES, START_CELLS, FrozenMap, frontier, is_jungle_cell, neighbour, neighbours
+from .board import SIDES, START_CELLS, frontier, is_jungle_cell, neighbour, neighbours
 from .state import CacaoState, Placed, player_name, side_bit
 
 FIELDS = ("workers", "rebuilt", "jungle", "hands", "worker_piles", "display", "jungle_pile",

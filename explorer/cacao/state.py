@@ -5,11 +5,12 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..core import Action, IllegalAction, JoinedActions, LazyActions, ScoreSheet, State
+from ..frozen import FrozenMap
 from ..text import N, T
 from ..text import player_name as _player_name
 from . import components as C
 from .actions import Decline, Fill, Place, Rebuild, Work
-from .board import OPPOSITE, SIDES, FrozenMap, frontier, neighbours
+from .board import OPPOSITE, SIDES, frontier, neighbours
 from .scoring import score_sheet
 
 SIDE_NAMES = (T("top"), T("right"), T("bottom"), T("left"))

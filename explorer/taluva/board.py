@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Iterable, NamedTuple
 
+from ..frozen import FrozenMap
 from ..text import Message, T
 
 Hex = tuple[int, int]
@@ -144,35 +145,3 @@ def touching(found: Iterable[Settlement], h: Hex) -> list[Settlement]:
     """The settlements with a hex next to `h`."""
     around = set(neighbours(h))
     return [s for s in found if around.intersection(s.hexes)]
-
-
-class FrozenMap(dict):
-    """A dict that cannot be changed: states share it between forks; `set`/`without` copy."""
-
-    __slots__ = ()
-
-    def _immutable(self, *args, **kwargs):
-        raise TypeError("a FrozenMap cannot be changed; use .set() for a changed copy")
-
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _immutable
-    __ior__ = _immutable
-
-    def set(self, key, value) -> "FrozenMap":
-        changed = dict(self)
-        changed[key] = value
-        return FrozenMap(changed)
-
-    def without(self, keys) -> "FrozenMap":
-        return FrozenMap((k, v) for k, v in self.items() if k not in keys)
-
-    def __hash__(self) -> int:
-        return hash(frozenset(self.items()))
-
-    def __reduce__(self):
-        return (FrozenMap, (dict(self),))
-
-    def __copy__(self) -> "FrozenMap":
-        return self
-
-    def __deepcopy__(self, memo) -> "FrozenMap":
-        return self

@@ -29,10 +29,11 @@ from __future__ import annotations
 import re
 
 from ..core import PositionError, SetupError
+from ..frozen import FrozenMap
 from ..text import Message, N, T
 from ..untrusted import MAX_DIGITS, shown, too_long
 from . import components as C
-from .board import DIRECTION_NAMES, Building, Cell, FrozenMap, tile_hexes
+from .board import DIRECTION_NAMES, Building, Cell, tile_hexes
 from .placement import placement_problem
 from .scoring import early_win_kinds
 from .state import Placed, TaluvaState

@@ -4,10 +4,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..core import Action, IllegalAction, ScoreSheet, State
+from ..frozen import FrozenMap
 from ..text import Message, N, T, player_name as _player_name
 from . import components as C
 from .actions import Expand, Finish, Place
-from .board import Building, Cell, FrozenMap, lava_direction, settlements, tile_hexes
+from .board import Building, Cell, lava_direction, settlements, tile_hexes
 from .building import (HUT, TEMPLE, TOWER, build_targets, can_build, expansion,
                        expansion_problem, hut_problem, legal_builds, temple_problem, tower_problem)
 from .placement import covered_tiles, legal_place_actions, legal_placements, placement_problem
