@@ -5,13 +5,13 @@ watch).
                                                    [--steps 20] [--answers 30] [--burst 200]
                                                    [--warm N] [--joining 6]
 
-One server (`widgets.server`, as `./dev serve` runs it, the repo's voila.json) on 127.0.0.1 only,
+One server (`server.voila`, as `./dev serve` runs it, the repo's voila.json) on 127.0.0.1 only,
 with `--warm` kernels kept warm for the app (default: one per follower) and the refill of taken
 warm kernels put off past the run (`--fill-delay`), so that no kernel starts while steps are
 timed. The benchmark itself plays every part, speaking the wire protocols as the pages do:
 
 - the teacher: one websocket straight to the class service (ws://127.0.0.1:PORT/rx-class/ws,
-  widgets/classroom.py), `start` with the game the app's notebook opens (`app(players=3,
+  server/classroom.py), `start` with the game the app's notebook opens (`app(players=3,
   seed=1)`) and a line of random moves seeded alike, at step 1;
 - `--followers` follower pages: each fetches /voila/render/<app>.ipynb?class=<code> and connects
   to its kernel (Jupyter's v1 websocket protocol, as benchmarks/protocol_visitors.py does), asks
@@ -356,7 +356,7 @@ def spread(values: list[float]) -> str:
 
 
 async def run(args) -> int:
-    from widgets.classroom import PATH, position_state
+    from server.classroom import PATH, position_state
     from widgets.shared.share import build_query
 
     notebook = f"{args.app}.ipynb"

@@ -4,7 +4,7 @@
                                         [--busy 2] [--spread 30] [--over 30]
                                         [--only burst,busy,spread]
 
-Serves notebooks/ with `widgets.server` (the repo's voila.json; `--warm` kernels kept warm for
+Serves notebooks/ with `server.voila` (the repo's voila.json; `--warm` kernels kept warm for
 the app, as `./dev serve --warm=N --warm-apps=APP` does) on 127.0.0.1 only, and drives headless Debian Chromium, one browser context per visitor:
 
 - burst:  `--visitors` pages opened at the same moment;

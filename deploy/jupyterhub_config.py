@@ -35,7 +35,7 @@ Everything that differs between places comes from the environment (default in br
   RX_HUB_CULL_TIMEOUT   seconds without activity before jupyterhub-idle-culler stops a server;
                         0 turns the culler off [3600]
   RX_HUB_SPAWN_LIMIT    servers that may be starting at the same time [10]
-  RX_HUB_CLASS_URL      where the live-class service listens (python -m widgets.classroom, a
+  RX_HUB_CLASS_URL      where the live-class service listens (python -m server.classroom, a
                         hub-managed service named `class`); every user's server gets it as
                         RX_CLASS_URL, so a teacher's page and the students' pages, each on
                         their own server, meet in the same class [http://127.0.0.1:10101]
@@ -132,14 +132,14 @@ c.Spawner.http_timeout = 120
 c.JupyterHub.concurrent_spawn_limit = int(setting("SPAWN_LIMIT", "10"))
 
 # -- the live class ------------------------------------------------------------------------------
-# widgets/classroom.py as a hub-managed service: one process for the whole hub, so that pages
+# server/classroom.py as a hub-managed service: one process for the whole hub, so that pages
 # on different users' servers meet in its classes. The hub starts it with JUPYTERHUB_SERVICE_URL
 # (= RX_HUB_CLASS_URL: where it listens) and JUPYTERHUB_SERVICE_PREFIX (/services/class/, the
 # proxy's route to it); kernels reach it directly at RX_CLASS_URL. `python -m` finds the
 # project from its working folder, the repository, installed or not.
 c.JupyterHub.services = [{
     "name": "class",
-    "command": [sys.executable, "-m", "widgets.classroom"],
+    "command": [sys.executable, "-m", "server.classroom"],
     "url": CLASS_URL,
     "cwd": str(REPO),
     "display": False,  # nothing to see at /services/class/: it only speaks websocket

@@ -171,6 +171,7 @@ def sources(domain: str) -> list[Path]:
         found = [p for p in (ROOT / "explorer").glob("*.py")]
         found += [p for p in (ROOT / "widgets").glob("*.py")]
         found += [p for p in (ROOT / "widgets" / "shared").glob("*.py")]
+        found += [p for p in (ROOT / "server").glob("*.py")]
     else:
         found = list((ROOT / "explorer" / domain).rglob("*.py"))
         found += list((ROOT / "widgets" / domain).rglob("*.py"))

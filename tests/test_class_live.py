@@ -11,7 +11,7 @@ import pytest
 import tornado.web
 
 from tests.test_classroom import cacao_position
-from widgets.classroom import Classroom, routes
+from server.classroom import Classroom, routes
 from widgets.shared.class_panel import ServiceConnection, find_class
 
 
@@ -56,7 +56,7 @@ class Service:
     """The class service on a free port of 127.0.0.1, as under ./dev serve."""
 
     def __init__(self):
-        from widgets.classroom import later
+        from server.classroom import later
         self.room = Classroom(later=later)
         self.server = None
         self.port = None

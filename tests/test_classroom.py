@@ -1,4 +1,4 @@
-"""The class service (widgets/classroom.py): codes, keys, joins, leaves, questions and answers,
+"""The class service (server/classroom.py): codes, keys, joins, leaves, questions and answers,
 caps, expiry, and bad messages refused, driven without a network."""
 import json
 import math
@@ -7,8 +7,8 @@ import pytest
 
 import explorer
 from explorer import lessons
-from widgets import classroom
-from widgets.classroom import ALPHABET, CODE_LENGTH, Classroom, Limits, normal_code
+from server import classroom
+from server.classroom import ALPHABET, CODE_LENGTH, Classroom, Limits, normal_code
 from widgets.shared.share import build_query
 
 

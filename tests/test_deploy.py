@@ -108,18 +108,18 @@ def test_limits_culling_and_spawns_match(hub, values):
 
 
 def test_the_hub_runs_the_class_service_and_servers_find_it(hub):
-    """One class service for the whole hub (python -m widgets.classroom), where every user's
+    """One class service for the whole hub (python -m server.classroom), where every user's
     server is told to find it: a teacher's and the students' pages, each on their own server,
     meet there."""
-    from widgets.classroom import SERVICE_ENV
+    from server.classroom import SERVICE_ENV
     from widgets.shared import class_panel
 
     assert set(hub.Spawner.environment) == {*FOLDERS, SERVICE_ENV}
     found = service(hub.JupyterHub.services, "class")
-    assert found["command"][1:] == ["-m", "widgets.classroom"]
+    assert found["command"][1:] == ["-m", "server.classroom"]
     assert found["url"] == hub.Spawner.environment[SERVICE_ENV] == "http://127.0.0.1:10101"
     # the hub starts it in the repository, so `python -m` finds the project even uninstalled
-    assert Path(found["cwd"]) == REPO and (REPO / "widgets" / "classroom.py").is_file()
+    assert Path(found["cwd"]) == REPO and (REPO / "server" / "classroom.py").is_file()
     assert found["display"] is False
     # a kernel turns the server's environment into the service's websocket
     saved = os.environ.get(SERVICE_ENV)
@@ -163,7 +163,7 @@ def test_the_values_run_the_class_service_where_user_servers_reach_it(hub, value
     image = values["singleuser"]["image"]
     assert container["image"] == f'{image["name"]}:{image["tag"]}'
     command = container["command"]
-    assert command[:3] == ["python", "-m", "widgets.classroom"]
+    assert command[:3] == ["python", "-m", "server.classroom"]
     options = dict(zip(command[3::2], command[4::2]))
     assert options == {"--ip": "0.0.0.0", "--port": str(port)}
     assert container["workingDir"] == str(IMAGE_ROOT)

@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 
 from explorer import i18n
-from widgets.server import start_failed_html
+from server.voila import start_failed_html
 
 TEMPLATE = (Path(__file__).resolve().parents[1]
             / "share/jupyter/voila/templates/rules-explorer/index.html.j2")

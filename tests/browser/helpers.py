@@ -67,7 +67,7 @@ class VoilaServer:
         """Start the server (again, after `stop`: same port, its log continued)."""
         if self._log.closed:
             self._log = open(self.log_path, "ab")
-        cmd = [sys.executable, "-m", "widgets.server", str(self.root_dir),
+        cmd = [sys.executable, "-m", "server.voila", str(self.root_dir),
                f"--Voila.config_file_paths={REPO}",  # the repo's voila.json, wherever we run from
                f"--port={self.port}", "--Voila.ip=127.0.0.1", "--no-browser", *self.args]
         self.proc = subprocess.Popen(cmd, cwd=REPO, stdout=self._log, stderr=subprocess.STDOUT,

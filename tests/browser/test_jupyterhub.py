@@ -240,10 +240,10 @@ def ask_class_service(url: str) -> dict:
 
 
 def test_class_service_runs_with_the_hub(hub):
-    """The hub starts the class service (python -m widgets.classroom) in the repository, at
+    """The hub starts the class service (python -m server.classroom) in the repository, at
     RX_HUB_CLASS_URL; it answers there (where kernels go) and on the proxy's route to it."""
     services = [pid for pid, argv in hub.commands().items()
-                if argv[1:3] == [b"-m", b"widgets.classroom"]]
+                if argv[1:3] == [b"-m", b"server.classroom"]]
     assert len(services) == 1, f"no class service below the hub.\n--- {LOG} ---\n{hub.log()}"
     (pid,) = services
     assert Path(f"/proc/{pid}/cwd").resolve() == REPO

@@ -28,7 +28,7 @@ What plain Voila does not do for a room full of visitors:
   the log a one-line warning. A template file path Voila cannot split (``..``) answered 500 with
   a traceback in the log; here it is a plain 404.
 
-Run it like Voila: ``python -m widgets.server notebooks --Voila.config_file_paths=.``; every
+Run it like Voila: ``python -m server.voila notebooks --Voila.config_file_paths=.``; every
 setting lives in voila.json.
 """
 from __future__ import annotations
@@ -53,7 +53,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from explorer import i18n
 from explorer.text import T
-from widgets import classroom
+from server import classroom
 from widgets.shared.share import MAX_QUERY_CHARS
 
 # Tornado reads a request's headers up to this many bytes and drops the connection beyond: room
@@ -359,7 +359,7 @@ class ExplorerServer(Voila):
         "75 MB while it waits."))
 
     warm_apps = Unicode("", config=True, help=(
-        "Comma-separated game names (e.g. 'cacao') whose app keeps `warm_kernels`; the others "
+        "Comma-separated game names (as in explorer.GAMES) whose app keeps `warm_kernels`; the others "
         "keep one, like the gallery. Empty: every game."))
 
     reconnect_grace = Float(60, config=True, help=(

@@ -22,8 +22,8 @@ Only a connection that gave the class's key may drive it; a follower's message c
 the open question. Every message is checked as untrusted; sizes and rates are capped. Codes are
 7 characters of an alphabet without look-alikes (31**7: about 35 bits) and are never listed.
 
-Under `./dev serve` the service runs inside the server (widgets/server.py); on JupyterHub the
-same code runs as a hub-managed service (`python -m widgets.classroom`, deploy/)."""
+Under `./dev serve` the service runs inside the server (server/voila.py); on JupyterHub the
+same code runs as a hub-managed service (`python -m server.classroom`, deploy/)."""
 from __future__ import annotations
 
 import argparse
@@ -37,14 +37,12 @@ import explorer
 from explorer import IllegalAction, lessons
 from explorer.text import T
 
-from .shared.share import LinkError, parse_query
+from widgets.shared.class_protocol import (ALPHABET, CODE_LENGTH, PATH, SERVICE_ENV,  # noqa: F401
+                                           normal_code)
+from widgets.shared.share import LinkError, parse_query
 
-ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"   # no 0/O, 1/I/L: read off a projector
-CODE_LENGTH = 7                                 # 31**7 ≈ 2.8e10 codes: 34.7 bits
 MAX_MESSAGE_BYTES = 16_384      # a position is a Share link's query: long games fit
 MAX_NAME_CHARS = 40
-PATH = "rx-class/ws"            # under the server's base URL
-SERVICE_ENV = "RX_CLASS_URL"    # where a kernel finds the service (a hub sets it); else its server
 STEP_GATHER = 0.02              # seconds a teacher's step waits for the next (a burst goes once)
 
 
@@ -65,17 +63,6 @@ class Limits:
                                         # for a burst of steps through a game)
     teacher_grace: float = 600.0        # seconds a class waits for a teacher gone
     classes: int = 200                  # open at once
-
-
-def normal_code(text) -> str | None:
-    """A typed or linked code in its one form (upper case, without spaces or dashes), None
-    when it cannot be a code."""
-    if not isinstance(text, str) or len(text) > 20:
-        return None
-    code = text.upper().replace("-", "").replace(" ", "")
-    if len(code) != CODE_LENGTH or any(c not in ALPHABET for c in code):
-        return None
-    return code
 
 
 def new_code() -> str:
@@ -245,7 +232,7 @@ class Classroom:
         return len(lesson.followers) if lesson else 0
 
     def join_allowed(self, address: str) -> bool:
-        """One more page asking for a class from a visitor's `address` (widgets/server.py) within
+        """One more page asking for a class from a visitor's `address` (server/voila.py) within
         the per-minute cap."""
         seen = self._last_minute(self._joins, address)
         if len(seen) >= self.limits.joins_per_minute:
@@ -558,7 +545,7 @@ def routes(base_url: str, classroom: Classroom) -> list:
 
 
 def main(argv=None) -> None:
-    """The class service on its own (a JupyterHub service): `python -m widgets.classroom`."""
+    """The class service on its own (a JupyterHub service): `python -m server.classroom`."""
     import os
     import signal
 
