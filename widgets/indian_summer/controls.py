@@ -10,7 +10,6 @@ from typing import Callable
 
 import ipywidgets as w
 
-from explorer import IllegalAction
 from explorer.indian_summer import Animal, Berry, EndTurn, Exchange, Feather, Mushroom, Nut, Refill
 from explorer.indian_summer import components as C
 from explorer.indian_summer.actions import FOREST
@@ -19,6 +18,7 @@ from explorer.indian_summer.geometry import cells_of
 from explorer.text import Message, N, T
 
 from ..shared.models import set_visible, shared_layout
+from ..shared.refusal import why_not
 from ..shared.timeline import player_label
 from .pick import ANIMAL, NUT, Hints
 
@@ -77,15 +77,6 @@ def _tile_tip(value: str) -> Message:
     return N("Lay {tile} ({colour}, {n} cell, one hole)",
              "Lay {tile} ({colour}, {n} cells, one hole)", len(leaf.cells), tile=value,
              colour=C.colour_name(leaf.colour))
-
-
-def refusal(state, action) -> Message | str:
-    """The engine's reason for refusing `action` here ("" if it would be allowed)."""
-    try:
-        state.apply(action)
-    except IllegalAction as exc:
-        return exc.reason
-    return ""
 
 
 def general_block(state, playable: bool) -> Message | str:
@@ -238,12 +229,12 @@ class Controls:
         self._tip(self.turn, TURN_TIP if shaped else not_now(off))
         self._tip(self.flip, FLIP_TIP if shaped else not_now(off))
         p = state.current_player
-        self._enable(self.end, hints.end, T("End the turn"), block or refusal(state, EndTurn()))
+        self._enable(self.end, hints.end, T("End the turn"), block or why_not(state, EndTurn()))
         self._sync_berry(state, hints, block)
         empty = cells_of(state.floors[p].empty) if live else []
         self._enable(self.nut, bool(hints.nut), T("Spend a nut: click an empty cell for a "
                                                   "squirrel (at once, besides the tile action)"),
-                     block or refusal(state, Nut(empty[0] if empty else (0, 0))))
+                     block or why_not(state, Nut(empty[0] if empty else (0, 0))))
         self.nut.value = live and pick.mode == NUT and bool(hints.nut)
         self._choices(self.exchange_choice, [(say(exchange_label(a)), a)
                                              for a in hints.exchanges])
@@ -270,11 +261,11 @@ class Controls:
         self._enable(self.mushroom, bool(hints.mushrooms), T("Spend a mushroom instead of laying "
                                                              "a path tile: take the tiles shown "
                                                              "and lay them"),
-                     block or refusal(state, self._mushroom_probe(state)))
+                     block or why_not(state, self._mushroom_probe(state)))
         self._choices(self.feather_choice, [(feather_label(a), a) for a in hints.feathers])
         self._enable(self.feather, bool(hints.feathers), T("Spend a feather instead of laying "
                                                            "one tile: lay these two path tiles"),
-                     block or refusal(state, self._feather_probe(state)))
+                     block or why_not(state, self._feather_probe(state)))
         self._sync_solo(state, hints, block)
         final = live and state.phase == "squirrels"
         set_visible(self.best, final)
@@ -289,7 +280,7 @@ class Controls:
         probe = (Berry(*self.source.value) if state.solo and self.source.value
                  else Berry("upper", "left") if state.solo else Berry())
         legal = bool(hints.berries) and (not state.solo or probe in hints.berries)
-        self._enable(self.berry, legal, tip, block or refusal(state, probe)
+        self._enable(self.berry, legal, tip, block or why_not(state, probe)
                      or T("choose an end of a path that still has tiles"))
 
     def _sync_solo(self, state, hints, block: str) -> None:
@@ -302,7 +293,7 @@ class Controls:
                       always=bool(sources))
         probe = Refill(*self.source.value) if self.source.value else Refill("upper", "left")
         self._enable(self.refill, bool(hints.refills), T("Refill the empty path from the chosen "
-                                                         "end"), block or refusal(state, probe))
+                                                         "end"), block or why_not(state, probe))
         self._sync_berry(state, hints, block)
 
     def _choices(self, dropdown, options, value=None, always: bool = False) -> None:
@@ -325,7 +316,7 @@ class Controls:
     def _exchange_refusal(state) -> Message | str:
         if state.current_player is None:
             return ""
-        reasons = list(dict.fromkeys(r for r in (refusal(state, a) for a in EXCHANGES) if r))
+        reasons = list(dict.fromkeys(r for r in (why_not(state, a) for a in EXCHANGES) if r))
         if len(reasons) > 1:
             return T("{first}; {second}", first=reasons[0], second=reasons[1])
         return reasons[0] if reasons else ""
@@ -336,7 +327,7 @@ class Controls:
         if p is None:
             return ""
         kind = next((k for k, n in enumerate(state.animals_left) if n), 0)
-        return refusal(state, Animal(C.ANIMALS[kind].name, 0, (0, 0))) or T("no animal fits now")
+        return why_not(state, Animal(C.ANIMALS[kind].name, 0, (0, 0))) or T("no animal fits now")
 
     @staticmethod
     def _mushroom_probe(state):

@@ -1,7 +1,7 @@
 """A live class in an app page: the teacher's panel (code, join link and QR code, followers, a
 question and its tally) and a follower's banner (following, trying on one's own, the question).
 
-The page's kernel speaks to the class service (server/classroom.py) over one websocket, on the
+The page's kernel speaks to the class service (widgets/classroom.py) over one websocket, on the
 kernel's own event loop: a teacher's step goes out as it is shown, a follower's board follows as
 each step arrives (pushed, never polled), and a lost connection is made again and catches up.
 The teacher's key is kept in the page's session storage, so a reload leads the class again.
@@ -19,10 +19,10 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-from explorer import i18n
 from explorer.text import Message, N, T
 
 from .models import set_children, set_visible, shared_layout
+from .refusal import refused_by
 from .share_panel import page_address, qr_code
 
 CLASS_PARAM = "class"
@@ -56,7 +56,7 @@ def service_said(message: dict):
 def service_url() -> str | None:
     """Where this kernel finds the class service: RX_CLASS_URL (a hub sets it), else the
     Voila server that runs this kernel; None outside a server."""
-    from .class_protocol import PATH, SERVICE_ENV
+    from widgets.classroom import PATH, SERVICE_ENV
     given = os.environ.get(SERVICE_ENV)
     if given:
         base = re.sub(r"^http", "ws", given.rstrip("/"))
@@ -225,7 +225,7 @@ class ClassJoin(anywidget.AnyWidget):
         self.on_msg(self._asked)
 
     def _asked(self, _widget, content, _buffers) -> None:
-        from .class_protocol import normal_code
+        from widgets.classroom import normal_code
         if not isinstance(content, dict):
             return
         code = normal_code(content.get("join"))
@@ -398,7 +398,7 @@ class ClassPanel:
         if asked == NEW:
             self.start()
         else:
-            from .class_protocol import normal_code
+            from widgets.classroom import normal_code
             code = normal_code(asked)
             if code is None:
                 self.app.message.error(T("This is not a class code: {code}.", code=asked[:20]))
@@ -756,9 +756,7 @@ class ClassPanel:
                     counts["right"] + group["count"]
             elif kind == "refused":
                 counts["wrong"] += group["count"]
-                rule = _rule(self.app.game.name, group["rule"])
-                title = i18n.rule_words(rule, say.lang)[0] if rule else ""
-                what = say(T("Refused by rule {rule}: {title}", rule=group["rule"], title=title))
+                what = refused_by(group["rule"], say)
             elif kind == "wrong":
                 counts["wrong"] += group["count"]
                 what = say(T("Not the answer: {move}", move=self._move(group)))
@@ -777,11 +775,6 @@ class ClassPanel:
         return (f'<div class="rx-class-tally-head">{head}</div>'
                 + (f'<div class="rx-class-summary">{summary}</div>' if summary else "")
                 + f'<ul>{"".join(rows)}</ul>')
-
-
-def _rule(game: str, rule_id: str):
-    from explorer import rules
-    return rules.get(rule_id) if rule_id and rules.exists(rule_id) else None
 
 
 CLASS_CSS = """

@@ -13,6 +13,7 @@ from explorer import i18n
 from explorer.text import T
 
 from .models import set_visible, shared_layout
+from .refusal import REFUSAL, refusal_text
 from .timeline import player_label
 from .words import PageWords
 
@@ -59,12 +60,11 @@ class MessageArea:
         words.on_switch(self._tell_again)
 
     def refuse(self, reason: str, rule: str) -> None:
-        self._set(T("Not allowed: {reason} — rule {rule}", reason=reason, rule=rule),
-                  "rx-refusal")
+        self._set(refusal_text(reason, rule), REFUSAL)
 
     def wrong(self, text: str, rule: str) -> None:
         """A lesson's answer to a legal move that is not the one asked for."""
-        self._set(T("{text} — rule {rule}", text=text, rule=rule), "rx-refusal")
+        self._set(refusal_text(text, rule, legal=True), REFUSAL)
 
     def error(self, text: str) -> None:
         self._set(text, "rx-error")

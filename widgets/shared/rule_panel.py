@@ -14,6 +14,7 @@ from explorer import i18n, rules
 from explorer.text import N, T
 
 from .models import shared_layout
+from .refusal import WHY_NOT
 from .words import PageWords
 
 LANGUAGE_NAMES = rules.LANGUAGE_NAMES
@@ -137,7 +138,7 @@ class RulePanel:
         if not ids:
             self.cited.value = f"<i>{escape(self.words(T('No rule is cited at this step.')))}</i>"
             return
-        marks = {refused: T("Why not:"), highlight: T("From the rulebook:")}
+        marks = {refused: WHY_NOT, highlight: T("From the rulebook:")}
         self.cited.value = "".join(rule_html(i, marks.get(i, "") if i else "", self.words)
                                    for i in ids)
 
