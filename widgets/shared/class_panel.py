@@ -1,7 +1,7 @@
 """A live class in an app page: the teacher's panel (code, join link and QR code, followers, a
 question and its tally) and a follower's banner (following, trying on one's own, the question).
 
-The page's kernel speaks to the class service (widgets/classroom.py) over one websocket, on the
+The page's kernel speaks to the class service (server/classroom.py) over one websocket, on the
 kernel's own event loop: a teacher's step goes out as it is shown, a follower's board follows as
 each step arrives (pushed, never polled), and a lost connection is made again and catches up.
 The teacher's key is kept in the page's session storage, so a reload leads the class again.
@@ -56,7 +56,7 @@ def service_said(message: dict):
 def service_url() -> str | None:
     """Where this kernel finds the class service: RX_CLASS_URL (a hub sets it), else the
     Voila server that runs this kernel; None outside a server."""
-    from widgets.classroom import PATH, SERVICE_ENV
+    from .class_protocol import PATH, SERVICE_ENV
     given = os.environ.get(SERVICE_ENV)
     if given:
         base = re.sub(r"^http", "ws", given.rstrip("/"))
@@ -225,7 +225,7 @@ class ClassJoin(anywidget.AnyWidget):
         self.on_msg(self._asked)
 
     def _asked(self, _widget, content, _buffers) -> None:
-        from widgets.classroom import normal_code
+        from .class_protocol import normal_code
         if not isinstance(content, dict):
             return
         code = normal_code(content.get("join"))
@@ -398,7 +398,7 @@ class ClassPanel:
         if asked == NEW:
             self.start()
         else:
-            from widgets.classroom import normal_code
+            from .class_protocol import normal_code
             code = normal_code(asked)
             if code is None:
                 self.app.message.error(T("This is not a class code: {code}.", code=asked[:20]))
