@@ -100,6 +100,15 @@ class Option:
                     str(value))
 
 
+START_PLAYER = "start_player"   # the option that names who starts: a seat below the player count
+
+
+def start_player_option(description: str, rule: str, title: str) -> Option:
+    """Who starts, as every game offers it: seat 0-3, which `Game` checks against the player
+    count, so each game only says who the rulebook lets start."""
+    return Option(0, (0, 1, 2, 3), description, (rule,), title)
+
+
 @dataclass(frozen=True)
 class ScoreLine:
     """One explained part of a player's score. `label` is the English sentence; `facts` are
@@ -421,6 +430,12 @@ class State:
         nxt._unnarrated = self._unnarrated
         return nxt
 
+    def _next_step(self) -> "State":
+        """A fork with no events yet: the next narrated step of a set-up."""
+        nxt = self._fork()
+        nxt.events = ()
+        return nxt
+
     def _emit(self, text: str, rule: str, player: int | None = None, **data) -> None:
         """Narrate one event."""
         self._events = self._events + (_tuple_new(Event, (text, rule, player, data)),)
@@ -548,6 +563,9 @@ class Game:
                 raise SetupError(T("option {name}={value} is not allowed; choose one of "
                                    "{allowed}", name=name, value=shown(value),
                                    allowed=tuple(map(repr, opt.choices))))
+        if START_PLAYER in chosen and chosen[START_PLAYER] >= players:
+            raise SetupError(T("start_player must be 0..{last} for {players} players",
+                               last=players - 1, players=players))
 
     def _setup(self, players: int, seed: int, rng: random.Random,
                options: dict) -> Iterable[State]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Iterable
 
-from ..core import Game, Option, ScoreSheet, SetupError
+from ..core import Game, Option, ScoreSheet, SetupError, start_player_option
 from ..text import T, player_name
 from . import components as C
 from .actions import ACTION_TYPES
@@ -22,9 +22,9 @@ class AnimalsOnBoard(Game):
             T("Species left in the box (2 players: 4, 3 players: 2, 4 players: none); "
               "default: chosen at random from the seed."),
             ("animals_on_board.setup.species",)),
-        "start_player": Option(
-            0, (0, 1, 2, 3), T("Who takes the start flag (the rule says: the oldest player)."),
-            ("animals_on_board.setup.start_player",), T("Start player (oldest)")),
+        "start_player": start_player_option(
+            T("Who takes the start flag (the rule says: the oldest player)."),
+            "animals_on_board.setup.start_player", T("Start player (oldest)")),
     }
     action_types = dict(ACTION_TYPES)
     turn_rule = "animals_on_board.round.turn_order"
@@ -50,9 +50,6 @@ class AnimalsOnBoard(Game):
 
     def _check_options(self, players: int, chosen: dict) -> None:
         super()._check_options(players, chosen)
-        if chosen["start_player"] >= players:
-            raise SetupError(T("start_player must be 0..{last} for {players} players",
-                               last=players - 1, players=players))
         removed = chosen["removed_species"]
         if removed is None:
             return
@@ -99,29 +96,25 @@ class AnimalsOnBoard(Game):
                      "(chosen at random): none.", players=players, keep=keep, tiles=keep * 5)
         s._emit(said, "animals_on_board.setup.species")
         yield s
-        s = s._fork()
-        s.events = ()
+        s = s._next_step()
         pile = [t for t in C.ALL_TILES if C.species_of(t) in s.species]
         rng.shuffle(pile)
         s.pile = tuple(pile)
         s._emit(T("The {tiles} tiles are shuffled face down into draw piles.", tiles=len(pile)),
                 "animals_on_board.setup.draw_piles")
         yield s
-        s = s._fork()
-        s.events = ()
+        s = s._next_step()
         s.crates = (1,) * players
         s._emit(T("The 20 food crates form the supply; every player takes 1 ({left} stay in the "
                   "supply).", left=20 - players), "animals_on_board.setup.crates")
         yield s
-        s = s._fork()
-        s.events = ()
+        s = s._next_step()
         s.start_player = options["start_player"]
         s._emit(T("{player} (the oldest player) takes the start flag.",
                   player=player_name(s.start_player)),
                 "animals_on_board.setup.start_player", s.start_player)
         yield s
-        s = s._fork()
-        s.events = ()
+        s = s._next_step()
         draws = []
         for q in _clockwise(s.start_player, players):
             draws.append((q, s.pile[-C.DRAW_AT_SETUP:]))

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Iterable
 
-from ..core import Game, Option, SetupError
+from ..core import Game, Option, start_player_option
 from ..frozen import FrozenMap
 from ..text import T
 from . import components as C
@@ -19,9 +19,9 @@ class Cacao(Game):
     title = "Cacao"
     player_counts = (2, 3, 4)
     options = {
-        "start_player": Option(
-            0, (0, 1, 2, 3), T("Who starts (the rule says: the oldest player)."),
-            ("cacao.setup.start_player",), T("Start player (oldest)")),
+        "start_player": start_player_option(
+            T("Who starts (the rule says: the oldest player)."), "cacao.setup.start_player",
+            T("Start player (oldest)")),
         "activation_order": Option(
             "per_edge", ("per_edge", "per_worker"),
             T("Order of activated workers: per_edge (Hungarian and published English rules: "
@@ -51,12 +51,6 @@ class Cacao(Game):
         `explorer.cacao.position`)."""
         return position_data(state)
 
-    def _check_options(self, players: int, chosen: dict) -> None:
-        super()._check_options(players, chosen)
-        if chosen["start_player"] >= players:
-            raise SetupError(T("start_player must be 0..{last} for {players} players",
-                               last=players - 1, players=players))
-
     def _setup(self, players: int, seed: int, rng: random.Random,
                options: dict) -> Iterable[CacaoState]:
         s = CacaoState(self, players, seed, options)
@@ -68,7 +62,7 @@ class Cacao(Game):
                   "5x 2-1-0-1, 1x 3-0-0-1, 1x 3-1-0-0; a tile may be turned but not flipped."),
                 "cacao.setup.worker_tiles")
         yield s
-        s = _step(s)
+        s = s._next_step()
         removed = tuple(C.worker_tile(p, n) for p in range(players)
                         for n in C.REMOVED_NUMBERS[players])
         s.removed_workers = removed
@@ -83,7 +77,7 @@ class Cacao(Game):
         }
         s._emit(said[players], "cacao.setup.worker_removal", tiles=removed)
         yield s
-        s = _step(s)
+        s = s._next_step()
         piles, hands = [], []
         for p in range(players):
             pile = [C.worker_tile(p, n) for n in range(C.TILES_PER_COLOUR)
@@ -96,7 +90,7 @@ class Cacao(Game):
                   "village board and draws 3 into hand (the start workers)."),
                 "cacao.setup.worker_piles")
         yield s
-        s = _step(s)
+        s = s._next_step()
         ids = list(range(len(C.JUNGLE)))
         start = []
         for name, cell in zip(C.START_TILES, START_CELLS):
@@ -112,7 +106,7 @@ class Cacao(Game):
                   "(1, 1), lie face up in the middle, diagonal to each other, corner to corner."),
                 "cacao.setup.start_tiles")
         yield s
-        s = _step(s)
+        s = s._next_step()
         if players == 2:
             gone = []
             for name in C.TWO_PLAYER_REMOVED:
@@ -127,7 +121,7 @@ class Cacao(Game):
             s._emit(T("{players} players: all 28 jungle tiles are used.", players=players),
                     "cacao.setup.two_players")
         yield s
-        s = _step(s)
+        s = s._next_step()
         rng.shuffle(ids)
         s.display = tuple(reversed(ids[-C.DISPLAY_SIZE:]))
         s.jungle_pile = tuple(ids[:-C.DISPLAY_SIZE])
@@ -136,22 +130,16 @@ class Cacao(Game):
                   tiles=tuple(C.jungle_label(t) for t in s.display)), "cacao.setup.jungle_pile",
                 tiles=s.display)
         yield s
-        s = _step(s)
+        s = s._next_step()
         s._emit(T("The {cacao} cacao and {sun} sun tokens form the supply; the gold coins form "
                   "the bank.", cacao=C.CACAO_SUPPLY, sun=C.SUN_SUPPLY), "cacao.setup.supplies")
         yield s
-        s = _step(s)
+        s = s._next_step()
         s.start_player = s.turn = options["start_player"]
         s.phase, s.is_over = "place", False
         s._emit(T("{player} (the oldest player) starts; play goes clockwise.",
                   player=player_name(s.turn)), "cacao.setup.start_player", s.turn)
         yield s
-
-
-def _step(s: CacaoState) -> CacaoState:
-    nxt = s._fork()
-    nxt.events = ()
-    return nxt
 
 
 GAME = Cacao()

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Iterable
 
-from ..core import Game, Option, SetupError
+from ..core import Game, Option, start_player_option
 from . import components as C
 from .actions import ACTION_TYPES
 from .board import Floor
@@ -15,20 +15,14 @@ from ..text import N, T, player_name
 from .state import IndianSummerState
 
 
-def _step(s: IndianSummerState) -> IndianSummerState:
-    nxt = s._fork()
-    nxt.events = ()
-    return nxt
-
-
 class IndianSummer(Game):
     name = "indian_summer"
     title = "Indian Summer"
     player_counts = (1, 2, 3, 4)
     options = {
-        "start_player": Option(
-            0, (0, 1, 2, 3), T("Who starts (the text: decided by rock-paper-scissors)."),
-            ("indian_summer.setup.start_player",), T("Start player (rock-paper-scissors)")),
+        "start_player": start_player_option(
+            T("Who starts (the text: decided by rock-paper-scissors)."),
+            "indian_summer.setup.start_player", T("Start player (rock-paper-scissors)")),
         "forest_size": Option(
             20, (10, 15, 20, 25, 30, 35, 40),
             T("Tiles laid out in the forest circle (the text leaves it open); at 6 or fewer the "
@@ -55,12 +49,6 @@ class IndianSummer(Game):
     end_rule = "indian_summer.end.trigger"
     view_rules = ("indian_summer.setup.set_aside",)
     illustrative = C.ILLUSTRATIVE
-
-    def _check_options(self, players: int, chosen: dict) -> None:
-        super()._check_options(players, chosen)
-        if chosen["start_player"] >= players:
-            raise SetupError(T("start_player must be 0..{last} for {players} players",
-                               last=players - 1, players=players))
 
     def position(self, players: int = 2, **fields) -> IndianSummerState:
         """A validated mid-game position from readable names (see `position.py`)."""
@@ -89,13 +77,13 @@ class IndianSummer(Game):
         s._emit(T("Each player takes a forest-floor board and a backpack: {sides}.", sides=sides),
                 "indian_summer.setup.boards")
         yield s
-        s = _step(s)
+        s = s._next_step()
         self._animals(s)
         yield s
-        s = _step(s)
+        s = s._next_step()
         self._supplies(s)
         yield s
-        s = _step(s)
+        s = s._next_step()
         tiles = list(range(C.TILE_COUNT))
         rng.shuffle(tiles)
         paths = []
@@ -111,7 +99,7 @@ class IndianSummer(Game):
                   "right of the backpack in that order: the path."), "indian_summer.setup.paths",
                 paths=s.paths)
         yield s
-        s = _step(s)
+        s = s._next_step()
         n = options["forest_size"]
         s.forest, s.set_aside = tuple(tiles[:n]), tuple(tiles[n:])
         s._emit(T("{n} tiles are laid at random in a circle round the game board: the forest; "
@@ -120,12 +108,12 @@ class IndianSummer(Game):
         s._emit(T("The other {n} tiles are set aside, to top up the forest.",
                   n=len(s.set_aside)), "indian_summer.setup.set_aside")
         yield s
-        s = _step(s)
+        s = s._next_step()
         s.backpacks = ((1, 1, 1, 0),) * players
         s._emit(T("Each player puts a berry, a nut and a mushroom on their backpack."),
                 "indian_summer.setup.tokens")
         yield s
-        s = _step(s)
+        s = s._next_step()
         s.start_player = s.turn = options["start_player"]
         s.phase = "turn"
         s._emit(T("{player} starts (rock-paper-scissors) and takes the shoe; play goes "
@@ -166,7 +154,7 @@ class IndianSummer(Game):
                   "its solo side with the numbered spaces.",
                   side=C.LAYOUTS[s.floors[0].layout].name), "indian_summer.solo.setup")
         yield s
-        s = _step(s)
+        s = s._next_step()
         tiles = list(range(C.TILE_COUNT))
         rng.shuffle(tiles)
         piles = [tuple(tiles[i * 25:(i + 1) * 25]) for i in range(3)]
@@ -177,29 +165,29 @@ class IndianSummer(Game):
                   "series, with pile {n}; the other piles wait for the next games.", n=n),
                 "indian_summer.solo.piles")
         yield s
-        s = _step(s)
+        s = s._next_step()
         s.upper, s.lower, pile = tuple(pile[:5]), tuple(pile[5:10]), pile[10:]
         s._emit(T("5 tiles at random above the game board (the upper path) and 5 below it (the "
                   "lower path)."), "indian_summer.solo.paths")
         yield s
-        s = _step(s)
+        s = s._next_step()
         s.track = tuple(pile[:10]) + (None, None)
         pile = pile[10:]
         s._emit(T("One tile on each of the 10 numbered spaces."), "indian_summer.solo.track")
         yield s
-        s = _step(s)
+        s = s._next_step()
         s.paths = (tuple(pile),)
         s._emit(T("The last 5 tiles go right of the backpack: your path. There is no forest."),
                 "indian_summer.solo.player_path")
         yield s
-        s = _step(s)
+        s = s._next_step()
         self._animals(s)
         self._supplies(s)
         s.backpacks = ((1, 1, 1, 0),)
         s._emit(T("A berry, a nut and a mushroom go on the backpack."),
                 "indian_summer.solo.supplies")
         yield s
-        s = _step(s)
+        s = s._next_step()
         s.turn, s.phase, s.solo_turn = 0, "turn", 1
         s._solo_turn_start()
         yield s

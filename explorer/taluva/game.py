@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Iterable
 
-from ..core import Game, Option, PositionError, SetupError
+from ..core import Game, Option, PositionError, start_player_option
 from ..text import T
 from . import components as C
 from .actions import ACTION_TYPES
@@ -23,9 +23,9 @@ class Taluva(Game):
               "whatever the player count (2006 edition)."), ("taluva.setup.tile_count",),
             T("Tiles in play"), ((False, T("12 per player (rules summary)")),
                                  (True, T("all 48 (2006 edition)")))),
-        "start_player": Option(
-            0, (0, 1, 2, 3), T("Who starts (the rule summary says: the youngest player)."),
-            ("taluva.setup.start_player",), T("Start player (youngest)")),
+        "start_player": start_player_option(
+            T("Who starts (the rule summary says: the youngest player)."),
+            "taluva.setup.start_player", T("Start player (youngest)")),
         "covered_huts": Option(
             "removed", ("removed", "returned"),
             T("Huts covered by an eruption: removed from the game, still counting as built "
@@ -51,12 +51,6 @@ class Taluva(Game):
     end_rule = "taluva.end.tiles_out"
     view_rules = ("taluva.setup.stack",)
 
-    def _check_options(self, players: int, chosen: dict) -> None:
-        super()._check_options(players, chosen)
-        if chosen["start_player"] >= players:
-            raise SetupError(T("start_player must be 0..{last} for {players} players",
-                               last=players - 1, players=players))
-
     def _setup(self, players: int, seed: int, rng: random.Random,
                options: dict) -> Iterable[TaluvaState]:
         s = TaluvaState(self, players, seed, options)
@@ -66,12 +60,12 @@ class Taluva(Game):
         s._emit(T("Colours: {colours}. Each takes the 20 huts, 3 temples and 2 towers of their "
                   "colour.", colours=colours), "taluva.setup.buildings")
         yield s
-        s = _step(s)
+        s = s._next_step()
         s._emit(T("The 48 tiles each join a volcano and two landscape hexes (jungle, clearing, "
                   "sand, rock, lake) in a fixed order round the volcano; tiles turn but never "
                   "flip."), "taluva.setup.tiles")
         yield s
-        s = _step(s)
+        s = s._next_step()
         ids = list(range(len(C.TILES)))
         rng.shuffle(ids)
         n = C.tiles_in_play(players, options["all_tiles"])
@@ -91,11 +85,11 @@ class Taluva(Game):
                      players=players, tiles=n)
         s._emit(said, "taluva.setup.tile_count")
         yield s
-        s = _step(s)
+        s = s._next_step()
         s._emit(T("The {tiles} tiles are shuffled and stacked face down.", tiles=n),
                 "taluva.setup.stack")
         yield s
-        s = _step(s)
+        s = s._next_step()
         s.start_player = s.turn = options["start_player"]
         s._emit(T("{player} (the youngest player) starts; play goes clockwise.",
                   player=player_name(s.turn)), "taluva.setup.start_player", s.turn)
@@ -118,12 +112,6 @@ class Taluva(Game):
     def position_data(self, state: TaluvaState) -> dict:
         """A position in play as data for `position_from` (see `position.py`)."""
         return position_data(state)
-
-
-def _step(s: TaluvaState) -> TaluvaState:
-    nxt = s._fork()
-    nxt.events = ()
-    return nxt
 
 
 GAME = Taluva()
