@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import games
 from . import rules as rule_index
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,17 +26,33 @@ GROUPS = ("index", "engine", "view", "tests", "lessons")
 TEXT_SUFFIXES = (".py", ".toml", ".txt", ".json")
 
 
+def _index_files() -> list[Path]:
+    return [Path(str(path)) for path in rule_index.index_files()]
+
+
+def _lesson_files() -> list[Path]:
+    return sorted(path for plugin in games.plugins()
+                  for path in Path(str(plugin.lessons)).glob("*.toml"))
+
+
+def _plugin_code() -> list[Path]:
+    """The code of games that come in packages of their own (engine and view together)."""
+    return sorted(path for plugin in games.plugins() for folder in plugin.sources
+                  if not Path(str(folder)).resolve().is_relative_to(ROOT)
+                  for path in Path(str(folder)).rglob("*.py"))
+
+
 def _files(group: str) -> list[Path]:
     if group == "index":
-        return sorted(rule_index.SEEDS.glob("*.rules.toml"))
+        return _index_files()
     if group == "engine":
-        return sorted(PACKAGE.rglob("*.py"))
+        return sorted([*PACKAGE.rglob("*.py"), *_plugin_code()])
     if group == "view":
         return sorted((ROOT / "widgets").rglob("*.py"))
     if group == "tests":
         return sorted(p for p in (ROOT / "tests").rglob("*")
                       if p.suffix in TEXT_SUFFIXES and p.is_file())
-    return sorted(PACKAGE.glob("*/lessons/*.toml"))
+    return _lesson_files()
 
 
 def _shown(path: Path) -> str:
@@ -103,8 +120,8 @@ class Record:
 def source_files() -> list[Path]:
     """The files whose change can change what the record says."""
     tests = ROOT / "tests"
-    return sorted([*PACKAGE.rglob("*.py"), *PACKAGE.glob("*/lessons/*.toml"),
-                   *PACKAGE.glob("*/data/*.json"), *rule_index.SEEDS.glob("*.rules.toml"),
+    return sorted([*PACKAGE.rglob("*.py"), *_plugin_code(), *_lesson_files(),
+                   *PACKAGE.glob("*/data/*.json"), *_index_files(),
                    *(p for p in tests.rglob("*.py") if "browser" not in p.parts)])
 
 

@@ -235,7 +235,7 @@ def _i18n(args) -> int:
         for domain, size in i18n.update().items():
             print(f"{domain}: {size} messages")
         return 0
-    found = [p for d in i18n.DOMAINS for lang in i18n.LANGUAGES_OF.get(d, i18n.TRANSLATED)
+    found = [p for d in i18n.domains() for lang in i18n.LANGUAGES_OF.get(d, i18n.TRANSLATED)
              for p in i18n.problems(lang, d)]
     print("\n".join(found) or "every message is translated")
     return 1 if found else 0
@@ -273,7 +273,7 @@ def main(argv=None) -> int:
                           ".rule-citations.json in the checkout)")
     where = rules_sub.add_parser("where", help="each file:line that names a rule id in full: "
                                                "index, engine, view, tests, lessons")
-    where.add_argument("rule", help="a full rule id, e.g. taluva.build.tower")
+    where.add_argument("rule", help="a full rule id: <game>.<area>.<rule>")
     where.add_argument("--lang", choices=LANGS, default="en", help="the language of the report")
     words = sub.add_parser("i18n", help="the translation catalogues: extract the words into "
                                           "explorer/locale and merge them into the .po files "

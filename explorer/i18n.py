@@ -5,7 +5,8 @@ lang, game)` looks its template up in the game's catalogue, then in the shared o
 gallery, the core), and falls back to English: never a message id, never a traceback.
 
 Catalogues are `.po` files in `explorer/locale/<lang>/LC_MESSAGES/<domain>.po`, one domain per
-game plus `explorer` for what all games share. They are read directly (Babel compiles each in
+game plus `explorer` for what all games share; a game of another package keeps its own domain
+in the `locale` folder its plug-in names, its rule titles and notes included. They are read directly (Babel compiles each in
 memory on first use), so an install needs no build step. `python -m explorer i18n update`
 extracts the templates (`T`, `N` calls in the code; the lessons' words) into
 and merges them into the `.po` files; `... i18n check` lists
@@ -21,6 +22,7 @@ from functools import cache
 from gettext import NullTranslations
 from pathlib import Path
 
+from . import games
 from .text import Message, listed
 
 LANGUAGES = {"en": "English", "ko": "한국어", "hu": "Magyar"}
@@ -30,11 +32,9 @@ PSEUDO = "qps"
 DEFAULT = "en"
 TRANSLATED = ("ko", "hu")
 SHARED = "explorer"
-GAMES = ("animals_on_board", "cacao", "indian_summer", "taluva")
-RULES = "rules"               # the rule index's titles and notes
+RULES = "rules"               # the rule index's titles and notes (this package's games)
 PARAPHRASES = "paraphrases"   # its English paraphrases: Hungarian only (Korean readers have
                               # the Korean quote, and the English on request)
-DOMAINS = (SHARED, *GAMES, RULES, PARAPHRASES)
 LANGUAGES_OF = {PARAPHRASES: ("hu",)}
 LOCALE = Path(__file__).parent / "locale"
 ROOT = Path(__file__).parent.parent
@@ -65,8 +65,27 @@ def negotiate(accept_language: str | None) -> str:
     return min(ranked)[2] if ranked else DEFAULT
 
 
+def game_domains() -> tuple[str, ...]:
+    return tuple(games.GAMES)
+
+
+def domains() -> tuple[str, ...]:
+    """Every catalogue's domain: the shared one, one per game, the rule index's two."""
+    return (SHARED, *game_domains(), RULES, PARAPHRASES)
+
+
+def _outside(game: str | None) -> bool:
+    """Whether `game` comes from a package of its own (its catalogues are in its package)."""
+    return bool(game) and game in games.GAMES and not _is_ours(games.plugin(game).locale)
+
+
+def _is_ours(folder) -> bool:
+    return Path(str(folder)).resolve() == LOCALE.resolve()
+
+
 def po_path(lang: str, domain: str) -> Path:
-    return LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
+    folder = Path(str(games.plugin(domain).locale)) if _outside(domain) else LOCALE
+    return folder / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
 @cache
@@ -111,6 +130,8 @@ def rule_words(rule, lang: str) -> tuple[str, str, str]:
         if not text or lang not in LANGUAGES_OF.get(domain, TRANSLATED):
             return text
         return translations(lang, domain).gettext(text)
+    if _outside(rule.game):
+        return said(rule.game, rule.title), said(rule.game, rule.note), rule.english
     return said(RULES, rule.title), said(RULES, rule.note), said(PARAPHRASES, rule.english)
 
 
@@ -166,17 +187,30 @@ def fields(template: str) -> set[str]:
 def sources(domain: str) -> list[Path]:
     """The files whose words go into `domain`'s catalogue."""
     if domain in (RULES, PARAPHRASES):
-        return sorted(ROOT.glob("seeds/*.rules.toml"))
+        return sorted(Path(str(p.texts / f"{p.name}.rules.toml")) for p in games.plugins()
+                      if not _outside(p.name))
     if domain == SHARED:
         found = [p for p in (ROOT / "explorer").glob("*.py")]
         found += [p for p in (ROOT / "widgets").glob("*.py")]
         found += [p for p in (ROOT / "widgets" / "shared").glob("*.py")]
         found += [p for p in (ROOT / "server").glob("*.py")]
     else:
-        found = list((ROOT / "explorer" / domain).rglob("*.py"))
-        found += list((ROOT / "widgets" / domain).rglob("*.py"))
-        found += list((ROOT / "explorer" / domain / "lessons").glob("*.toml"))
-    return sorted(found)
+        plugin = games.plugin(domain)
+        found = [p for folder in plugin.sources for p in Path(str(folder)).rglob("*.py")]
+        found += list(Path(str(plugin.lessons)).glob("*.toml"))
+        if _outside(domain):
+            found.append(Path(str(plugin.texts / f"{domain}.rules.toml")))
+    return sorted(set(found))
+
+
+def _where(path: Path) -> str:
+    """A source file as the catalogue names it: from the project's root, or else from its
+    package's folder."""
+    for root in (ROOT, *(Path(str(folder)).parent for plugin in games.plugins()
+                         for folder in plugin.sources)):
+        if path.resolve().is_relative_to(root.resolve()):
+            return str(path.resolve().relative_to(root.resolve()))
+    return path.name
 
 
 def extract(domain: str):
@@ -186,8 +220,8 @@ def extract(domain: str):
 
     catalog = Catalog(project="rules-explorer", domain=domain, charset="utf-8")
     for path in sources(domain):
-        where = str(path.relative_to(ROOT))
-        if domain in (RULES, PARAPHRASES):
+        where = _where(path)
+        if domain in (RULES, PARAPHRASES) or path.name.endswith(".rules.toml"):
             for line, value in _rule_words(path, domain):
                 catalog.add(value, locations=[(where, line)])
             continue
@@ -276,7 +310,7 @@ def update() -> dict[str, int]:
     from babel.messages.pofile import read_po, write_po
 
     sizes = {}
-    for domain in DOMAINS:
+    for domain in domains():
         template = extract(domain)
         sizes[domain] = len(template)
         for lang in LANGUAGES_OF.get(domain, TRANSLATED):

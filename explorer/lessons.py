@@ -1,6 +1,6 @@
 """Lessons: a rulebook's worked example as a replayable walk-through with a caption per step.
 
-A lesson is a TOML (or JSON) file in `explorer/<game>/lessons/`:
+A lesson is a TOML (or JSON) file in its game's lessons folder (`explorer/<game>/lessons/`):
 
     title = "The rebuild for 8 gold"
     teaches = ["cacao.place.rebuild", ...]      # rule ids the lesson is about
@@ -32,12 +32,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from . import rules as rule_index
 from .core import Action, IllegalAction, PositionError, SetupError, State
+from . import games
 from .games import GAMES
 from .untrusted import MESSAGE_LIMIT, clipped, counted_path, parse_json, parse_toml, read_file
 from .text import Message, T
@@ -352,7 +352,9 @@ def loads(text: str, game_name: str, name: str, where: str = "", toml: bool | No
 @lru_cache(maxsize=None)
 def shipped(game_name: str) -> tuple[Lesson, ...]:
     """The lessons that come with a game, in file-name order (checked; cached)."""
-    folder = resources.files("explorer").joinpath(game_name, "lessons")
+    if game_name not in GAMES:
+        return ()
+    folder = games.plugin(game_name).lessons
     if not folder.is_dir():
         return ()
     out = []

@@ -1,22 +1,21 @@
 """The rule index: every rule id the engines cite, with its passage in the seed texts.
 
-Each game has `seeds/<game>.rules.toml`; an entry gives the source file, the line range, the exact
+Each game has a rule index `<game>.rules.toml` beside its rule texts, in the folder its plug-in
+names (`seeds/` for this package's games); an entry gives the source file, the line range, the exact
 quote (source language), our English paraphrase and, optionally, further references (`also`) and a
 note on where sources disagree or where a rule is inferred.
 """
 from __future__ import annotations
 
-import os
 import re
 import tomllib
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
+from importlib.abc import Traversable
 
+from . import games
 from .text import T
-
-SEEDS = Path(os.environ.get("EXPLORER_SEEDS", Path(__file__).resolve().parent.parent / "seeds"))
 
 
 @dataclass(frozen=True)
@@ -61,7 +60,7 @@ def _reference(entry: dict, where: str) -> Reference:
 @lru_cache(maxsize=None)
 def _index() -> dict[str, Rule]:
     rules: dict[str, Rule] = {}
-    for path in sorted(SEEDS.glob("*.rules.toml")):
+    for path in index_files():
         with path.open("rb") as fh:
             data = tomllib.load(fh)
         for rule_id, entry in data.items():
@@ -93,9 +92,29 @@ def all_rules() -> list[Rule]:
     return list(_index().values())
 
 
+def index_files() -> list[Traversable]:
+    """Every registered game's rule index file, in the games' order."""
+    return [plugin.texts / f"{plugin.name}.rules.toml" for plugin in games.plugins()]
+
+
+@lru_cache(maxsize=None)
+def _texts() -> dict[str, Traversable]:
+    """Each rule text's file name -> the file, from the folders the games' plug-ins name."""
+    found: dict[str, Traversable] = {}
+    for plugin in games.plugins():
+        for entry in plugin.texts.iterdir():
+            if entry.name.endswith(".txt"):
+                found.setdefault(entry.name, entry)
+    return found
+
+
 def seed_lines(source: str) -> list[str]:
     """The lines of a seed text (1-based line n is element n-1)."""
-    return (SEEDS / source).read_text(encoding="utf-8").splitlines()
+    try:
+        path = _texts()[source]
+    except KeyError:
+        raise FileNotFoundError(f"no rule text {source!r}") from None
+    return path.read_text(encoding="utf-8").splitlines()
 
 
 LANGUAGE_NAMES = {"hu": "Hungarian", "ko": "Korean"}

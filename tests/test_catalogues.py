@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 from explorer import i18n
 from words_check import use_catalogue
 
-CATALOGUES = [(lang, domain) for domain in i18n.DOMAINS
+CATALOGUES = [(lang, domain) for domain in i18n.domains()
               for lang in i18n.LANGUAGES_OF.get(domain, i18n.TRANSLATED)]
 
 
@@ -23,7 +23,7 @@ def catalogue(lang: str, domain: str):
         return read_po(f, locale=lang, domain=domain)
 
 
-@pytest.mark.parametrize("domain", i18n.DOMAINS)
+@pytest.mark.parametrize("domain", i18n.domains())
 def test_each_catalogue_holds_exactly_the_messages_of_the_code(domain):
     wanted = {m.id for m in i18n.extract(domain) if m.id}
     for lang in i18n.LANGUAGES_OF.get(domain, i18n.TRANSLATED):
@@ -56,7 +56,7 @@ DATA_TEMPLATES = {"explorer/lessons.py"}
 
 def test_every_template_in_the_code_is_a_literal_the_catalogues_can_hold():
     dynamic = {str(path.relative_to(i18n.ROOT)): i18n.dynamic_calls(path)
-               for domain in i18n.DOMAINS for path in i18n.sources(domain) if path.suffix == ".py"}
+               for domain in i18n.domains() for path in i18n.sources(domain) if path.suffix == ".py"}
     found = {path: lines for path, lines in dynamic.items()
              if lines and path not in DATA_TEMPLATES}
     assert not found, f"T()/N() with a template that is not a literal: {found}"
