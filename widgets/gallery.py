@@ -4,86 +4,30 @@ It shows the language the page's address asks for (`?lang=ko`) or the browser pr
 apps do, offers the others as links, and its links to the apps keep the language."""
 from __future__ import annotations
 
+import importlib
 import os
 from html import escape
 
 import ipywidgets as w
 
 import explorer
-from explorer import i18n
+from explorer import games, i18n
+from explorer.games import Card, GamePlugin
 from explorer.text import N, T
 
 from .shared.class_panel import ClassJoin
-from .shared.share import in_language
+from explorer.links import in_language
 from .shared.share_panel import page_query
 from .shared.style import CSS
 from .shared.svg import named_svg, scene_to_svg
 from .shared.words import PageWords, page_language, unknown_language
 
 
-def _animals_picture(words) -> str:
-    """A position a few moves into a 3-player game, drawn by the real renderer as SVG."""
-    from .animals_on_board import GAME, move_hints, scene
-    from .shared.scene import View
-    state = GAME.setup(3, 1)
-    while state.phase == "keep":
-        state = state.apply(state.legal_actions()[0])
-    group = state.groups[0]
-    state = state.apply(explorer.animals_on_board.Split(group[: len(group) // 2]))
-    return scene_to_svg(scene(state, View(move_hints(state), words=words)), width=420)
+def picture_of(card: Card, words) -> str:
+    """A card's picture: the SVG its game's view draws (`card.picture` names the function)."""
+    module, _, name = card.picture.partition(":")
+    return getattr(importlib.import_module(module), name)(words=words)
 
-
-def _cacao_picture(words) -> str:
-    from .cacao import gallery_picture
-    return gallery_picture(width=420, words=words)
-
-
-def _taluva_picture(words) -> str:
-    from .taluva import gallery_picture
-    return gallery_picture(width=420, words=words)
-
-
-def _indian_summer_picture(words) -> str:
-    from .indian_summer import gallery_picture
-    return gallery_picture(width=420, words=words)
-
-
-def _indian_summer_solo_picture(words) -> str:
-    """The solo game two turns in (the solo lesson's position after its mushroom), with its
-    upper and lower paths and turn track, drawn by the real renderer as SVG."""
-    from .indian_summer import scene
-    from .shared.scene import View
-    lesson = explorer.lessons.get("indian_summer", "solo_first_turns")
-    return scene_to_svg(scene(lesson.states()[-1], View(words=words)), width=420)
-
-
-APPS = [
-    {"game": "animals_on_board", "notebook": "animals_on_board.ipynb", "picture": _animals_picture,
-     "description": T("Split the central animal groups to earn food crates, or pay crates to "
-                      "take a whole group into your ark. Pairs are lost when the arks sail; "
-                      "singles and herds of 3+ score.")},
-    {"game": "cacao", "notebook": "cacao.ipynb", "picture": _cacao_picture,
-     "description": T("Lay worker tiles between jungle tiles like a checkerboard: workers "
-                      "harvest cacao, sell it at markets, dig gold, carry water and worship the "
-                      "sun; temples pay the majorities at the end.")},
-    {"game": "taluva", "notebook": "taluva.ipynb", "picture": _taluva_picture,
-     "description": T("Lay volcano tiles to grow a stacked island, erupting over older tiles "
-                      "to build upwards; settle it with huts, temples and towers. Most temples "
-                      "wins, then towers, then huts, unless someone places two kinds first.")},
-    {"game": "indian_summer", "notebook": "indian_summer.ipynb",
-     "picture": _indian_summer_picture,
-     "description": T("Fill your forest floor with leaf tiles from your path: treasures "
-                      "showing through the holes become tokens for berries, nuts, mushrooms and "
-                      "feathers, animals and squirrels. A full board wins; also a solo game. "
-                      "Illustrative component set.")},
-    {"game": "indian_summer", "notebook": "indian_summer.ipynb", "query": "?players=1",
-     "title": T("{game} — solo", game="Indian Summer"), "players": N("{n} player",
-                                                                      "{n} players", 1),
-     "picture": _indian_summer_solo_picture, "lessons": "solo_",
-     "description": T("Fill your board alone in 10 turns: new tiles come from either end of "
-                      "an upper and a lower path, and a numbered track counts down the turns "
-                      "and feeds the mushroom. Three games make a series.")},
-]
 
 CARD_CSS = """<style>
 .rx-gallery { display: flex; flex-wrap: wrap; gap: 18px; }
@@ -122,32 +66,34 @@ def language_links(lang: str, query: str = "") -> str:
     return f'<nav class="rx-language-links">{" · ".join(items)}</nav>'
 
 
-def card_html(entry: dict, lang: str = i18n.DEFAULT) -> str:
-    """One game's card. An entry may open the app with a query of its own ("query", e.g. the
-    solo game's `?players=1`, marked data-players on the card), with its own "title" and
-    "players" line, and list only the lessons whose names start with "lessons"."""
-    game = explorer.GAMES[entry["game"]]
+def card_html(plugin: GamePlugin, card: Card, lang: str = i18n.DEFAULT) -> str:
+    """One card of a game. A card may open the app with a query of its own (`card.query`, e.g.
+    the solo game's `?players=1`, marked data-players on the card), with its own title and
+    players line, and list only the lessons whose names start with `card.lessons`."""
+    game = plugin.game
     say = PageWords(lang, game.name)
     low, high = min(game.player_counts), max(game.player_counts)
-    players = entry.get("players", T("{low}–{high} players", low=low, high=high))
-    notebook = escape(entry["notebook"], quote=True)
-    link = escape(in_language(entry["notebook"] + entry.get("query", ""), say.lang), quote=True)
+    players = card.players or T("{low}–{high} players", low=low, high=high)
+    page, _, page_query_part = plugin.page.partition("?")
+    query = "&".join(part for part in (page_query_part, card.query.lstrip("?")) if part)
+    notebook = escape(plugin.page, quote=True)
+    link = escape(in_language(page + (f"?{query}" if query else ""), say.lang), quote=True)
     variant = ""
-    if entry.get("query", "").startswith("?players="):
-        variant = f' data-players="{escape(entry["query"][len("?players="):], quote=True)}"'
+    if card.query.startswith("?players="):
+        variant = f' data-players="{escape(card.query[len("?players="):], quote=True)}"'
     rulebook = escape(in_language(f"rulebook.ipynb?game={game.name}", say.lang), quote=True)
-    title = say(entry.get("title", game.title))
+    title = say(card.title or game.title)
     # the picture is a link too: its name (the picture's) says which game it opens
-    picture = named_svg(entry["picture"](say),
+    picture = named_svg(picture_of(card, say),
                         say(T("{game}: the board a few turns into a game", game=title)))
     return (f'<div class="rx-card" data-game="{escape(game.name, quote=True)}"{variant}>'
             f'<h3><a href="{link}">{escape(title)}</a></h3>'
-            f'<div>{escape(say(players))}</div><p>{escape(say(entry["description"]))}</p>'
+            f'<div>{escape(say(players))}</div><p>{escape(say(card.description))}</p>'
             f'<a href="{link}">{picture}</a><br>'
             f'<a class="rx-open" href="{link}">{escape(say(T("Open the explorer")))}</a> '
             f'<a class="rx-rulebook-link" href="{rulebook}">'
             f'{escape(say(T("The rulebook, annotated")))}</a>'
-            f'{lessons_html(game.name, notebook, entry.get("lessons", ""), say.lang)}</div>')
+            f'{lessons_html(game.name, notebook, card.lessons, say.lang)}</div>')
 
 
 def lessons_html(game_name: str, notebook_link: str, prefix: str = "",
@@ -155,8 +101,9 @@ def lessons_html(game_name: str, notebook_link: str, prefix: str = "",
     """The game's lessons (those whose names start with `prefix`) as links that open the app at
     each one (`?lesson=<name>`; a lesson sets up its own players)."""
     say = PageWords(lang, game_name)
+    joiner = "&" if "?" in notebook_link else "?"
     items = "".join(f'<li><a class="rx-lesson-link" href="'
-                    f'{escape(in_language(f"{notebook_link}?lesson={lesson.name}", say.lang), quote=True)}">'
+                    f'{escape(in_language(f"{notebook_link}{joiner}lesson={lesson.name}", say.lang), quote=True)}">'
                     f'{escape(say(lesson.title))}</a></li>'
                     for lesson in explorer.lessons.shipped(game_name)
                     if lesson.name.startswith(prefix))
@@ -172,15 +119,16 @@ def gallery(query: str | None = None):
     say = PageWords(lang)
     note = (f'<p class="rx-message rx-info">{escape(say(unknown_language(unknown)))}</p>'
             if unknown is not None else "")
-    cards = "".join(card_html(e, say.lang) for e in APPS)
+    cards = "".join(card_html(plugin, card, say.lang)
+                    for plugin in games.in_gallery_order() for card in plugin.cards)
     head = w.HTML(CSS + CARD_CSS + f'<div lang="{say.lang}">{language_links(say.lang)}{note}'
                   f'<h1>{escape(say(T("Rules explorer")))}</h1>'
                   f'<p>{escape(say(T("Interactive walk-throughs of tabletop games: set-up, turns and scoring, each step with its rulebook passage.")))}</p>'
                   f'<h2 class="rx-class-join-title">{escape(say(T("Join a class")))}</h2></div>')
-    games = w.HTML(f'<div lang="{say.lang}"><h2>{escape(say(T("Games")))}</h2>'
+    listing = w.HTML(f'<div lang="{say.lang}"><h2>{escape(say(T("Games")))}</h2>'
                    f'<p>{escape(say(T("Pick a game to walk through its set-up, turns and scoring, with the rulebook passage for every step.")))}</p>'
                    f'<div class="rx-gallery">{cards}</div></div>')
     # "Join a class" near the top: a student with a code should not have to look for it
-    page = w.VBox([head, ClassJoin(say), games])
+    page = w.VBox([head, ClassJoin(say), listing])
     page.add_class("rx-gallery-page")
     return page

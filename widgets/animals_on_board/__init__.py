@@ -27,4 +27,17 @@ def app(players: int = 3, seed: int = 1, **options):
                     option_factories=option_factories(), intro=INTRO)
 
 
-__all__ = ["AnimalsBoard", "GAME", "Hints", "Pick", "app", "layout", "move_hints", "scene"]
+def gallery_picture(width: int = 420, words=str) -> str:
+    """A position a few moves into a 3-player game, drawn by the real renderer as SVG."""
+    from ..shared.scene import View
+    from ..shared.svg import scene_to_svg
+    state = GAME.setup(3, 1)
+    while state.phase == "keep":
+        state = state.apply(state.legal_actions()[0])
+    group = state.groups[0]
+    state = state.apply(explorer.animals_on_board.Split(group[: len(group) // 2]))
+    return scene_to_svg(scene(state, View(move_hints(state), words=words)), width=width)
+
+
+__all__ = ["AnimalsBoard", "GAME", "Hints", "Pick", "app", "gallery_picture", "layout",
+           "move_hints", "scene"]

@@ -49,5 +49,13 @@ def gallery_picture(width: int = 420, words=str) -> str:
     return scene_to_svg(scene(state, view), width=width)
 
 
+def solo_gallery_picture(width: int = 420, words=str) -> str:
+    """The solo game two turns in (the solo lesson's position after its mushroom), with its
+    upper and lower paths and turn track, drawn by the real renderer as SVG."""
+    from ..shared.svg import scene_to_svg
+    lesson = explorer.lessons.get(GAME.name, "solo_first_turns")
+    return scene_to_svg(scene(lesson.states()[-1], View(words=words)), width=width)
+
+
 __all__ = ["GAME", "Hints", "IndianSummerBoard", "Pick", "View", "app", "gallery_picture",
-           "layout", "move_hints", "scene"]
+           "layout", "move_hints", "scene", "solo_gallery_picture"]
