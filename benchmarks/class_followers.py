@@ -357,7 +357,7 @@ def spread(values: list[float]) -> str:
 
 async def run(args) -> int:
     from server.classroom import PATH, position_state
-    from widgets.shared.share import build_query
+    from explorer.links import build_query
 
     notebook = f"{args.app}.ipynb"
     game, players, seed, setup, actions = line_of_play(args.app, args.steps + 15)

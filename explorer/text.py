@@ -84,3 +84,10 @@ def player_name(p: int, colours: tuple[str, ...] = ()) -> Message:
     if colours:
         return T("Player {number} ({colour})", number=p + 1, colour=colours[p])
     return T("Player {number}", number=p + 1)
+
+
+def reason_of(exc: Exception) -> str:
+    """What an error says: its message as the engine gave it (a template, translatable), else
+    its text."""
+    said = exc.args[0] if exc.args else ""
+    return said if isinstance(said, Message) and len(exc.args) == 1 else str(exc)

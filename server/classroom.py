@@ -39,7 +39,7 @@ from explorer.text import T
 
 from widgets.shared.class_protocol import (ALPHABET, CODE_LENGTH, PATH, SERVICE_ENV,  # noqa: F401
                                            normal_code)
-from widgets.shared.share import LinkError, parse_query
+from explorer.links import LinkError, parse_query
 
 MAX_MESSAGE_BYTES = 16_384      # a position is a Share link's query: long games fit
 MAX_NAME_CHARS = 40

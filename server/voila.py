@@ -54,7 +54,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from explorer import i18n
 from explorer.text import T
 from server import classroom
-from widgets.shared.share import MAX_QUERY_CHARS
+from explorer.links import MAX_QUERY_CHARS
 
 # Tornado reads a request's headers up to this many bytes and drops the connection beyond: room
 # for a link as long as the app takes, plus tornado's own 64 KB for everything else.

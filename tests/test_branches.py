@@ -9,7 +9,7 @@ from explorer import bots
 from widgets.animals_on_board import app as aob_app
 from widgets.cacao import app as cacao_app
 from widgets.indian_summer import app as summer_app
-from widgets.shared.share import parse_query
+from explorer.links import parse_query
 from widgets.shared.share_panel import position_query
 from widgets.shared.timeline import MOVE, Timeline
 from widgets.taluva import app as taluva_app

@@ -9,7 +9,7 @@ import explorer
 from explorer import lessons
 from server import classroom
 from server.classroom import ALPHABET, CODE_LENGTH, Classroom, Limits, normal_code
-from widgets.shared.share import build_query
+from explorer.links import build_query
 
 
 class Conn:

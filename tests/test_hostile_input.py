@@ -350,7 +350,7 @@ def test_setup_refuses_a_seed_longer_than_a_record_holds(name, seed, pattern):
 
 
 def test_the_longest_seed_is_the_same_for_setup_records_links_and_the_setup_panel():
-    from widgets.shared.share import LinkError, build_query, parse_query
+    from explorer.links import LinkError, build_query, parse_query
     longest = -(10 ** 100 - 1)                      # 100 digits
     state = CACAO.setup(3, longest)
     text = Record.of([state], []).dumps()

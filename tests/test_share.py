@@ -1,4 +1,4 @@
-"""Deep links and record files (widgets/shared/share.py): round trips, messages, limits, fuzz."""
+"""Deep links and record files (explorer/links.py): round trips, messages, limits, fuzz."""
 from __future__ import annotations
 
 import base64
@@ -13,7 +13,7 @@ import pytest
 
 import explorer
 from explorer import Option, Record, bots
-from widgets.shared.share import (MAX_ACTIONS, MAX_FILE_BYTES, MAX_QUERY_CHARS, MESSAGE_CHARS,
+from explorer.links import (MAX_ACTIONS, MAX_FILE_BYTES, MAX_QUERY_CHARS, MESSAGE_CHARS,
                                   DeepLink, LinkError, build_query, download_link_html,
                                   parse_query, read_record_file)
 
@@ -511,7 +511,7 @@ def test_the_moves_form_packs_places_in_the_list_of_legal_moves():
 
 
 def test_a_longer_game_goes_on_from_the_packing_kept_and_a_changed_one_starts_again():
-    from widgets.shared import share
+    from explorer import links as share
 
     actions = moves(CACAO, 3, 7, 30)
     fresh = {n: build_query(CACAO, 3, 7, {}, actions[:n], None) for n in (10, 20, 30)}
@@ -530,7 +530,7 @@ def test_a_longer_game_goes_on_from_the_packing_kept_and_a_changed_one_starts_ag
 
 
 def test_a_move_not_among_the_listed_choices_is_written_as_a_record(monkeypatch):
-    from widgets.shared import share
+    from explorer import links as share
 
     actions = moves(CACAO, 3, 7, 8)
     state = CACAO.setup(3, 7)

@@ -12,7 +12,7 @@ import explorer
 from explorer import lessons
 from widgets.cacao import app as cacao_app
 from widgets.shared.models import is_visible
-from widgets.shared.share import LinkError, parse_query
+from explorer.links import LinkError, parse_query
 
 GAME = explorer.GAMES["cacao"]
 

@@ -15,7 +15,7 @@ from widgets.indian_summer import app as is_app
 from widgets.rulebook_page import rulebook_page
 from widgets.shared.app import RULEBOOK_TAB
 from widgets.shared.rule_panel import RulePanel, rule_html
-from widgets.shared.share import LinkError, parse_query
+from explorer.links import LinkError, parse_query
 from widgets.taluva import app as taluva_app
 
 APPS = {"animals_on_board": aob_app, "cacao": cacao_app, "taluva": taluva_app,

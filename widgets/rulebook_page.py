@@ -16,7 +16,7 @@ from explorer.text import T
 
 from .gallery import language_links
 from .shared.rulebook_view import passage_html, side_by_side_html, source_label, summary_text
-from .shared.share import in_language
+from explorer.links import in_language
 from .shared.share_panel import page_query
 from .shared.style import CSS
 from .shared.words import PageWords, page_language, unknown_language

@@ -20,7 +20,7 @@ from helpers import (act, board_point, click_and_time, drawing_inside_viewport,
 from widgets.indian_summer import layout, move_hints
 from widgets.indian_summer.draw import strip_tiles
 from widgets.indian_summer.pick import ANIMAL, LEAF, Pick, first_pick, fitting
-from widgets.shared.share import build_query
+from explorer.links import build_query
 
 pytestmark = pytest.mark.browser
 

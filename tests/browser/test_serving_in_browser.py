@@ -19,7 +19,7 @@ from websockets.sync.client import connect
 from helpers import (NOTEBOOKS, REPO, SUBPROTOCOL, VoilaServer, encode, kernel_alive, kernel_id,
                      kernel_processes, leave, new_page, open_board, screenshot, step,
                      text, wait_for_board, wait_kernel_gone, wait_text)
-from widgets.shared.share import MAX_QUERY_CHARS
+from explorer.links import MAX_QUERY_CHARS
 
 CLOSE_WITHIN = 10.0  # seconds from closing a page to its kernel gone
 GRACE = 8.0          # seconds the culling server keeps a kernel with no page connected

@@ -12,7 +12,7 @@ from PIL import Image
 import explorer
 from explorer import bots
 from helpers import act, open_board, screenshot, tab, text, wait_text
-from widgets.shared.share import build_query
+from explorer.links import build_query
 
 pytestmark = pytest.mark.browser
 

@@ -19,7 +19,7 @@ from explorer.taluva.board import lava_direction
 from explorer.taluva.placement import placement_problem
 from helpers import (act, board_point, canvas_signature, click_and_time, leave, new_page,
                      open_board, painted_pixels, screenshot, tab, text, wait_for_repaint, wait_text)
-from widgets.shared.share import build_query
+from explorer.links import build_query
 from widgets.taluva import layout
 
 pytestmark = pytest.mark.browser

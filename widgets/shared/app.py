@@ -18,7 +18,7 @@ from html import escape
 import ipywidgets as w
 
 from explorer import IllegalAction, Record, SetupError, i18n, replay, rulebook
-from explorer.text import N, T
+from explorer.text import N, T, reason_of
 
 from .access import BoardAccess
 from .autoplay import AutoPlay, Seats
@@ -34,11 +34,11 @@ from .rule_panel import RulePanel
 from .rulebook_view import RulebookView
 from .score_sheet import SCORE_CSS, ScoreSheetView
 from .setup_panel import SetupPanel
-from .share import LinkError, build_query, parse_query
+from explorer.links import LinkError, build_query, parse_query
 from .share_panel import SharePanel, moves_query, page_query, position_query
 from .style import CSS
 from .timeline import MOVE, SCORING, Branch, Timeline, TimelineBar
-from .words import PageWords, page_language, reason_of, unknown_language
+from .words import PageWords, page_language, unknown_language
 
 # PageUp / PageDown are what presenters' clickers send; Space steps on as in a slide show
 KEYS = {"ArrowLeft": "back", "PageUp": "back", "ArrowRight": "forward", "PageDown": "forward",

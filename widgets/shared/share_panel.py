@@ -2,7 +2,7 @@
 and open), and the board as a picture. Links and files open the same position; nothing here is
 live.
 
-What is encoded and checked lives in share.py; this module only wires widgets to it.
+What is encoded and checked lives in explorer/links.py; this module only wires widgets to it.
 """
 from __future__ import annotations
 
@@ -16,11 +16,11 @@ import segno
 import traitlets
 
 from explorer import Record
-from explorer.text import T
+from explorer.text import T, reason_of
 
 from .models import shared_layout
-from .share import LinkError, build_query, download_link_html, read_record_file, with_language
-from .words import PageWords, reason_of
+from explorer.links import LinkError, build_query, download_link_html, read_record_file, with_language
+from .words import PageWords
 
 ENGLISH = PageWords()
 

@@ -12,7 +12,8 @@ import weakref
 from typing import Callable
 
 from explorer import i18n
-from explorer.text import Message, T
+from explorer.links import query_language
+from explorer.text import T
 
 
 class PageWords:
@@ -82,20 +83,11 @@ def page_language(query: str, accept_language: str | None) -> tuple[str, str | N
     """The language a page shows: its address's `lang=` if that is one of ours, else the
     browser's preference (Accept-Language), else English. Also the `lang` asked for but
     unknown (to say so), or None."""
-    from .share import query_language
-
     asked = query_language(query)
     if asked:
         found = i18n.language(asked)
         return (found, None) if found else (i18n.DEFAULT, asked)
     return i18n.negotiate(accept_language), None
-
-
-def reason_of(exc: Exception) -> str:
-    """What an error says: its message as the engine gave it (a template, translatable), else
-    its text."""
-    said = exc.args[0] if exc.args else ""
-    return said if isinstance(said, Message) and len(exc.args) == 1 else str(exc)
 
 
 def unknown_language(value: str) -> str:

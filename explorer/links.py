@@ -33,10 +33,8 @@ from urllib.parse import quote, unquote_plus
 
 import explorer
 from explorer import IllegalAction, Record, RecordError, SetupError
-from explorer.text import Message, T
+from explorer.text import Message, T, reason_of
 from explorer.untrusted import MAX_DIGITS
-
-from .words import reason_of
 
 MAX_QUERY_CHARS = 100_000
 MAX_ACTIONS = 5_000
@@ -54,7 +52,7 @@ FALSE_WORDS = ("false", "no", "off", "0")
 class LinkError(ValueError):
     """A link or record file that cannot be opened; the message names the bad part, in one line.
     A message (explorer.text.T) that is one line already keeps its template, so a page shows
-    it in its own language (words.reason_of)."""
+    it in its own language (explorer.text.reason_of)."""
 
     def __init__(self, message: str):
         line = " ".join(str(message).split())
