@@ -14,6 +14,7 @@ from itertools import chain
 from operator import index as as_index, itemgetter
 from typing import Any, ClassVar, Iterable
 
+from .fields import Field
 from .text import Message, T
 from .untrusted import (MAX_DIGITS, MESSAGE_LIMIT, check_data, clipped, dotted, parse_json,
                         parse_toml, problem, shown, too_long)
@@ -138,14 +139,28 @@ class ScoreSheet:
 
 
 class Action:
-    """Base for a game's actions: frozen, hashable, JSON round-tripping via the game."""
+    """Base for a game's actions: frozen, hashable, JSON round-tripping via the game.
+
+    An action declares its JSON fields, in order (`json_fields`, see `explorer.fields`), and
+    its JSON is derived from them: {"type": kind, field: value, ...}. An action whose JSON is
+    irregular overrides `to_json` and `from_json` instead."""
 
     __slots__ = ()
 
     kind: ClassVar[str] = "action"
+    json_fields: ClassVar[tuple[Field, ...]] = ()
 
     def to_json(self) -> dict:
-        raise NotImplementedError
+        data = {"type": self.kind}
+        for name, _, write in self.json_fields:
+            value = getattr(self, name)
+            data[name] = value if write is None else write(value)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Action":
+        """The action `data` names, each field read (and refused) in the declared order."""
+        return cls(*[read(data, name) for name, read, _ in cls.json_fields])
 
     def describe(self) -> str:
         return self.kind
@@ -156,6 +171,9 @@ class TupleAction(tuple, Action):
     equal only to an action of the same kind (a plain tuple would equal any tuple)."""
 
     __slots__ = ()
+
+    def __new__(cls, *fields):
+        return tuple.__new__(cls, fields)
 
     def __eq__(self, other) -> bool:
         return type(other) is type(self) and tuple.__eq__(self, other)
@@ -168,6 +186,9 @@ class TupleAction(tuple, Action):
 
     def __reduce__(self):   # copies and pickles: the fields as they are, not through __new__
         return _tuple_of, (type(self), tuple(self))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}{tuple.__repr__(self)}"
 
 
 def _tuple_of(kind: type, fields: tuple) -> TupleAction:

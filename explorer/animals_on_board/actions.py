@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..core import TupleAction
+from ..fields import Field, given
 from ..text import Message, T
 from . import components as C
 
@@ -11,9 +12,7 @@ def _tiles_json(tiles) -> list[str]:
 
 
 def _tiles_from_json(data, field: str = "tiles") -> tuple[int, ...]:
-    if field not in data:  # refused, not guessed, like every other field an action needs
-        raise ValueError(T("action field {field} is missing", field=repr(field)))
-    raw = data[field]
+    raw = given(data, field)
     if not isinstance(raw, list) or not raw:
         raise ValueError(T("action field {field} must be a non-empty list of tile names",
                            field=repr(field)))
@@ -30,6 +29,7 @@ class _TileAction(TupleAction):
     A tuple subclass, so that `Moves` can make a split from a group with one cheap call.
     """
     __slots__ = ()
+    json_fields = (Field("tiles", _tiles_from_json, _tiles_json),)
 
     def __new__(cls, tiles):
         if isinstance(tiles, int):
@@ -42,13 +42,6 @@ class _TileAction(TupleAction):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({C.names(self)})"
-
-    def to_json(self) -> dict:
-        return {"type": self.kind, "tiles": _tiles_json(self)}
-
-    @classmethod
-    def from_json(cls, data: dict):
-        return cls(_tiles_from_json(data))
 
 
 class Keep(_TileAction):

@@ -40,9 +40,3 @@ def frontier(jungle, workers) -> tuple[tuple[int, int], ...]:
 
 def is_jungle_cell(cell: tuple[int, int]) -> bool:
     return (cell[0] + cell[1]) % 2 == 0
-
-
-def side_index(name) -> int:
-    if name not in SIDES:
-        raise ValueError(f"side must be one of {', '.join(SIDES)}, not {name!r}")
-    return SIDES.index(name)

@@ -6,6 +6,7 @@ Leaf tiles are named ("G01", "Y12", "R29"), cells are [x, y], orientations index
 from __future__ import annotations
 
 from ..core import TupleAction
+from ..fields import Field, choice_field, given, one_of, pair_field, whole_field
 from ..text import T, player_name
 from . import components as C
 
@@ -26,86 +27,56 @@ def end_name(end: str):
     return END_NAMES.get(end, end) if isinstance(end, str) else str(end)
 
 
-def _int(data: dict, field: str) -> int:
-    raw = data.get(field)
-    if not isinstance(raw, int) or isinstance(raw, bool):
-        raise ValueError(f"action field {field!r} must be a whole number, not {raw!r}")
-    return raw
-
-
-def _cell(data: dict, field: str = "at") -> tuple[int, int]:
-    raw = data.get(field)
-    if (not isinstance(raw, (list, tuple)) or len(raw) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw)):
-        raise ValueError(f"action field {field!r} must be [x, y] in whole numbers, not {raw!r}")
-    return (raw[0], raw[1])
-
-
-def _choice(data: dict, field: str, allowed, optional: bool = False):
-    raw = data.get(field)
-    if optional and raw is None:
-        return None
-    if raw not in allowed:
-        raise ValueError(f"action field {field!r} must be one of {', '.join(allowed)}, "
-                         f"not {raw!r}")
-    return raw
-
-
-def _tile(data: dict, field: str = "tile") -> str:
-    raw = data.get(field)
+def _tile(data: dict, field: str) -> str:
+    raw = given(data, field)
     C.tile_id(raw)        # raises ValueError for an unknown name
     return raw
 
 
-class _Action(TupleAction):
+def _maybe(allowed: tuple):
+    """A reader of a field that may be left out (or null): None then."""
+    return lambda data, field: None if data.get(field) is None else one_of(data, field, allowed)
+
+
+def _two_tiles(data: dict, field: str) -> list[str]:
+    raw = given(data, field)
+    if not isinstance(raw, list) or len(raw) != 2 or raw[0] == raw[1]:
+        raise ValueError(T("action field {field} must name two different path tiles",
+                           field=repr(field)))
+    return [_tile({field: t}, field) for t in raw]
+
+
+class _Laid(TupleAction):
+    """A piece laid on the board turned `orientation` at `at`: (piece, orientation, x, y)."""
     __slots__ = ()
-
-    def __new__(cls, *fields):
-        return tuple.__new__(cls, fields)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}{tuple.__repr__(self)}"
-
-
-class Place(_Action):
-    """Lay a leaf tile (from your path, or one taken by mushroom or feather) on your board."""
-    __slots__ = ()
-    kind = "place"
-    tile = property(lambda self: self[0])
     orientation = property(lambda self: self[1])
     at = property(lambda self: (self[2], self[3]))
 
-    def __new__(cls, tile: str, orientation: int, at):
-        return tuple.__new__(cls, (tile, orientation, at[0], at[1]))
+    def __new__(cls, piece: str, orientation: int, at):
+        return tuple.__new__(cls, (piece, orientation, at[0], at[1]))
 
-    def to_json(self) -> dict:
-        return {"type": self.kind, "tile": self.tile, "orientation": self.orientation,
-                "at": list(self.at)}
 
-    @classmethod
-    def from_json(cls, data: dict):
-        return cls(_tile(data), _int(data, "orientation"), _cell(data))
+class Place(_Laid):
+    """Lay a leaf tile (from your path, or one taken by mushroom or feather) on your board."""
+    __slots__ = ()
+    kind = "place"
+    json_fields = (Field("tile", _tile), whole_field("orientation"), pair_field("at"))
+    tile = property(lambda self: self[0])
 
     def describe(self) -> str:
         return T("lay {tile} (orientation {orientation}) at {at}", tile=self.tile,
                  orientation=self.orientation, at=str(self.at))
 
 
-class Squirrel(_Action):
+class Squirrel(TupleAction):
     """The tile action with a squirrel tile from the supply."""
     __slots__ = ()
     kind = "squirrel"
+    json_fields = (pair_field("at"),)
     at = property(lambda self: (self[0], self[1]))
 
     def __new__(cls, at):
         return tuple.__new__(cls, (at[0], at[1]))
-
-    def to_json(self) -> dict:
-        return {"type": self.kind, "at": list(self.at)}
-
-    @classmethod
-    def from_json(cls, data: dict):
-        return cls(_cell(data))
 
     def describe(self) -> str:
         return T("place a squirrel on {at}", at=str(self.at))
@@ -120,17 +91,18 @@ class Nut(Squirrel):
         return T("spend a nut: squirrel on {at}", at=str(self.at))
 
 
-class Berry(_Action):
+class Berry(TupleAction):
     """Spend a berry: refill your path to 5, or take a 6th tile. Solo: from `path`'s `end`."""
     __slots__ = ()
     kind = "berry"
+    json_fields = (Field("path", _maybe(PATHS)), Field("end", _maybe(ENDS)))
     path = property(lambda self: self[0])
     end = property(lambda self: self[1])
 
     def __new__(cls, path=None, end=None):
         return tuple.__new__(cls, (path, end))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict:   # irregular: a berry off the solo paths names neither
         data = {"type": self.kind}
         if self.path is not None or self.end is not None:
             data.update(path=self.path, end=self.end)
@@ -138,11 +110,10 @@ class Berry(_Action):
 
     @classmethod
     def from_json(cls, data: dict):
-        path = _choice(data, "path", PATHS, optional=True)
-        end = _choice(data, "end", ENDS, optional=True)
-        if (path is None) != (end is None):
-            raise ValueError("action fields 'path' and 'end' go together")
-        return cls(path, end)
+        berry = super().from_json(data)
+        if (berry.path is None) != (berry.end is None):
+            raise ValueError(T("action fields 'path' and 'end' go together"))
+        return berry
 
     def describe(self) -> str:
         if self.path:
@@ -155,29 +126,20 @@ class Refill(Berry):
     """Solo: your path is empty; refill it from one end of the upper or lower path."""
     __slots__ = ()
     kind = "refill"
-
-    @classmethod
-    def from_json(cls, data: dict):
-        return cls(_choice(data, "path", PATHS), _choice(data, "end", ENDS))
+    json_fields = (choice_field("path", PATHS), choice_field("end", ENDS))
 
     def describe(self) -> str:
         return T("refill your path from the {end} end of the {path} path",
                  end=end_name(self.end), path=path_name(self.path))
 
 
-class Exchange(_Action):
+class Exchange(TupleAction):
     """Trade tokens: one for one of the next lower kind, or two for one of the next higher."""
     __slots__ = ()
     kind = "exchange"
+    json_fields = (choice_field("give", C.TOKENS), choice_field("take", C.TOKENS))
     give = property(lambda self: self[0])
     take = property(lambda self: self[1])
-
-    def to_json(self) -> dict:
-        return {"type": self.kind, "give": self.give, "take": self.take}
-
-    @classmethod
-    def from_json(cls, data: dict):
-        return cls(_choice(data, "give", C.TOKENS), _choice(data, "take", C.TOKENS))
 
     def describe(self) -> str:
         up = (self.give in C.TOKENS and self.take in C.TOKENS
@@ -186,25 +148,13 @@ class Exchange(_Action):
                  take=C.token_name(self.take))
 
 
-class Animal(_Action):
+class Animal(_Laid):
     """Lay an animal tile on connected empty holes."""
     __slots__ = ()
     kind = "animal"
+    json_fields = (choice_field("animal", C.ANIMAL_BY_NAME), whole_field("orientation"),
+                   pair_field("at"))
     animal = property(lambda self: self[0])
-    orientation = property(lambda self: self[1])
-    at = property(lambda self: (self[2], self[3]))
-
-    def __new__(cls, animal: str, orientation: int, at):
-        return tuple.__new__(cls, (animal, orientation, at[0], at[1]))
-
-    def to_json(self) -> dict:
-        return {"type": self.kind, "animal": self.animal, "orientation": self.orientation,
-                "at": list(self.at)}
-
-    @classmethod
-    def from_json(cls, data: dict):
-        return cls(_choice(data, "animal", tuple(C.ANIMAL_BY_NAME)), _int(data, "orientation"),
-                   _cell(data))
 
     def describe(self) -> str:
         return T("lay the {animal} (orientation {orientation}) at {at}",
@@ -219,7 +169,7 @@ def _source_key(s):
     return (1, 0, "") if s == FOREST else (2, 0, repr(s))
 
 
-class Mushroom(_Action):
+class Mushroom(TupleAction):
     """Spend a mushroom instead of the tile action: take the tiles right of two other players'
     backpacks (2 players: the opponent's and the forest's next tile; solo: the track's two
     tiles beside the mushroom space) and lay them."""
@@ -242,10 +192,11 @@ class Mushroom(_Action):
         forest = data.get("forest", False)
         if not isinstance(raw, list) or not all(
                 isinstance(s, int) and not isinstance(s, bool) for s in raw):
-            raise ValueError(f"action field 'from' lists players (numbers from 0), not {raw!r}")
+            raise ValueError(T("action field 'from' lists players (numbers from 0), not "
+                               "{value}", value=repr(raw)))
         if forest not in (True, False) or len(raw) + forest > 2 or len(set(raw)) != len(raw):
-            raise ValueError("a mushroom takes at most two tiles: from two players, or one "
-                             "player and the forest ('forest': true)")
+            raise ValueError(T("a mushroom takes at most two tiles: from two players, or one "
+                               "player and the forest ('forest': true)"))
         return cls(raw + ([FOREST] if forest else []))
 
     def describe(self) -> str:
@@ -258,43 +209,24 @@ class Mushroom(_Action):
         return T("spend a mushroom: take {source}", source=source)
 
 
-class Feather(_Action):
+class Feather(TupleAction):
     """Spend a feather instead of the tile action: lay two tiles of your path."""
     __slots__ = ()
     kind = "feather"
+    json_fields = (Field("tiles", _two_tiles, list),)
     tiles = property(lambda self: tuple(self))
 
     def __new__(cls, tiles):
         return tuple.__new__(cls, tuple(sorted(tiles, key=str)))
 
-    def to_json(self) -> dict:
-        return {"type": self.kind, "tiles": list(self)}
-
-    @classmethod
-    def from_json(cls, data: dict):
-        raw = data.get("tiles")
-        if not isinstance(raw, list) or len(raw) != 2 or raw[0] == raw[1]:
-            raise ValueError("action field 'tiles' must name two different path tiles")
-        return cls([_tile({"tile": t}) for t in raw])
-
     def describe(self) -> str:
         return T("spend a feather: lay {first} and {second}", first=self[0], second=self[1])
 
 
-class EndTurn(_Action):
+class EndTurn(TupleAction):
     """End your turn (after the tile action, or when your board is full)."""
     __slots__ = ()
     kind = "end"
-
-    def __new__(cls):
-        return tuple.__new__(cls, ())
-
-    def to_json(self) -> dict:
-        return {"type": self.kind}
-
-    @classmethod
-    def from_json(cls, data: dict):
-        return cls()
 
     def describe(self) -> str:
         return T("end the turn")
