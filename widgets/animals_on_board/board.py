@@ -1,7 +1,7 @@
 """The Animals on Board board view: canvas drawing plus the move picker.
 
 Clicks only collect what the person points at; every move goes to the engine through
-`app.try_action`, which shows the engine's refusal (reason + rule) for an illegal one.
+`play` (shared/board.py), which shows the engine's refusal (reason + rule) for an illegal one.
 """
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from explorer.animals_on_board import Keep, Split, Take
 from explorer.animals_on_board import components as C
 from explorer.text import N, T
 
+from ..shared.board import BoardView
 from ..shared.board_text import Section
-from ..shared.canvas import BoardCanvas
 from ..shared.scene import View
 from ..shared.timeline import SCORING, player_label
 from .controls import Controls
@@ -39,24 +39,16 @@ def tile_list(tiles, facedown: int | None = None) -> tuple:
     return said
 
 
-class AnimalsBoard:
+class AnimalsBoard(BoardView):
     """Canvas (class rx-board) + the controls of controls.py (Split / Take / Clear buttons:
-    rx-split, rx-take, rx-clear)."""
+    rx-split, rx-take, rx-clear). No shortcuts of its own beyond the shell's."""
+
+    Pick, Hints, move_hints = Pick, Hints, staticmethod(move_hints)
 
     def __init__(self, width: int = WIDTH):
-        self.width = width
-        self.canvas = BoardCanvas(width, 600)
-        self.canvas.on_click(self._clicked)
-        self.canvas.relayout = self._relayout   # projector mode: labels larger, laid out anew
-        self.keys: dict = {}   # no shortcuts of its own beyond the shell's
-        self.app = None
-        self.frame = None
-        self.viewer: int | None = None
-        self.playable = False
-        self.pick = Pick()
-        self.hints = Hints()
-        self.cursor = None   # the keyboard cursor's action (access.py), drawn apart from the pick
-        self.layout = None
+        super().__init__(width, 600)
+        self.clicks = {"group": self._group_clicked, "group-label": self._whole_group_clicked,
+                       "group-frame": self._whole_group_clicked, "hand": self._hand_clicked}
         self.controls = Controls(split=self.do_split, take=self.do_take,
                                  clear=lambda: self.set_selection(set()))
         c = self.controls   # the tests and the page reach the buttons on the board too
@@ -64,28 +56,7 @@ class AnimalsBoard:
         self.note = c.note
         self.widget = w.VBox([c.tools, self.canvas.view, c.note])
 
-    def attach(self, app) -> None:
-        self.app = app
-        self.controls.use_words(app.words)   # the canvas and status: the app's refresh
-
-    @property
-    def say(self):
-        """The page's words (English before the board is attached to an app)."""
-        return getattr(self.app, "words", None) or str
-
-    # -- showing -------------------------------------------------------------------------
-    def show(self, frame, viewer: int | None, playable: bool) -> None:
-        """Draw `frame` as `viewer` sees it; a new frame drops the selection."""
-        if frame is not self.frame:
-            self.pick, self.cursor = Pick(), None
-        self.frame, self.viewer, self.playable = frame, viewer, playable
-        self.hints = move_hints(frame.state) if playable else Hints()
-        self._draw()
-
-    def _relayout(self) -> None:
-        if self.frame is not None:
-            self._draw()
-
+    # -- showing (a new frame drops the selection) ----------------------------------------
     def _draw(self) -> None:
         shown = self.frame.state.view(self.viewer)
         scoring = self.frame.kind == SCORING
@@ -117,13 +88,8 @@ class AnimalsBoard:
                                  "the whole group), then Split or Take.", player=who)))
 
     # -- the keyboard and the screen reader -----------------------------------------------
-    def preview(self, action) -> None:
-        """Outline what `action` names as the keyboard cursor (None: no cursor). The tiles
-        selected by clicks stay as they are, so Split and Take still act on them."""
-        self.cursor = action
-        if self.frame is not None:
-            self._draw()
-
+    # the cursor (`preview`) outlines what its action names; the tiles selected by clicks stay
+    # as they are, so Split and Take still act on them
     def move_group(self, action):
         """Splits by group and by how many tiles leave it (a 13-tile group has 8,190 splits);
         every take in one group, every keep in another."""
@@ -171,48 +137,43 @@ class AnimalsBoard:
                 if g < len(groups) and i < len(groups[g])]
 
     def set_selection(self, keys) -> None:
-        self.pick = Pick(frozenset(keys))
-        self._draw()
+        self.select(selected=frozenset(keys))
 
-    def _clicked(self, key, x, y) -> None:
-        if self.frame is None:
-            return
+    def _clicked_off(self) -> None:
+        if self.pick.selected:
+            self.set_selection(set())
+
+    def _group_clicked(self, key, x, y) -> None:
+        self.set_selection(self.pick.selected ^ {key})
+
+    def _whole_group_clicked(self, key, x, y) -> None:
+        g = key[1]
+        whole = {("group", g, i) for i in range(len(self.frame.state.groups[g]))}
+        self.set_selection(set() if self.pick.selected == whole else whole)
+
+    def _hand_clicked(self, key, x, y) -> None:
         state = self.frame.state
-        selected = self.pick.selected
-        if key is None:
-            if selected:
-                self.set_selection(set())
+        _, p, i = key
+        me = state.current_player
+        if me is not None and p != me:   # someone else's tile: say whose, ask no engine
+            self.tell(T("That is {owner}'s drawn tile: {player} keeps one of their own.",
+                        owner=player_label(p), player=player_label(me)))
             return
-        kind = key[0]
-        if kind == "group":
-            self.set_selection(selected ^ {key})
-        elif kind in ("group-label", "group-frame"):
-            g = key[1]
-            whole = {("group", g, i) for i in range(len(state.groups[g]))}
-            self.set_selection(set() if selected == whole else whole)
-        elif kind == "hand":
-            _, p, i = key
-            me = state.current_player
-            if me is not None and p != me:   # someone else's tile: say whose, ask no engine
-                self.app.message.info(T("That is {owner}'s drawn tile: {player} keeps one of "
-                                        "their own.", owner=player_label(p),
-                                        player=player_label(me)))
-                return
-            self.app.try_action(Keep(state.drawn[p][i]))
+        self.play(Keep(state.drawn[p][i]))
 
     def do_split(self) -> bool:
         tiles = self.selected_tiles()
         if not tiles:
-            self.app.message.info(T("First click the tiles that should leave their group."))
+            self.tell(T("First click the tiles that should leave their group."))
             return False
-        return self.app.try_action(Split(tiles))
+        return self.play(Split(tiles))
 
     def do_take(self) -> bool:
         """Take the group(s) the selected tiles are in (the engine refuses more than one)."""
         state = self.frame.state
         tiles = self.selected_tiles()
         if not tiles:
-            self.app.message.info(T("First click a tile or the label of the group to take."))
+            self.tell(T("First click a tile or the label of the group to take."))
             return False
         groups = sorted({state.group_of(t) for t in tiles})
-        return self.app.try_action(Take([t for g in groups for t in state.groups[g]]))
+        return self.play(Take([t for g in groups for t in state.groups[g]]))

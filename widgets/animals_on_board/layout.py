@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from ..shared.scene import Region
+from ..shared.scene import Places, Region
 
 WIDTH = 1100
 MARGIN = 16
@@ -62,7 +62,7 @@ class RunBox(Region):
 
 
 @dataclass
-class Layout:
+class Layout(Places):
     width: int
     height: int = 0
     text_scale: float = 1.0                            # labels this much larger (projector)
@@ -75,11 +75,8 @@ class Layout:
     hand_x: float | None = None                        # where the "drawn" column starts
     runs: list[RunBox] = field(default_factory=list)   # scoring step: the arks as runs
 
-    def box(self, key: tuple) -> Box | None:
-        for b in self.tiles + self.groups + self.labels + self.rows:
-            if b.key == key:
-                return b
-        return None
+    def boxes(self) -> list:
+        return self.tiles + self.groups + self.labels + self.rows
 
 
 def group_label_h(text_scale: float = 1.0) -> float:

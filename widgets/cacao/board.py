@@ -1,8 +1,8 @@
 """The Cacao board view: canvas drawing, view controls (zoom, pan) and the move picker.
 
 Clicks and buttons only collect what the person points at (a hand tile and its turn, a jungle
-tile, a cell, an edge); every move goes to the engine through `app.try_action`, which shows the
-engine's refusal (reason + rule) for an illegal one.
+tile, a cell, an edge); every move goes to the engine through `play` (shared/board.py), which
+shows the engine's refusal (reason + rule) for an illegal one.
 """
 from __future__ import annotations
 
@@ -17,89 +17,51 @@ from explorer.cacao.board import SIDES
 from explorer.cacao.state import SIDE_NAMES
 from explorer.text import N, T
 
+from ..shared.board import BoardView
 from ..shared.board_text import Section, Table
-from ..shared.canvas import BoardCanvas
-from ..shared.gestures import Gestures
 from ..shared.scene import View
 from ..shared.timeline import SCORING
-from ..shared.view_buttons import add_view_buttons
 from .controls import Controls, button, player_title
 from .draw import cursor, header_text, scene
-from .geometry import ZOOM_STEP, clamp_zoom
 from .layout import WIDTH, game_extent, layout
 from .pick import Hints, Pick, move_hints
 
-PAN_STEP = 2  # cells per arrow press
 
-
-class CacaoBoard:
+class CacaoBoard(BoardView):
     """Canvas (class rx-board), zoom and pan (rx-zoom-in/out, rx-fit, rx-pan-*), and the
     controls of controls.py: tile choice (rx-choice), rotate (rx-rotate-left/right) and the
-    activated workers (rx-pending, rx-use, rx-decline)."""
+    activated workers (rx-pending, rx-use, rx-decline). Keys Q / E (R) turn the tile."""
+
+    Pick, Hints, move_hints = Pick, Hints, staticmethod(move_hints)
 
     def __init__(self, width: int = WIDTH):
-        self.width = width
-        self.canvas = BoardCanvas(width, 900)
-        self.canvas.on_click(self._clicked)
-        # projector mode: labels larger, laid out anew
-        self.canvas.relayout = lambda: self.frame is not None and self._draw()
-        turn_left, turn_right = (lambda: self.rotate(-1)), (lambda: self.rotate(1))
-        self.keys = {"q": turn_left, "Q": turn_left, "e": turn_right, "E": turn_right,
-                     "r": turn_right, "R": turn_right}  # the shell calls these on a key press
-        self.app = None
-        self.frame = None
-        self.viewer: int | None = None
-        self.playable = False
-        self.pick = Pick()
-        self.hints = Hints()
-        self.cursor = None   # the keyboard's move (preview), drawn over the frame
-        self.zoom = 1.0
-        self.pan = (0.0, 0.0)
-        self.layout = None
-        add_view_buttons(self, button, ZOOM_STEP, PAN_STEP, T("Fit the whole board into view"))
+        super().__init__(width, 900)
+        self.keys = self._turn_keys()
+        self.clicks = {"grid": self._grid_clicked, "edge": lambda key, x, y: self.use(*key[1:3]),
+                       "hand": self._hand_clicked, "display": self._jungle_clicked,
+                       "drawn": self._jungle_clicked, "preview": lambda key, x, y: self.rotate(1)}
+        view_buttons = self._zoomable(button, T("Fit the whole board into view"))
         self.controls = Controls(choose=self._chosen, rotate=self.rotate, use=self.use,
-                                 decline=self.decline,
-                                 view_buttons=[self.zoom_out, self.fit_button, self.zoom_in,
-                                               *self.pan_buttons])
+                                 decline=self.decline, view_buttons=view_buttons)
         c = self.controls   # the tests and the page reach these on the board too
         self.choice, self.rotate_left, self.rotate_right = c.choice, c.rotate_left, c.rotate_right
         self.status, self.pending, self.tools = c.status, c.pending, c.tools
         # step C's list takes the place of the tile choice and the status line (the same
         # height), so the board keeps the whole width and never moves
         self.widget = w.VBox([c.tools, c.status, c.pending, self.canvas.view, c.view])
-        self.gestures = Gestures(self)   # drag and pinch on a touch screen
-
-    def attach(self, app) -> None:
-        self.app = app
-        self.controls.use_words(app.words)
-
-    @property
-    def say(self):
-        """The page's words (English before the board is attached to an app)."""
-        return self.app.words if self.app is not None else str
 
     # -- showing -------------------------------------------------------------------------
-    def show(self, frame, viewer: int | None, playable: bool) -> None:
-        """Draw `frame` as `viewer` sees it; a new frame resets the tile choice."""
-        new = frame is not self.frame
-        self.frame, self.viewer, self.playable = frame, viewer, playable
-        state = frame.state
-        self.hints = move_hints(state) if playable else Hints()
-        if new:   # every placement starts unturned, with the first hand tile chosen
-            self.pick, self.cursor = Pick(), None
-            self._default_pick()
-        self._draw()   # first: the page draws the board before the controls' changes arrive
-        self._sync_controls()
-
-    def _default_pick(self) -> None:
-        """Start with the first hand tile (or jungle tile) so a single click can already move."""
+    def fresh_pick(self) -> Pick:
+        """Every placement starts unturned, with the first hand tile (or jungle tile) chosen,
+        so a single click can already move."""
         state = self.frame.state
         if state.phase == "place" and state.current_player is not None:
             hand = sorted({C.pattern_of(t) for t in state.hands[state.current_player]})
-            self.pick.pattern = hand[0] if hand else None
-        elif state.phase == "fill":
+            return Pick(pattern=hand[0] if hand else None)
+        if state.phase == "fill":
             names = [C.JUNGLE[t] for t in (state.display or state.drawn)]
-            self.pick.jungle = names[0] if names else None
+            return Pick(jungle=names[0] if names else None)
+        return Pick()
 
     def _draw(self) -> None:
         state = self.frame.state
@@ -120,10 +82,8 @@ class CacaoBoard:
 
     def _extent(self, state):
         """The cells the grid is fitted to: one scale for the whole game (see game_extent)."""
-        timeline = getattr(self.app, "timeline", None)
-        if timeline is None:
-            return game_extent(state)
-        return game_extent(state, timeline.frames[-1].state)
+        last = self.last_state()
+        return game_extent(state) if last is None else game_extent(state, last)
 
     def _sync_controls(self) -> None:
         """Offer the current player's hand tiles (or the jungle tiles to fill with) as buttons,
@@ -182,13 +142,6 @@ class CacaoBoard:
         return f"<b>{escape(say(who))}</b>: {escape(say(said))}"
 
     # -- keyboard and screen reader (see widgets/shared/board.py) -------------------------
-    def preview(self, action) -> None:
-        """Draw `action` as the keyboard cursor (None: none); the pick stays, so a click
-        does what it did before."""
-        self.cursor = action
-        if self.frame is not None:
-            self._draw()
-
     def move_group(self, action):
         """The Moves list's group of `action`: the tile placed, the jungle tile laid, or the
         side of the tile whose workers act."""
@@ -229,95 +182,82 @@ class CacaoBoard:
                 for e in shown.pending)))
         return tuple(sections)
 
-    # -- view ----------------------------------------------------------------------------
-    def set_view(self, zoom: float, pan) -> None:
-        self.zoom = clamp_zoom(zoom)
-        self.pan = (float(pan[0]), float(pan[1]))
-        if self.frame is not None:
-            self._draw()
-
     # -- picking -------------------------------------------------------------------------
     def _chosen(self, value) -> None:
         if self.frame is None:
             return
         if self.frame.state.phase == "place" and value in C.PATTERNS:
-            self.pick.pattern = value
+            self.select(pattern=value)
         elif self.frame.state.phase == "fill" and value in C.JUNGLE_KINDS:
-            self.pick.jungle = value
-        self._draw()
+            self.select(jungle=value)
+        else:
+            self._draw()
 
-    def rotate(self, turns: int) -> None:
-        """Turn the chosen hand tile by quarter turns (positive: clockwise)."""
-        if self.frame is None or self.frame.state.phase != "place":
-            return
-        self.pick.rotation = (self.pick.rotation + int(turns)) % 4
-        self._draw()
+    def can_turn(self) -> bool:
+        """The chosen hand tile turns by quarter turns while placing."""
+        return self.frame.state.phase == "place"
 
     def choose_pattern(self, pattern: str) -> None:
-        self.pick.pattern = pattern
-        self._draw()
+        self.select(pattern=pattern)
         self._sync_controls()
 
     def choose_jungle(self, name: str) -> None:
-        self.pick.jungle = name
-        self._draw()
+        self.select(jungle=name)
         self._sync_controls()
 
     def place(self, cell) -> bool:
         """Place (or, on a tile already there, rebuild) with the chosen tile and turn."""
         state = self.frame.state
-        if self.app.refuse_unplayable():
+        if self.refuse_unplayable():
             return False
         if not self.pick.pattern:
-            self.app.message.info(T("First choose a tile from the hand."))
+            self.tell(T("First choose a tile from the hand."))
             return False
         kind = Rebuild if cell in state.workers and state.rebuilding_open else Place
-        return self.app.try_action(kind(self.pick.pattern, cell, self.pick.rotation))
+        return self.play(kind(self.pick.pattern, cell, self.pick.rotation))
 
     def fill(self, cell) -> bool:
         if not self.pick.jungle:
-            self.app.message.info(T("First choose a jungle tile from the display."))
+            self.tell(T("First choose a jungle tile from the display."))
             return False
-        return self.app.try_action(Fill(self.pick.jungle, cell))
+        return self.play(Fill(self.pick.jungle, cell))
 
     def use(self, cell, side) -> bool:
-        return self.app.try_action(Work(cell, side))
+        return self.play(Work(cell, side))
 
     def decline(self, cell, side) -> bool:
-        return self.app.try_action(Decline(cell, side))
+        return self.play(Decline(cell, side))
 
-    def _clicked(self, key, x, y) -> None:
-        if self.frame is None or key is None:
+    def spot_at(self, x: float, y: float):
+        return self.layout.viewport.cell_at(x, y)
+
+    def _grid_clicked(self, key, x, y) -> None:
+        cell = self.spot_at(x, y)
+        if cell is None:
             return
+        phase = self.frame.state.phase
+        if phase == "fill":
+            self.fill(cell)
+        elif phase == "work":
+            self.tell(T("Now the activated workers act: use the buttons above the board or "
+                        "click a glowing edge."))
+        else:
+            self.place(cell)
+
+    def _hand_clicked(self, key, x, y) -> None:
+        _, p, i = key
+        shown = self.frame.state.view(self.viewer)
+        tile = shown.hands[p][i] if i < len(shown.hands[p]) else C.HIDDEN
+        if tile == C.HIDDEN:
+            self.tell(T("That tile is hidden in this view."))
+            return
+        self.choose_pattern(C.pattern_of(tile))
+
+    def _jungle_clicked(self, key, x, y) -> None:
         state = self.frame.state
-        kind = key[0]
-        if kind == "grid":
-            cell = self.layout.viewport.cell_at(x, y)
-            if cell is None:
-                return
-            if state.phase == "fill":
-                self.fill(cell)
-            elif state.phase == "work":
-                self.app.message.info(T("Now the activated workers act: use the buttons above "
-                                        "the board or click a glowing edge."))
-            else:
-                self.place(cell)
-        elif kind == "edge":
-            self.use(key[1], key[2])
-        elif kind == "hand":
-            _, p, i = key
-            shown = state.view(self.viewer)
-            tile = shown.hands[p][i] if i < len(shown.hands[p]) else C.HIDDEN
-            if tile == C.HIDDEN:
-                self.app.message.info(T("That tile is hidden in this view."))
-                return
-            self.choose_pattern(C.pattern_of(tile))
-        elif kind in ("display", "drawn"):
-            tiles = state.display if kind == "display" else state.drawn
-            if key[1] < len(tiles):
-                self.choose_jungle(C.JUNGLE[tiles[key[1]]])
-        elif kind == "preview":
-            self.rotate(1)
+        tiles = state.display if key[0] == "display" else state.drawn
+        if key[1] < len(tiles):
+            self.choose_jungle(C.JUNGLE[tiles[key[1]]])
 
 
 

@@ -1,31 +1,19 @@
 """Cell <-> pixel geometry of the Cacao jungle grid (pure, no widgets).
 
 The grid grows in every direction as tiles are placed, so the view is fitted to the board's
-bounding box (plus the free cells around it) and can be zoomed and panned on top of that fit.
-Cells are (x, y) with y growing downwards, as in the engine.
+bounding box (plus the free cells around it) and can be zoomed and panned on top of that fit
+(the shared viewport.py). Cells are (x, y) with y growing downwards, as in the engine.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
 
+from ..shared import viewport
+from ..shared.viewport import Area
+
 MIN_CELL = 28.0       # px: below this, tiles stop being readable; the view pans instead
 MAX_CELL = 96.0       # px: a near-empty board does not blow up to giant tiles
-ZOOM_STEP = 1.25
-ZOOM_RANGE = (0.4, 3.0)
-
-
-@dataclass(frozen=True)
-class Area:
-    """A rectangle of the canvas in CSS pixels."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    def contains(self, px: float, py: float) -> bool:
-        return self.x <= px < self.x + self.w and self.y <= py < self.y + self.h
 
 
 @dataclass(frozen=True)
@@ -36,6 +24,11 @@ class Viewport:
     cell: float
     ox: float
     oy: float
+
+    @property
+    def pan_pixels(self) -> tuple[float, float]:
+        """Board pixels per unit of pan, across and down: a cell each way."""
+        return float(self.cell), float(self.cell)
 
     def rect(self, cell: tuple[int, int]) -> tuple[float, float, float, float]:
         """The cell's square (x, y, w, h) in CSS pixels."""
@@ -80,10 +73,6 @@ def bounds(cells) -> tuple[int, int, int, int]:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def clamp_zoom(zoom: float) -> float:
-    return max(ZOOM_RANGE[0], min(ZOOM_RANGE[1], float(zoom)))
-
-
 def fit(box: tuple[int, int, int, int], area: Area, zoom: float = 1.0,
         pan: tuple[float, float] = (0.0, 0.0), min_cell: float = MIN_CELL,
         max_cell: float = MAX_CELL) -> Viewport:
@@ -92,12 +81,8 @@ def fit(box: tuple[int, int, int, int], area: Area, zoom: float = 1.0,
     `zoom` multiplies the fitted cell size; `pan` moves the view by that many cells (positive x:
     the view moves right, so the board appears to move left)."""
     x0, y0, x1, y1 = box
-    nx, ny = x1 - x0 + 1, y1 - y0 + 1
-    fitted = max(min_cell, min(area.w / nx, area.h / ny, max_cell))
-    cell = fitted * clamp_zoom(zoom)
-    cx = (x0 + nx / 2 + pan[0]) * cell
-    cy = (y0 + ny / 2 + pan[1]) * cell
-    return Viewport(area, cell, area.x + area.w / 2 - cx, area.y + area.h / 2 - cy)
+    return Viewport(area, *viewport.fit((x0, y0, x1 + 1, y1 + 1), area, zoom, pan,
+                                        smallest=min_cell, largest=max_cell))
 
 
 def worker_marks(rect: tuple[float, float, float, float], side: int, count: int

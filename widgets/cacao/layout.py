@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..shared.scene import Region
-from .geometry import Area, Viewport, bounds, fit
+from ..shared.viewport import FittedLayout
+from .geometry import Area, bounds, fit
 
 WIDTH, HEIGHT = 1120, 680             # one size for 2 to 4 players: the board never rescales
 MARGIN = 14
@@ -47,10 +48,9 @@ Box = Region  # a clickable place on the board
 
 
 @dataclass
-class Layout:
-    width: int
-    height: int
-    viewport: Viewport
+class Layout(FittedLayout):
+    """The canvas's size, the grid's viewport (geometry.py) and the places beside it."""
+
     text_scale: float = 1.0     # labels this much larger (projector mode)
     hands: list[Box] = field(default_factory=list)
     display: list[Box] = field(default_factory=list)    # display tiles, or the drawn tile
@@ -58,11 +58,8 @@ class Layout:
     pile: Box | None = None
     preview: Box | None = None
 
-    def box(self, key: tuple) -> Box | None:
-        for b in self.hands + self.display + self.rows + [self.pile, self.preview]:
-            if b is not None and b.key == key:
-                return b
-        return None
+    def boxes(self) -> list:
+        return self.hands + self.display + self.rows + [self.pile, self.preview]
 
     def cell_center(self, cell: tuple[int, int]) -> tuple[float, float]:
         return self.viewport.center(cell)

@@ -1,13 +1,12 @@
 """The Indian Summer board view: the canvas, the pointer preview and the move picker.
 
 Clicks, keys and buttons only collect what the person points at (a tile and how it is turned,
-a cell, an animal, a token action); every move goes to the engine through `app.try_action`,
-which shows the engine's refusal (reason and rule) for an illegal one.
+a cell, an animal, a token action); every move goes to the engine through `play`
+(shared/board.py), which shows the engine's refusal (reason and rule) for an illegal one.
 """
 from __future__ import annotations
 
 import ipywidgets as w
-from ipyevents import Event
 
 from explorer.indian_summer import Refill
 from explorer.indian_summer import components as C
@@ -15,8 +14,8 @@ from explorer.indian_summer.board import animal_cells, complete_areas, leaf_cell
 from explorer.indian_summer.geometry import cells_of
 from explorer.text import N, T
 
+from ..shared.board import BoardView
 from ..shared.board_text import Section, Table
-from ..shared.canvas import BoardCanvas
 from ..shared.timeline import SCORING, player_label
 from .controls import SQUIRREL_CHOICE, Controls
 from .draw import PATH_TITLES, View, header_text, scene, strip_tiles
@@ -107,65 +106,38 @@ def supply_text(shown) -> Section:
     return Section(T("Turn and supply"), tuple(items))
 
 
-class IndianSummerBoard:
+class IndianSummerBoard(BoardView):
     """Canvas (class rx-board) plus the controls of controls.py; `.keys` turn (R, E / Q) and
-    flip (F) the tile being laid."""
+    flip (F) the tile being laid; the cell under the pointer is `hover`."""
+
+    Pick, Hints, move_hints = Pick, Hints, staticmethod(move_hints)
 
     def __init__(self):
-        self.canvas = BoardCanvas(WIDTH, HEIGHT)
-        self.canvas.on_click(self._clicked)
-        # projector mode: labels larger, laid out anew
-        self.canvas.relayout = lambda: self.frame is not None and self._draw()
-        self._hover_events = Event(source=self.canvas.view,
-                                   watched_events=["mousemove", "mouseleave"],
-                                   throttle_or_debounce="throttle", wait=HOVER_WAIT_MS)
-        self._hover_events.on_dom_event(self._pointer)
-        turn, back, flip = (lambda: self.rotate(1)), (lambda: self.rotate(-1)), self.flip
-        self.keys = {"r": turn, "R": turn, "e": turn, "E": turn, "q": back, "Q": back,
-                     "f": flip, "F": flip}
-        self.app = None
-        self.frame = None
-        self.viewer: int | None = None
-        self.playable = False
-        self.hints = Hints()
-        self.pick = Pick()
-        self.hover: tuple | None = None
-        self.cursor = None   # the keyboard cursor's action (access.py), drawn apart from the pick
+        super().__init__(WIDTH, HEIGHT, hover_wait=HOVER_WAIT_MS)
+        self.keys = {**self._turn_keys(), "f": self.flip, "F": self.flip}
+        self.clicks = {"board": self._board_clicked, "strip": self._strip_clicked,
+                       "preview": lambda key, x, y: self.rotate(1),
+                       "mini": lambda key, x, y: self.look_at(key[1]),
+                       "animal": self._animal_clicked,
+                       "solo-end": lambda key, x, y: self._solo_end(key[1], key[2])}
         self.focus: int | None = None      # a board chosen to look at (until the next step)
-        self.layout = None
         self.controls = Controls(choose=self.choose, animal_kind=self.choose_animal,
                                  nut=self.nut_mode, animal=self.animal_mode,
                                  turn=lambda: self.rotate(1), flip=self.flip, act=self.act,
                                  state=lambda: self.frame.state)
         self.widget = w.VBox([self.controls.widget, self.canvas.view])
 
-    def attach(self, app) -> None:
-        self.app = app
-        self.controls.use_words(app.words)   # the canvas and tooltips: the app's refresh
-
-    @property
-    def say(self):
-        """The page's words (English before the board is attached to an app)."""
-        return getattr(self.app, "words", None) or str
-
     # -- showing -------------------------------------------------------------------------
-    def show(self, frame, viewer: int | None, playable: bool) -> None:
-        """Draw `frame` as `viewer` sees it; a new step starts a fresh pick."""
-        new = frame is not self.frame
-        self.frame, self.viewer, self.playable = frame, viewer, playable
-        self.hints = move_hints(frame.state) if playable else Hints()
-        if new:
-            self.focus, self.cursor = None, None
-            self.pick = self._default_pick()
-        self._sync()
+    def _start_frame(self) -> None:
+        """A new step also goes back to the board of the player to move."""
+        self.focus = None
+        super()._start_frame()
 
-    def _default_pick(self) -> Pick:
+    def fresh_pick(self) -> Pick:
         return first_pick([C.tile_name(t) for t in strip_tiles(self.frame.state)], self.hints)
 
-    def _sync(self) -> None:
-        """The board first: the page draws it as soon as it arrives, while the controls'
-        changes (two dozen small messages on a turn's first step) follow."""
-        self._draw()
+    def _sync_controls(self) -> None:
+        """After the board (two dozen small messages on a turn's first step)."""
         state = self.frame.state
         strip = [C.tile_name(t) for t in strip_tiles(state)]
         self.controls.sync(state, self.hints, self.pick, self.playable, strip)
@@ -189,12 +161,9 @@ class IndianSummerBoard:
         """Draw `action` as the keyboard cursor (None: none) on the acting player's board:
         the pointer's ghost of what it lays, outlined. The pick stays as the controls show
         it, so a click still lays what they say."""
-        self.cursor = action
-        if self.frame is None:
-            return
-        if action is not None:
+        if self.frame is not None and action is not None:
             self.focus = None   # its place is on the board of the player to move
-        self._draw()
+        super().preview(action)
 
     def move_group(self, action):
         """Placements by tile and animals by kind (a turn has some 2,000 placements); every
@@ -230,13 +199,13 @@ class IndianSummerBoard:
         elif value in C.TILE_BY_NAME:
             self.pick = Pick(LEAF, tile=value, rotation=self.pick.rotation,
                              flipped=self.pick.flipped)
-        self._sync()
+        self.redraw()
 
     def choose_animal(self, name) -> None:
         if self.frame is None or name not in C.ANIMAL_BY_NAME:
             return
         self.pick = fitting(Pick(ANIMAL, animal=name), self.hints)
-        self._sync()
+        self.redraw()
 
     def animal_mode(self, name) -> None:
         """The "Lay animal" button: clicks on the board lay the animal in the dropdown. Pressed
@@ -251,20 +220,16 @@ class IndianSummerBoard:
         """The "Nut: squirrel" toggle: the next click on the board places a squirrel for a nut."""
         if self.frame is None:
             return
-        self.pick = Pick(NUT) if on else self._default_pick()
-        self._sync()
+        self.pick = Pick(NUT) if on else self.fresh_pick()
+        self.redraw()
 
-    def rotate(self, turns: int) -> None:
-        if self.frame is None or self.pick.shape() is None:
-            return
-        self.pick.rotation = (self.pick.rotation + int(turns)) % 4
-        self._draw()
+    def can_turn(self) -> bool:
+        """A leaf or an animal turns by quarter turns (and flips)."""
+        return self.pick.shape() is not None
 
     def flip(self) -> None:
-        if self.frame is None or self.pick.shape() is None:
-            return
-        self.pick.flipped = not self.pick.flipped
-        self._draw()
+        if self.frame is not None and self.can_turn():
+            self.select(flipped=not self.pick.flipped)
 
     def look_at(self, player: int) -> None:
         """Draw `player`'s board large (until the next step)."""
@@ -273,58 +238,45 @@ class IndianSummerBoard:
 
     # -- moves ---------------------------------------------------------------------------
     def act(self, action) -> bool:
-        if self.frame is None or self.app is None:
+        if self.frame is None or self.refuse_unplayable():
             return False
-        if self.app.refuse_unplayable():
-            return False
-        return self.app.try_action(action)
+        return self.play(action)
 
     def lay_at(self, cell) -> bool:
         """Lay the pick on `cell` of the acting player's board (the engine decides)."""
         state = self.frame.state
         acting = state.current_player
-        if self.app.refuse_unplayable():
+        if self.refuse_unplayable():
             return False
         if acting is not None and self.layout.focus != acting:
-            self.app.message.info(T("This is {owner}'s board; {player} is playing: click their "
-                                    "small board to go back.",
-                                    owner=player_label(self.layout.focus),
-                                    player=player_label(acting)))
+            self.tell(T("This is {owner}'s board; {player} is playing: click their small board "
+                        "to go back.", owner=player_label(self.layout.focus),
+                        player=player_label(acting)))
             return False
         action = self.pick.action_at(cell)
         if action is None:
-            self.app.message.info(T("First choose a tile from the path, a squirrel or an "
-                                    "animal."))
+            self.tell(T("First choose a tile from the path, a squirrel or an animal."))
             return False
         return self.act(action)
 
-    def _clicked(self, key, x, y) -> None:
-        if self.frame is None or key is None:
-            return
-        kind = key[0]
-        if kind == "board":
-            cell = self.layout.cell_at(x, y)
-            if cell is not None:
-                self.lay_at(cell)
-        elif kind == "strip":
-            tiles = strip_tiles(self.frame.state)
-            if key[1] < len(tiles) and self.playable:
-                self.choose(C.tile_name(tiles[key[1]]))
-        elif kind == "preview":
-            self.rotate(1)
-        elif kind == "mini":
-            self.look_at(key[1])
-        elif kind == "animal":
-            name = C.ANIMALS[key[1]].name
-            if name in self.hints.animals:
-                self.choose_animal(name)
-            elif self.playable:
-                self.app.message.info(T("The {animal} fits nowhere now: an animal needs "
-                                        "connected empty holes in its shape. {why}",
-                                        animal=C.animal_name(name),
-                                        why=self.controls.tip_of(self.controls.animal)))
-        elif kind == "solo-end":
-            self._solo_end(key[1], key[2])
+    def _board_clicked(self, key, x, y) -> None:
+        cell = self.spot_at(x, y)
+        if cell is not None:
+            self.lay_at(cell)
+
+    def _strip_clicked(self, key, x, y) -> None:
+        tiles = strip_tiles(self.frame.state)
+        if key[1] < len(tiles) and self.playable:
+            self.choose(C.tile_name(tiles[key[1]]))
+
+    def _animal_clicked(self, key, x, y) -> None:
+        name = C.ANIMALS[key[1]].name
+        if name in self.hints.animals:
+            self.choose_animal(name)
+        elif self.playable:
+            self.tell(T("The {animal} fits nowhere now: an animal needs connected empty holes "
+                        "in its shape. {why}", animal=C.animal_name(name),
+                        why=self.controls.tip_of(self.controls.animal)))
 
     def _solo_end(self, path: str, end: str) -> None:
         """An end of a solo path: refills an empty path; otherwise chooses where a berry takes
@@ -336,17 +288,8 @@ class IndianSummerBoard:
         sources = [v for _, v in self.controls.source.options]
         if (path, end) in sources:
             self.controls.source.value = (path, end)
-            self._sync()
+            self.redraw()
 
-    # -- the pointer ---------------------------------------------------------------------
-    def _pointer(self, event) -> None:
-        """Follow the pointer over the board, for the preview of the pick under it."""
-        if not isinstance(event, dict) or self.frame is None:
-            return
-        at = self.canvas.point(event) if event.get("type") == "mousemove" else None
-        self.hover_at(self.layout.cell_at(*at) if at is not None else None)
-
-    def hover_at(self, cell) -> None:
-        if cell != self.hover:
-            self.hover = cell
-            self._draw()
+    # -- the pointer: the preview of the pick under it -----------------------------------
+    def spot_at(self, x: float, y: float):
+        return self.layout.cell_at(x, y)

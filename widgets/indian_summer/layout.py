@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from explorer.indian_summer import components as C
 
-from ..shared.scene import Region
+from ..shared.scene import Places, Region
 
 WIDTH, HEIGHT = 1100, 790
 MARGIN = 16
@@ -42,7 +42,7 @@ TRACK_W, TRACK_H = 36, 64
 
 
 @dataclass
-class Layout:
+class Layout(Places):
     """Boxes for one frame; `focus` is the player whose board is drawn large."""
 
     solo: bool
@@ -81,10 +81,9 @@ class Layout:
         x, y, s, _ = self.cell_rect(cell)
         return x + s / 2, y + s / 2
 
-    def box(self, key: tuple) -> Region | None:
-        every = ([self.board, self.preview] + self.strip + self.animals + self.minis
-                 + self.solo_ends)
-        return next((b for b in every if b.key == key), None)
+    def boxes(self) -> list:
+        return ([self.board, self.preview] + self.strip + self.animals + self.minis
+                + self.solo_ends)
 
 
 def layout(state, focus: int | None = None, strip: int = 0, text_scale: float = 1.0) -> Layout:

@@ -109,8 +109,26 @@ class Text:
         return x, y, width, float(self.size)
 
 
+class Rectangle:
+    """What a rectangle with `x`, `y`, `w`, `h` (CSS pixels) can say of itself: a clickable
+    `Region` and a board's drawing `Area` (viewport.py) alike."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    def contains(self, x: float, y: float) -> bool:
+        """Whether (x, y) lies inside: the left and top edges in, the right and bottom out."""
+        return self.x <= x < self.x + self.w and self.y <= y < self.y + self.h
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return self.x + self.w / 2, self.y + self.h / 2
+
+
 @dataclass(frozen=True)
-class Region:
+class Region(Rectangle):
     """A clickable rectangle; `key` is what a click on it reports."""
 
     key: Hashable
@@ -119,12 +137,17 @@ class Region:
     w: float
     h: float
 
-    def contains(self, x: float, y: float) -> bool:
-        return self.x <= x < self.x + self.w and self.y <= y < self.y + self.h
 
-    @property
-    def center(self) -> tuple[float, float]:
-        return self.x + self.w / 2, self.y + self.h / 2
+class Places:
+    """A layout's clickable places, found by key: a game's layout lists them in `boxes`."""
+
+    def boxes(self) -> list:
+        """Every place of the layout (None for one not laid out)."""
+        return []
+
+    def box(self, key: Hashable) -> Region | None:
+        """The place whose key is `key` (the first such), or None."""
+        return next((b for b in self.boxes() if b is not None and b.key == key), None)
 
 
 @dataclass

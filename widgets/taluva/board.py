@@ -1,110 +1,77 @@
 """The Taluva board view: canvas drawing, view controls (zoom, pan) and the move picker.
 
 Clicks and buttons only collect what the person points at (the tile's turn, a hex, a build
-kind, a settlement and a terrain); every move goes to the engine through `app.try_action`,
-which shows the engine's refusal (reason + rule) for an illegal one.
+kind, a settlement and a terrain); every move goes to the engine through `play`
+(shared/board.py), which shows the engine's refusal (reason + rule) for an illegal one.
 """
 from __future__ import annotations
 
 from html import escape
 
 import ipywidgets as w
-from ipyevents import Event
 
 from explorer.taluva import Expand, Finish, Hut, Place, Temple, Tower
 from explorer.taluva import components as C
 from explorer.taluva.board import lava_direction, settlement_at
 from explorer.text import N, T, player_name
 
+from ..shared.board import BoardView
 from ..shared.board_text import Section, Table
-from ..shared.canvas import BoardCanvas
-from ..shared.gestures import Gestures
 from ..shared.scene import View
-from ..shared.view_buttons import add_view_buttons
 from .controls import KIND_NAMES, Controls, button, why_not
 from .draw import BUILD_KIND_NAMES, cursor, header_text, player_title, scene
-from .geometry import ZOOM_STEP, clamp_zoom
 from .layout import HEIGHT, WIDTH, layout
 from .pick import BUILD_KINDS, Hints, Pick, move_hints
 
 ACTIONS = {"hut": Hut, "temple": Temple, "tower": Tower}
-PAN_STEP = 2  # hexes per arrow press
+HOVER_WAIT_MS = 60
 
 
-class TaluvaBoard:
+class TaluvaBoard(BoardView):
     """Canvas (class rx-board), zoom and pan (rx-zoom-in/out, rx-fit, rx-pan-*), and the
     controls of controls.py: turning the tile (rx-rotate-left/right), build kinds (rx-kind-hut,
     -expand, -temple, -tower), expansion confirm (rx-confirm), stop building (rx-finish,
-    one_kind variant) and a status line (rx-pick-status)."""
+    one_kind variant) and a status line (rx-pick-status). Keys Q / E (R) turn the tile, Esc
+    drops a chosen settlement; the hex under the pointer is `hover`."""
+
+    Pick, Hints, move_hints = Pick, Hints, staticmethod(move_hints)
+    TURNS = 6
 
     def __init__(self, width: int = WIDTH):
-        self.width = width
-        self.canvas = BoardCanvas(width, HEIGHT)
-        self.canvas.on_click(self._clicked)
-        self.canvas.relayout = lambda: self.frame is not None and self._draw()
-        self._pointer = Event(source=self.canvas.view, watched_events=["mousemove", "mouseleave"],
-                              throttle_or_debounce="throttle", wait=60)
-        self._pointer.on_dom_event(self._on_pointer)
-        turn_left, turn_right = (lambda: self.rotate(-1)), (lambda: self.rotate(1))
-        self.keys = {"q": turn_left, "Q": turn_left, "e": turn_right, "E": turn_right,
-                     "r": turn_right, "R": turn_right, "Escape": self.cancel}
-        self.app = None
-        self.frame = None
-        self.viewer: int | None = None
-        self.playable = False
-        self.pick = Pick()
-        self.hints = Hints()
-        self.hover: tuple | None = None   # the hex under the pointer
-        self.cursor = None                # the keyboard's move (preview), drawn over the frame
-        self.zoom = 1.0
-        self.pan = (0.0, 0.0)
-        self.layout = None
-
-        add_view_buttons(self, button, ZOOM_STEP, PAN_STEP, T("Fit the whole island into view"),
-                         ("38px", "48px", "34px"))
+        super().__init__(width, HEIGHT, hover_wait=HOVER_WAIT_MS)
+        self.keys = {**self._turn_keys(), "Escape": self.cancel}
+        self.clicks = {"island": self._island_clicked,
+                       "preview": lambda key, x, y: self.rotate(1),
+                       "terrain": lambda key, x, y: self.choose_terrain(key[1])}
+        view_buttons = self._zoomable(button, T("Fit the whole island into view"),
+                                      ("38px", "48px", "34px"))
         self.controls = Controls(rotate=self.rotate, choose_kind=self.choose_kind,
                                  confirm=self.confirm_expansion,
-                                 finish=lambda: self.app.try_action(Finish()),
-                                 view_buttons=[self.zoom_out, self.fit_button, self.zoom_in,
-                                               *self.pan_buttons])
+                                 finish=lambda: self.play(Finish()), view_buttons=view_buttons)
         c = self.controls   # the tests and the page reach these on the board too
         self.rotate_left, self.rotate_right = c.rotate_left, c.rotate_right
         self.kind_buttons, self.confirm, self.finish = c.kind_buttons, c.confirm, c.finish
         self.placing, self.building, self.status = c.placing, c.building, c.status
         self.widget = w.VBox([c.style, c.row, c.status, self.canvas.view])
-        self.gestures = Gestures(self)   # drag and pinch on a touch screen
-
-    def attach(self, app) -> None:
-        self.app = app
-        self.controls.use_words(app.words)
-
-    @property
-    def say(self):
-        """The page's words (English before the board is attached to an app)."""
-        return self.app.words if self.app is not None else str
 
     # -- showing -------------------------------------------------------------------------
-    def show(self, frame, viewer: int | None, playable: bool) -> None:
-        """Draw `frame` as `viewer` sees it; a new frame starts a fresh pick."""
-        new = frame is not self.frame
-        self.frame, self.viewer, self.playable = frame, viewer, playable
-        state = frame.state
-        self.hints = move_hints(state) if playable else Hints()
-        if new:
-            self.pick, self.cursor = Pick(), None
-            kinds = self.hints.kinds()
-            if state.phase == "build":
-                self.pick.kind = state.build_kind or (kinds[0] if kinds else None)
-        self._draw()
+    def fresh_pick(self) -> Pick:
+        """Unturned; while building, the kind the turn builds (or the first possible one)."""
+        state = self.frame.state
+        if state.phase != "build":
+            return Pick()
+        kinds = self.hints.kinds()
+        return Pick(kind=state.build_kind or (kinds[0] if kinds else None))
 
     def _draw(self) -> None:
+        """The canvas and, with every drawing, the controls and the status line."""
         state = self.frame.state
         shown = state.view(self.viewer)
         self.layout = layout(shown, self.zoom, self.pan, self.width, self.canvas.text_scale)
         self.canvas.show(self._scene(shown))
-        self._sync_controls()
+        self._sync_status()
 
-    def _redraw_pointer(self) -> None:
+    def _draw_pointer(self) -> None:
         """A pointer (or cursor) move changes only the highlights: no controls to sync."""
         if self.frame is not None:
             self.canvas.show(self._scene(self.frame.state.view(self.viewer)))
@@ -119,7 +86,7 @@ class TaluvaBoard:
         return View(self.hints, self.pick, self.playable, self.hover, self.viewer,
                     words=self.say)
 
-    def _sync_controls(self) -> None:
+    def _sync_status(self) -> None:
         self.controls.sync(self.frame.state, self.hints, self.pick, self.playable,
                            self.chosen_plan())
         self.status.value = self._status_html()
@@ -177,12 +144,6 @@ class TaluvaBoard:
                      if e.terrain == self.pick.terrain), None)
 
     # -- keyboard and screen reader (see widgets/shared/board.py) -------------------------
-    def preview(self, action) -> None:
-        """Draw `action` as the keyboard cursor (None: none); the pick (the tile's turn, the
-        build kind) stays, so a click does what it did before."""
-        self.cursor = action
-        self._redraw_pointer()
-
     def move_group(self, action):
         """The Moves list's group of `action`: the tile's turn, or the kind of building."""
         if action.kind == "place":
@@ -216,77 +177,52 @@ class TaluvaBoard:
             "Stack: {n} tile face down", "Stack: {n} tiles face down", len(shown.stack)))))
         return tuple(sections)
 
-    # -- view ----------------------------------------------------------------------------
-    def set_view(self, zoom: float, pan) -> None:
-        self.zoom = clamp_zoom(zoom)
-        self.pan = (float(pan[0]), float(pan[1]))
-        if self.frame is not None:
-            self._draw()
-
-    def _on_pointer(self, event) -> None:
-        """Hover: the ghost of the tile, the hex's coordinates and its settlement."""
-        if not isinstance(event, dict) or self.layout is None:
-            return
-        at = self.canvas.point(event) if event.get("type") == "mousemove" else None
-        self.hover_at(self.layout.viewport.hex_at(*at) if at is not None else None)
-
-    def hover_at(self, h) -> None:
-        """Show what the pointer is over (None: nothing)."""
-        if h != self.hover:
-            self.hover = h
-            self._redraw_pointer()
+    # -- the pointer: the ghost of the tile, the hex's coordinates and its settlement -----
+    def spot_at(self, x: float, y: float):
+        return self.layout.viewport.hex_at(x, y)
 
     # -- picking -------------------------------------------------------------------------
-    def rotate(self, turns: int) -> None:
-        """Turn the drawn tile by sixths (positive: clockwise)."""
-        if self.frame is None or self.frame.state.phase != "place":
-            return
-        self.pick.rotation = (self.pick.rotation + int(turns)) % 6
-        self._draw()
+    def can_turn(self) -> bool:
+        """The drawn tile turns by sixths while placing."""
+        return self.frame.state.phase == "place"
 
     def choose_kind(self, kind: str) -> None:
-        if kind not in BUILD_KINDS:
-            return
-        self.pick.kind = kind
-        self.pick.settlement = self.pick.terrain = None
-        self._draw()
+        if kind in BUILD_KINDS:
+            self.select(kind=kind, settlement=None, terrain=None)
 
     def choose_settlement(self, key) -> None:
-        self.pick.settlement, self.pick.terrain = key, None
-        self._draw()
+        self.select(settlement=key, terrain=None)
 
     def choose_terrain(self, terrain: str) -> None:
         if terrain in C.TERRAINS and self.pick.settlement is not None:
-            self.pick.terrain = terrain
-            self._draw()
+            self.select(terrain=terrain)
 
     def cancel(self) -> None:
         """Drop the chosen settlement and terrain (key Escape)."""
         if self.pick.settlement is not None:
-            self.pick.settlement = self.pick.terrain = None
-            self._draw()
+            self.select(settlement=None, terrain=None)
 
     def confirm_expansion(self) -> bool:
         if self.pick.settlement is None or self.pick.terrain is None:
-            self.app.message.info(T("First click one of your settlements, then a terrain."))
+            self.tell(T("First click one of your settlements, then a terrain."))
             return False
-        return self.app.try_action(Expand(self.pick.settlement, self.pick.terrain))
+        return self.play(Expand(self.pick.settlement, self.pick.terrain))
 
     def click_hex(self, h) -> bool:
         """A click on island hex (or sea) `h`: place the tile there, or build there."""
         state = self.frame.state
         if state.is_over:
-            self.app.message.info(T("The game is over: step back through the timeline to look "
-                                    "at any turn, or start a new game in the Game tab."))
+            self.tell(T("The game is over: step back through the timeline to look at any turn, "
+                        "or start a new game in the Game tab."))
             return False
         if state.phase == "place" or not self.playable:
-            return self.app.try_action(Place(h, self.pick.rotation))
+            return self.play(Place(h, self.pick.rotation))
         kind = self.pick.kind
         if kind in ACTIONS:
-            return self.app.try_action(ACTIONS[kind](h))
+            return self.play(ACTIONS[kind](h))
         if kind == "expand":
             return self._expand_click(h)
-        self.app.message.info(T("Choose what to build with the buttons above the board."))
+        self.tell(T("Choose what to build with the buttons above the board."))
         return False
 
     def _expand_click(self, h) -> bool:
@@ -305,25 +241,18 @@ class TaluvaBoard:
             self.choose_settlement(found.key)
             return False
         if found is not None:   # someone else's: the engine says why not
-            return self.app.try_action(Expand(found.key, state.hexes[h].terrain))
+            return self.play(Expand(found.key, state.hexes[h].terrain))
         cell = state.hexes.get(h)
         if chosen is not None and cell is not None and cell.terrain in C.TERRAINS:
-            return self.app.try_action(Expand(chosen, cell.terrain))
-        self.app.message.info(T("For an expansion, first click one of your settlements "
-                                "(outlined in blue), then a terrain next to it."))
+            return self.play(Expand(chosen, cell.terrain))
+        self.tell(T("For an expansion, first click one of your settlements (outlined in blue), "
+                    "then a terrain next to it."))
         return False
 
-    def _clicked(self, key, x, y) -> None:
-        if self.frame is None or key is None:
-            return
-        if key[0] == "island":
-            h = self.layout.viewport.hex_at(x, y)
-            if h is not None:
-                self.click_hex(h)
-        elif key[0] == "preview":
-            self.rotate(1)
-        elif key[0] == "terrain":
-            self.choose_terrain(key[1])
+    def _island_clicked(self, key, x, y) -> None:
+        h = self.spot_at(x, y)
+        if h is not None:
+            self.click_hex(h)
 
 
 def _island_table(state) -> Table:

@@ -3,7 +3,7 @@
 Hexes are the engine's axial (q, r), drawn pointy-top with y growing downwards (see
 explorer/taluva/board.py). The island grows in every direction, so the view is fitted to the
 island plus the two rings of sea where a tile may still go, and can be zoomed and panned on top
-of that fit, as the Cacao grid is.
+of that fit (the shared viewport.py), as the Cacao grid is.
 """
 from __future__ import annotations
 
@@ -13,27 +13,16 @@ from functools import lru_cache
 
 from explorer.taluva.board import hex_centre, neighbours
 
+from ..shared import viewport
+from ..shared.viewport import Area
+
 SQRT3 = math.sqrt(3.0)
 MIN_SIZE = 14.0       # px (centre to corner): smaller hexes stop being readable; pan instead
 MAX_SIZE = 46.0       # px: the first tile does not blow up to giant hexes
-ZOOM_STEP = 1.25
-ZOOM_RANGE = (0.4, 3.0)
 SEA_RINGS = 2         # a tile reaches two hexes beyond the island
+PAN_UNIT = (SQRT3, 1.5)   # a pan step in hex sizes: a hex's width across, a row down
 
 Hex = tuple[int, int]
-
-
-@dataclass(frozen=True)
-class Area:
-    """A rectangle of the canvas in CSS pixels."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    def contains(self, px: float, py: float) -> bool:
-        return self.x <= px < self.x + self.w and self.y <= py < self.y + self.h
 
 
 @lru_cache(maxsize=64)
@@ -75,6 +64,11 @@ class Viewport:
     size: float
     ox: float
     oy: float
+
+    @property
+    def pan_pixels(self) -> tuple[float, float]:
+        """Board pixels per unit of pan, across and down: a hex's width, a row."""
+        return PAN_UNIT[0] * self.size, PAN_UNIT[1] * self.size
 
     def centre(self, h: Hex) -> tuple[float, float]:
         x, y = hex_centre(h)
@@ -121,23 +115,14 @@ def extent(hexes) -> tuple[float, float, float, float]:
     return (min(xs) - hw, min(ys) - 1.0, max(xs) + hw, max(ys) + 1.0)
 
 
-def clamp_zoom(zoom: float) -> float:
-    return max(ZOOM_RANGE[0], min(ZOOM_RANGE[1], float(zoom)))
-
-
 def fit(hexes, area: Area, zoom: float = 1.0, pan: tuple[float, float] = (0.0, 0.0),
         min_size: float = MIN_SIZE, max_size: float = MAX_SIZE) -> Viewport:
     """The viewport showing `hexes` centred in `area`, as large as fits.
 
     `zoom` multiplies the fitted hex size; `pan` moves the view by that many hex widths
     (positive x: the view moves right, so the island appears to move left)."""
-    left, top, right, bottom = extent(hexes)
-    fitted = max(min_size, min(area.w / (right - left), area.h / (bottom - top), max_size))
-    size = fitted * clamp_zoom(zoom)
-    cx = ((left + right) / 2 + pan[0] * SQRT3) * size
-    cy = ((top + bottom) / 2 + pan[1] * 1.5) * size
-    return Viewport(area, size, area.x + area.w / 2 - cx, area.y + area.h / 2 - cy)
-
+    return Viewport(area, *viewport.fit(extent(hexes), area, zoom, pan, PAN_UNIT,
+                                        smallest=min_size, largest=max_size))
 
 
 def edge_corners(direction: int) -> tuple[int, int]:

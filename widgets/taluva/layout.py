@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..shared.scene import Region
-from .geometry import Area, Viewport, fit, ring_around
+from ..shared.viewport import FittedLayout
+from .geometry import Area, fit, ring_around
 
 WIDTH, HEIGHT = 960, 640
 MARGIN = 10
@@ -27,10 +28,9 @@ Box = Region  # a clickable place on the board
 
 
 @dataclass
-class Layout:
-    width: int
-    height: int
-    viewport: Viewport
+class Layout(FittedLayout):
+    """The canvas's size, the island's viewport (geometry.py) and the places beside it."""
+
     preview: Box = None
     rows: list[Box] = field(default_factory=list)
     text_scale: float = 1.0       # labels this much larger (projector mode)
@@ -42,11 +42,8 @@ class Layout:
     def hex_centre(self, h) -> tuple[float, float]:
         return self.viewport.centre(h)
 
-    def box(self, key: tuple) -> Box | None:
-        for b in [self.preview, *self.rows]:
-            if b is not None and b.key == key:
-                return b
-        return None
+    def boxes(self) -> list:
+        return [self.preview, *self.rows]
 
 
 def island_hexes(state) -> set:
