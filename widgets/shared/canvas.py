@@ -198,6 +198,20 @@ class _Batch:
         self.key, self.points, self.counts = None, [], []
 
 
+def _paint(pen: _Pen, canvas, s, fill, fill_command: int, stroke_command: int,
+           rect: list | None = None) -> None:
+    """Fill with `fill` (if any), then outline as `s` says (if it has a stroke): the path
+    just sent, or with `rect` ([x, y, w, h]) the rectangle commands."""
+    if fill:
+        pen.set("fill_style", fill)
+        pen.send(canvas, [fill_command, rect or ["nonzero"], 0])
+    if s.stroke:
+        pen.dash(s.dash)
+        pen.set("line_width", s.line_width)
+        pen.set("stroke_style", s.stroke)
+        pen.send(canvas, [stroke_command, rect or [], 0])
+
+
 def draw_shapes(canvas, shapes, text_scale: float = 1.0) -> None:
     """Send shapes to an ipycanvas Canvas (inside a hold); `text_scale` enlarges
     every text (projector mode), each still squeezed into its box by `max_width`. Runs of
@@ -213,36 +227,14 @@ def draw_shapes(canvas, shapes, text_scale: float = 1.0) -> None:
             batch.add(key, s)
             continue
         batch.flush()
-        if isinstance(s, Rect):
-            if s.radius:
-                _rounded(send, canvas, s)
-                if s.fill:
-                    pen.set("fill_style", s.fill)
-                    send(canvas, [FILL, ["nonzero"], 0])
-                if s.stroke:
-                    pen.dash(s.dash)
-                    pen.set("line_width", s.line_width)
-                    pen.set("stroke_style", s.stroke)
-                    send(canvas, [STROKE, [], 0])
-            else:
-                if s.fill:
-                    pen.set("fill_style", s.fill)
-                    send(canvas, [FILL_RECT, [s.x, s.y, s.w, s.h], 0])
-                if s.stroke:
-                    pen.dash(s.dash)
-                    pen.set("line_width", s.line_width)
-                    pen.set("stroke_style", s.stroke)
-                    send(canvas, [STROKE_RECT, [s.x, s.y, s.w, s.h], 0])
+        if isinstance(s, Rect) and not s.radius:
+            _paint(pen, canvas, s, s.fill, FILL_RECT, STROKE_RECT, [s.x, s.y, s.w, s.h])
+        elif isinstance(s, Rect):
+            _rounded(send, canvas, s)
+            _paint(pen, canvas, s, s.fill, FILL, STROKE)
         elif isinstance(s, Polygon):
             _path(send, canvas, s)
-            if s.fill and s.closed:
-                pen.set("fill_style", s.fill)
-                send(canvas, [FILL, ["nonzero"], 0])
-            if s.stroke:
-                pen.dash(s.dash)
-                pen.set("line_width", s.line_width)
-                pen.set("stroke_style", s.stroke)
-                send(canvas, [STROKE, [], 0])
+            _paint(pen, canvas, s, s.fill if s.closed else None, FILL, STROKE)
         elif isinstance(s, Text):
             pen.set("font", s.font if text_scale == 1.0 else s.scaled(text_scale).font)
             pen.set("fill_style", s.color)

@@ -5,9 +5,9 @@ gives a touch screen the gestures it expects.
 `Gestures(board)` puts a small anywidget (no size, nothing drawn) into the board's frame
 (`.rx-board-frame`). It listens there to touch pointers and sends each change of the view to
 Python as the fingers' centre before and after and the spread's ratio, in CSS pixels of the
-frame; Python turns that into the board's own zoom and pan (`board.set_view(zoom, pan)`; pan is
-in the board's units: hexes for Taluva, cells for Cacao). The point under the fingers stays
-under them.
+frame; Python turns that into the board's own zoom and pan (viewport.py's `pinched`, then
+`board.set_view(zoom, pan)`; pan is in the board's units: hexes for Taluva, cells for Cacao).
+The point under the fingers stays under them.
 
 A tap stays a click: nothing is prevented on a touch that does not move (the board's clicks
 come from ipyevents on the frame). Only after a drag or a pinch is the click the browser may
@@ -16,28 +16,22 @@ drag on the board pans the board rather than scrolling the page.
 """
 from __future__ import annotations
 
-import math
-
 import anywidget
 
 from .canvas import _finite, shown_scale
+from .viewport import pinched
 
-SQRT3 = math.sqrt(3.0)
-ZOOM_RANGE = (0.4, 3.0)   # as the boards' own (widgets/{taluva,cacao}/geometry.py)
 SEND_MS = 80              # at most one view change per this many ms while the fingers move
 SLOP_PX = 10              # a touch that moves less is a tap
 
 
 def pan_units(viewport) -> tuple[float, float]:
     """Board pixels per unit of pan, across and down: a Cacao cell, or for Taluva a hex's
-    width across and a row (1.5 hex sizes) down (see each `geometry.fit`)."""
-    cell = getattr(viewport, "cell", None)
-    if cell is not None:
-        return float(cell), float(cell)
-    return SQRT3 * viewport.size, 1.5 * viewport.size
+    width across and a row (1.5 hex sizes) down (each game's `Viewport.pan_pixels`)."""
+    return viewport.pan_pixels
 
 
-def view_after(board, gesture: dict, zoom_range=ZOOM_RANGE):
+def view_after(board, gesture: dict):
     """The (zoom, pan) a gesture leads to from the board's current view, or None when it
     cannot say (no layout yet, a value that is not a finite number: the page is untrusted).
 
@@ -51,24 +45,11 @@ def view_after(board, gesture: dict, zoom_range=ZOOM_RANGE):
     x0, y0, x1, y1, ratio, frame_w, frame_h = values
     canvas = board.canvas
     shown = shown_scale(frame_w, frame_h, canvas.width, canvas.height)
-    if shown <= 0 or ratio <= 0:
+    if shown <= 0:
         return None
     viewport = board.layout.viewport
-    unit_x, unit_y = pan_units(viewport)
-    if unit_x <= 0 or unit_y <= 0:
-        return None
-    low, high = zoom_range
-    zoom = max(low, min(high, board.zoom * ratio))
-    grown = zoom / board.zoom
-    area = viewport.area
-    cx, cy = area.x + area.w / 2, area.y + area.h / 2
-    # the board point under the fingers before stays under them after (see geometry.fit:
-    # a point's place is the area's centre + (its position - the view's centre) * size)
-    pan = (board.pan[0] + (x0 / shown - cx) / unit_x - (x1 / shown - cx) / (unit_x * grown),
-           board.pan[1] + (y0 / shown - cy) / unit_y - (y1 / shown - cy) / (unit_y * grown))
-    if not all(math.isfinite(v) for v in pan):
-        return None
-    return zoom, pan
+    return pinched(board.zoom, board.pan, viewport.area, pan_units(viewport),
+                   (x0 / shown, y0 / shown), (x1 / shown, y1 / shown), ratio)
 
 
 class Gestures(anywidget.AnyWidget):
