@@ -76,5 +76,5 @@ def layout(state, width: int = WIDTH, text_scale: float = 1.0) -> Layout:
 
 def slots_right_of(heap_size: int, j: int) -> int:
     """How many counters a click on slot j takes: that counter and every one to its right
-    (0 or less on an empty place: the engine refuses it)."""
-    return heap_size - j
+    (none on an empty place: the engine refuses that)."""
+    return max(0, heap_size - j)
