@@ -624,6 +624,12 @@ class Game:
         return {name: value for name, value in options.items()
                 if name not in self.options or self.options[name].default != value}
 
+    def setup_data(self, state: State) -> dict:
+        """What position data keeps of the set-up, last: the options changed from their
+        defaults (if any) and the seed, from which the rest of the game draws."""
+        chosen = self.changed_options(state.options)
+        return {"options": chosen, "seed": state.seed} if chosen else {"seed": state.seed}
+
     def position_data(self, state: State) -> dict:
         """`state` as plain data (JSON-safe) that `position_from` builds back into the same
         position, so a position can be kept in a file. Each game says which positions it can

@@ -555,8 +555,5 @@ def position_data(state: CacaoState) -> dict:
                            for cell, (tile, *_) in sorted(state.covered.items())}
     if state.turn is not None:
         data["turn"] = state.turn
-    chosen = state.game.changed_options(state.options)
-    if chosen:
-        data["options"] = chosen
-    data["seed"] = state.seed
+    data.update(state.game.setup_data(state))
     return data

@@ -33,6 +33,19 @@ TAKEN_BY = {"feather": T("(taken by the feather)"), "mushroom": T("(taken by the
 EXCHANGES = tuple((C.TOKENS[i + 1], C.TOKENS[i]) for i in range(3)) + tuple(
     (C.TOKENS[i], C.TOKENS[i + 1]) for i in range(3))
 
+# The phases that allow one kind of action: (that kind, the rule that refuses any other, why,
+# the method that does it)
+ONE_KIND_PHASES = {
+    "place": ("place", "indian_summer.turn.steps",
+              T("lay the tiles taken by the mushroom or feather first"), "_place_pending"),
+    "refill": ("refill", "indian_summer.solo.refill",
+               T("your path is empty: choose the path and the end to refill it from first"),
+               "_solo_refill"),
+    "squirrels": ("nut", "indian_summer.end.convert",
+                  T("the game is over but for the final squirrels: place one with a nut on an "
+                    "empty cell"), "_final_squirrel"),
+}
+
 
 class IndianSummerState(SoloRules, State):
     """A position of Indian Summer. All fields are immutable values (tuples, ints, Floors)."""
@@ -216,26 +229,16 @@ class IndianSummerState(SoloRules, State):
 
     # -- applying ------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        kind = action.kind
-        if self.phase == "place":
-            if kind != "place":
-                raise IllegalAction("indian_summer.turn.steps",
-                                    T("lay the tiles taken by the mushroom or feather first"))
-            return self._place_pending(action)
-        if self.phase == "refill":
-            if kind != "refill":
-                raise IllegalAction("indian_summer.solo.refill",
-                                    T("your path is empty: choose the path and the end to "
-                                      "refill it from first"))
-            return self._solo_refill(action)
-        if self.phase == "squirrels":
-            if kind != "nut":
-                raise IllegalAction("indian_summer.end.convert",
-                                    T("the game is over but for the final squirrels: place "
-                                      "one with a nut on an empty cell"))
-            return scoring.place(self, action)
-        handler = getattr(self, "_do_" + kind)
-        handler(action)
+        only = ONE_KIND_PHASES.get(self.phase)
+        if only is None:
+            return getattr(self, "_do_" + action.kind)(action)
+        kind, rule, reason, method = only
+        if action.kind != kind:
+            raise IllegalAction(rule, reason)
+        return getattr(self, method)(action)
+
+    def _final_squirrel(self, action) -> None:
+        scoring.place(self, action)
 
     # tile actions -----------------------------------------------------------------------
     def _check_tile_action(self, rule: str = "indian_summer.place.tile_action") -> None:

@@ -11,7 +11,7 @@ from typing import NamedTuple
 from .actions import Expand, Hut, Temple, Tower
 from .board import Hex, Settlement, neighbours, settlements, touching
 from ..text import Message, N, T
-from .components import TERRAIN_NAMES, TERRAINS, VOLCANO, terrain_name
+from .components import TERRAIN_NAMES, TERRAINS, VOLCANO, by_kind, terrain_name
 from .placement import Problem
 
 HUT, TEMPLE, TOWER = range(3)   # index into a supply tuple
@@ -50,11 +50,9 @@ def _site_problem(hexes, buildings, h) -> Problem | None:
 
 
 def _holds(hex: str, kind: str) -> Message:
-    if kind == "hut":
-        return T("{hex} already holds a hut: buildings go only on empty hexes", hex=hex)
-    if kind == "temple":
-        return T("{hex} already holds a temple: buildings go only on empty hexes", hex=hex)
-    return T("{hex} already holds a tower: buildings go only on empty hexes", hex=hex)
+    return by_kind(kind, T("{hex} already holds a hut: buildings go only on empty hexes", hex=hex),
+                   T("{hex} already holds a temple: buildings go only on empty hexes", hex=hex),
+                   T("{hex} already holds a tower: buildings go only on empty hexes", hex=hex))
 
 
 def hut_problem(hexes, buildings, player: int, supply, h, anywhere: bool) -> Problem | None:

@@ -44,6 +44,12 @@ def terrain_name(terrain) -> Message | str:
     return TERRAIN_NAMES.get(terrain, terrain) if isinstance(terrain, str) else terrain
 
 
+def by_kind(kind: str, hut, temple, tower):
+    """Of three values (say, three sentences) the one for the building `kind`; a sentence per
+    kind, not one with the kind's name in it, so that each language says each its own way."""
+    return temple if kind == "temple" else tower if kind == "tower" else hut
+
+
 def tile_name(tile: int) -> str:
     """'jungle-clearing': the name actions and positions use for a tile's landscapes."""
     return "face-down tile" if tile == HIDDEN else "-".join(TILES[tile])

@@ -421,8 +421,5 @@ def position_data(state: TaluvaState) -> dict:
         data["eliminated"] = list(state.eliminated)
     if state.build_kind is not None:
         data["build_kind"] = state.build_kind
-    chosen = state.game.changed_options(state.options)
-    if chosen:
-        data["options"] = chosen
-    data["seed"] = state.seed
+    data.update(state.game.setup_data(state))
     return data

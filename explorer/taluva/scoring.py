@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..core import ScoreLine, ScoreSheet
 from ..text import Message, N, T
-from .components import KINDS, PIECES
+from .components import KINDS, PIECES, by_kind
 
 RANK_ORDER = ("temple", "tower", "hut")
 
@@ -73,34 +73,23 @@ def ranking_steps(counts: dict[int, dict[str, int]]) -> tuple[Step, ...]:
 
 def _count(kind: str, n: int) -> Message:
     """One step of the chain as the tie-break text lists it: 'temples 2'."""
-    if kind == "temple":
-        return T("temples {n}", n=n)
-    if kind == "tower":
-        return T("towers {n}", n=n)
-    return T("huts {n}", n=n)
+    return by_kind(kind, T("huts {n}", n=n), T("temples {n}", n=n), T("towers {n}", n=n))
 
 
 def _only(kind: str, n: int) -> Message:
-    if kind == "temple":
-        return T("the only player who can win (temples: {n})", n=n)
-    if kind == "tower":
-        return T("the only player who can win (towers: {n})", n=n)
-    return T("the only player who can win (huts: {n})", n=n)
+    return by_kind(kind, T("the only player who can win (huts: {n})", n=n),
+                   T("the only player who can win (temples: {n})", n=n),
+                   T("the only player who can win (towers: {n})", n=n))
 
 
 def _most(kind: str, n: int, tied: tuple) -> Message:
     """'most temples (2) decides', after a tie on the kinds `tied` (a tuple of `_count`s)."""
-    if kind == "temple":
-        if tied:
-            return T("most temples ({n}) decides after a tie on {tied}", n=n, tied=tied)
-        return T("most temples ({n}) decides", n=n)
-    if kind == "tower":
-        if tied:
-            return T("most towers ({n}) decides after a tie on {tied}", n=n, tied=tied)
-        return T("most towers ({n}) decides", n=n)
     if tied:
-        return T("most huts ({n}) decides after a tie on {tied}", n=n, tied=tied)
-    return T("most huts ({n}) decides", n=n)
+        return by_kind(kind, T("most huts ({n}) decides after a tie on {tied}", n=n, tied=tied),
+                       T("most temples ({n}) decides after a tie on {tied}", n=n, tied=tied),
+                       T("most towers ({n}) decides after a tie on {tied}", n=n, tied=tied))
+    return by_kind(kind, T("most huts ({n}) decides", n=n), T("most temples ({n}) decides", n=n),
+                   T("most towers ({n}) decides", n=n))
 
 
 def ranking(counts: dict[int, dict[str, int]]) -> tuple[list[int], Message]:
