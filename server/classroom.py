@@ -35,11 +35,10 @@ from dataclasses import dataclass, field
 
 import explorer
 from explorer import IllegalAction, lessons
+from explorer.links import LinkError, parse_query
 from explorer.text import T
-
 from widgets.shared.class_protocol import (ALPHABET, CODE_LENGTH, PATH, SERVICE_ENV,  # noqa: F401
                                            normal_code)
-from explorer.links import LinkError, parse_query
 
 MAX_MESSAGE_BYTES = 16_384      # a position is a Share link's query: long games fit
 MAX_NAME_CHARS = 40

@@ -52,9 +52,10 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from explorer import i18n
+from explorer.links import MAX_QUERY_CHARS
 from explorer.text import T
 from server import classroom
-from explorer.links import MAX_QUERY_CHARS
+from widgets.shared.style import static_text
 
 # Tornado reads a request's headers up to this many bytes and drops the connection beyond: room
 # for a link as long as the app takes, plus tornado's own 64 KB for everything else.
@@ -65,17 +66,12 @@ VISITOR_ERROR = T("The explorer could not do that here; the server's log says wh
 LOGGED_CHARS = 300  # of a kernel's stderr, in the server's one-line warning
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 
+NOTICE_CSS = static_text("notice_page.css", beside=__file__)
 NOTICE_PAGE = """<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8">{head}
 <title>{title}</title>
 <style>
- body {{ font: 20px/1.5 system-ui, sans-serif; background: #f6f3ea; color: #2b2b2b;
-        display: flex; align-items: center; justify-content: center; height: 100vh; margin: 0; }}
- main {{ max-width: 34em; padding: 2em; background: #fff; border-radius: 12px;
-        box-shadow: 0 2px 12px rgba(0,0,0,.12); }}
- h1 {{ font-size: 1.6em; margin-top: 0; }}
- a {{ color: #1f5fa8; font-weight: bold; }}
-</style></head>
+{style}</style></head>
 <body><main class="{kind}">
 <h1>{title}</h1>
 {text}
@@ -87,7 +83,7 @@ def notice_page(kind: str, title: str, text: str, head: str = "", lang: str = "e
     """A short page in place of an app (its `<main>` has class `kind`); `text` is HTML, `title`
     plain text, both in `lang`."""
     return NOTICE_PAGE.format(kind=kind, title=html.escape(title), text=text, head=head,
-                              lang=lang)
+                              lang=lang, style=NOTICE_CSS)
 
 
 def request_language(query_lang: str | None, accept_language: str | None) -> str:

@@ -18,7 +18,7 @@ from explorer.text import N, T
 from .shared.class_panel import ClassJoin
 from explorer.links import in_language
 from .shared.share_panel import page_query
-from .shared.style import CSS
+from .shared.style import CSS, style_tag
 from .shared.svg import named_svg, scene_to_svg
 from .shared.words import PageWords, page_language, unknown_language
 
@@ -29,27 +29,7 @@ def picture_of(card: Card, words) -> str:
     return getattr(importlib.import_module(module), name)(words=words)
 
 
-CARD_CSS = """<style>
-.rx-gallery { display: flex; flex-wrap: wrap; gap: 18px; }
-.rx-card { border: 1px solid #bbb; border-radius: 10px; padding: 12px; width: 440px;
-  max-width: 100%; box-sizing: border-box; background: #fafafa; font-size: 16px; }
-/* a phone's card is narrower than 440 px: the cards' box may shrink to the screen */
-.widget-html-content:has(.rx-gallery) { min-width: 0; }
-.rx-card svg { max-width: 100%; height: auto; }
-.rx-card h3 { margin: 0 0 6px 0; font-size: 20px; }
-.rx-rulebook-link { margin-left: 10px; font-weight: 600; }
-.rx-card a.rx-rulebook-link, .rx-lessons a { color: #1565c0; text-decoration: underline; }
-.rx-lessons { margin-top: 8px; } .rx-lessons summary { cursor: pointer; font-weight: 600; }
-.rx-lessons li { margin: 3px 0; }
-/* a finger needs a 24 px target, a link in a line of text included */
-@media (pointer: coarse) {
-  .rx-language-links a, .rx-card a, .rx-lessons summary { display: inline-block;
-    min-height: 28px; min-width: 28px; line-height: 28px; }
-  .rx-lessons li { margin: 8px 0; }
-}
-.rx-card a.rx-open { display: inline-block; margin-top: 8px; padding: 6px 14px; background: #1565c0;
-  color: white; border-radius: 6px; text-decoration: none; font-weight: bold; }
-</style>"""
+CARD_CSS = style_tag("gallery.css", beside=__file__)
 
 
 def language_links(lang: str, query: str = "") -> str:

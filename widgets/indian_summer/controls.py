@@ -171,7 +171,7 @@ class Controls:
                               self.animal_choice, self.animal, self.mushroom_choice,
                               self.mushroom, self.feather_choice, self.feather],
                              layout=shared_layout(align_items="center", flex_flow="row wrap"))
-        self.widget.add_class("rx-is-controls")
+        self.widget.add_class("rx-board-controls-wrapped")
 
     def use_words(self, words) -> None:
         """Say the buttons' labels (and the fixed tooltip of Place for me) in the page's

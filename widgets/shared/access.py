@@ -21,6 +21,7 @@ import traitlets
 from explorer.text import N, T
 
 from .board_text import board_text_html
+from .style import STATIC, static_text
 
 # keys the focused board takes for itself; every other key goes on to the page's keys
 BOARD_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "Enter", " ",
@@ -28,12 +29,7 @@ BOARD_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", 
 GROUP_PAGE = 100       # moves shown at once in an opened group of the Moves list
 NBSP = "\u00a0"
 
-HIDDEN_CSS = """
-.rx-visually-hidden { position: absolute !important; width: 1px !important;
-  height: 1px !important; padding: 0 !important; margin: -1px !important;
-  overflow: hidden !important; clip: rect(0 0 0 0) !important; clip-path: inset(50%) !important;
-  white-space: nowrap !important; border: 0 !important; }
-"""
+HIDDEN_CSS = static_text("visually_hidden.css")
 
 
 class BoardFocus(anywidget.AnyWidget):
@@ -47,98 +43,7 @@ class BoardFocus(anywidget.AnyWidget):
     built by the page before the board shows.) And it reports whether the person asked for
     less motion (`reduced_motion`), which the bots' runs follow."""
 
-    _esm = """
-    export default {
-      initialize({ model }) {
-        // the person's motion setting, which Python cannot read: bots' runs ask it
-        const query = matchMedia("(prefers-reduced-motion: reduce)");
-        const report = () => { model.set("reduced_motion", query.matches); model.save_changes(); };
-        report();
-        query.addEventListener("change", report);
-        return () => query.removeEventListener("change", report);
-      },
-      render({ model, el }) {
-        el.classList.add("rx-visually-hidden", "rx-board-focus");
-        const help = document.createElement("div");
-        help.id = "rx-board-help-" + Math.random().toString(36).slice(2);
-        el.appendChild(help);
-        const region = (role, css) => {
-          const node = document.createElement("div");
-          node.setAttribute("role", role);
-          node.setAttribute("aria-live", role === "alert" ? "assertive" : "polite");
-          node.setAttribute("aria-atomic", "true");
-          node.className = "rx-visually-hidden " + css;
-          return node;
-        };
-        const polite = region("status", "rx-live-polite");
-        const assertive = region("alert", "rx-live-assertive");
-        model.on("change:polite", () => { polite.textContent = model.get("polite"); });
-        model.on("change:assertive", () => { assertive.textContent = model.get("assertive"); });
-        let frame = null;
-        const keys = () => model.get("own_keys");
-        const show = () => {
-          help.textContent = model.get("help");
-          if (!frame) return;
-          frame.setAttribute("aria-label", model.get("name"));
-          frame.setAttribute("aria-roledescription", model.get("kind"));
-        };
-        // ipycanvas makes its canvas focusable, and a focused canvas swallows Tab
-        const quiet = () => frame && frame.querySelectorAll("canvas").forEach((c) => {
-          if (c.tabIndex !== -1) c.tabIndex = -1;
-          if (c.getAttribute("aria-hidden") !== "true") c.setAttribute("aria-hidden", "true");
-        });
-        const observer = new MutationObserver(quiet);
-        const onKey = (event) => {
-          if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return;
-          if (event.target !== frame || !keys().includes(event.key)) return;
-          event.preventDefault();
-          event.stopPropagation();
-          model.send({ key: event.key });
-        };
-        const onFocus = () => {
-          if (frame.matches(":focus-visible")) model.send({ focus: true });
-        };
-        const onBlur = () => model.send({ focus: false });
-        const bind = (tries) => {
-          const found = el.isConnected && el.closest(".rx-board-frame");
-          if (!found) {
-            if (tries > 0) requestAnimationFrame(() => bind(tries - 1));
-            return;
-          }
-          frame = found;
-          (frame.closest(".rx-app") || document.body).append(polite, assertive);
-          frame.tabIndex = 0;
-          frame.setAttribute("role", "application");
-          frame.setAttribute("aria-describedby", help.id);
-          frame.dataset.rxOwnKeys = keys().join("|");
-          frame.addEventListener("keydown", onKey);
-          frame.addEventListener("focus", onFocus);
-          frame.addEventListener("blur", onBlur);
-          observer.observe(frame, { subtree: true, childList: true, attributes: true,
-                                    attributeFilter: ["tabindex"] });
-          quiet();
-          show();
-        };
-        bind(600);
-        model.on("change:name", show);
-        model.on("change:kind", show);
-        model.on("change:help", show);
-        model.on("msg:custom", (message) => {
-          if (message && message.focus && frame) frame.focus();
-        });
-        return () => {
-          observer.disconnect();
-          polite.remove();
-          assertive.remove();
-          if (frame) {
-            frame.removeEventListener("keydown", onKey);
-            frame.removeEventListener("focus", onFocus);
-            frame.removeEventListener("blur", onBlur);
-          }
-        };
-      },
-    };
-    """
+    _esm = STATIC / "board_focus.js"
     _css = HIDDEN_CSS
     name = traitlets.Unicode("").tag(sync=True)     # the frame's accessible name: the step
     kind = traitlets.Unicode("board").tag(sync=True)   # its role described ("board")
@@ -164,109 +69,8 @@ class MovesPanel(anywidget.AnyWidget):
     (`board`, HTML made by board_text.py, every text escaped). Sends {"open": group},
     {"play": [group, index]} and {"more": group}."""
 
-    _esm = """
-    export default {
-      render({ model, el }) {
-        el.classList.add("rx-moves-panel");
-        const movesHeading = document.createElement("h3");
-        movesHeading.tabIndex = -1;
-        movesHeading.className = "rx-moves-heading";
-        const note = document.createElement("p");
-        note.className = "rx-moves-note";
-        const list = document.createElement("div");
-        list.className = "rx-moves-groups";
-        const textHeading = document.createElement("h3");
-        textHeading.tabIndex = -1;
-        textHeading.className = "rx-board-text-heading";
-        const text = document.createElement("div");
-        text.className = "rx-board-text";
-        el.append(movesHeading, note, list, textHeading, text);
-        let details = [];
-        const fillGroup = () => {
-          const opened = model.get("opened");
-          details.forEach((d, i) => {
-            const box = d.querySelector(".rx-move-buttons");
-            if (i !== opened) { box.replaceChildren(); return; }
-            const buttons = model.get("moves").map((label, j) => {
-              const b = document.createElement("button");
-              b.type = "button";
-              b.className = "rx-move-button";
-              b.textContent = label;
-              b.addEventListener("click", () => model.send({ play: [i, j] }));
-              return b;
-            });
-            if (model.get("more") > 0) {
-              const more = document.createElement("button");
-              more.type = "button";
-              more.className = "rx-move-more";
-              more.textContent = model.get("more_text");
-              more.addEventListener("click", () => model.send({ more: i }));
-              buttons.push(more);
-            }
-            box.replaceChildren(...buttons);
-          });
-        };
-        const showGroups = () => {
-          details = model.get("groups").map(([title, count], i) => {
-            const d = document.createElement("details");
-            d.className = "rx-move-group";
-            const summary = document.createElement("summary");
-            summary.textContent = title + " (" + count + ")";
-            const box = document.createElement("div");
-            box.className = "rx-move-buttons";
-            d.append(summary, box);
-            d.addEventListener("toggle", () => {
-              if (d.open) {
-                details.forEach((other) => { if (other !== d) other.open = false; });
-                model.send({ open: i });
-              }
-            });
-            return d;
-          });
-          list.replaceChildren(...details);
-          const opened = model.get("opened");
-          if (opened >= 0 && opened < details.length) details[opened].open = true;
-          fillGroup();
-        };
-        const showTexts = () => {
-          movesHeading.textContent = model.get("moves_title");
-          textHeading.textContent = model.get("text_title");
-          note.textContent = model.get("note");
-          text.innerHTML = model.get("board");
-        };
-        model.on("change:groups", showGroups);
-        model.on("change:moves", fillGroup);
-        model.on("change:more", fillGroup);
-        model.on("change:opened", fillGroup);
-        for (const name of ["moves_title", "text_title", "note", "board"]) {
-          model.on("change:" + name, showTexts);
-        }
-        model.on("msg:custom", (message) => {
-          if (!message) return;
-          if (message.focus === "moves") {
-            const first = list.querySelector("summary");
-            (first || movesHeading).focus();
-          } else if (message.focus === "text") {
-            textHeading.focus();
-          }
-        });
-        showTexts();
-        showGroups();
-      },
-    };
-    """
-    _css = """
-    .rx-moves-panel h3 { font-size: 16px; margin: 8px 0 4px; }
-    .rx-moves-note { margin: 2px 0 6px; }
-    .rx-move-group summary { cursor: pointer; padding: 6px 4px; min-height: 24px; }
-    .rx-move-buttons { display: flex; flex-wrap: wrap; gap: 4px; padding: 2px 0 6px 16px; }
-    .rx-move-buttons button { min-height: 32px; padding: 4px 8px; text-align: left; }
-    .rx-board-text table { border-collapse: collapse; margin: 4px 0 8px; }
-    .rx-board-text th, .rx-board-text td { border: 1px solid #767676; padding: 2px 6px;
-      text-align: left; vertical-align: top; }
-    .rx-board-text caption { text-align: left; font-weight: 600; }
-    .rx-board-text h4 { margin: 8px 0 2px; font-size: 15px; }
-    """
+    _esm = STATIC / "moves_panel.js"
+    _css = STATIC / "moves_panel.css"
     groups = traitlets.List().tag(sync=True)
     opened = traitlets.Int(-1).tag(sync=True)
     moves = traitlets.List(traitlets.Unicode()).tag(sync=True)

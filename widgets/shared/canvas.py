@@ -42,6 +42,7 @@ from .ipycanvas_wire import (ARC_TO, BEGIN_PATH, CLOSE_PATH, FILL, FILL_RECT, FI
                              forget_current_canvas, held, sender)
 from .models import shared_layout
 from .scene import LAYERS, Polygon, Rect, Region, Scene, Text, hit_test
+from .style import STATIC
 
 MAX_SCALE = 2.0      # buffer pixels per board pixel on the sharpest screens
 PICTURE_SCALE = 2.0  # a saved picture is as sharp as on the sharpest screen (for print)
@@ -61,21 +62,7 @@ class PixelRatio(anywidget.AnyWidget):
     """The page's `devicePixelRatio`, sent when the page loads the model and again whenever it
     changes (browser zoom, a window moved to another screen). Needs no view of its own."""
 
-    _esm = """
-    export default {
-      initialize({ model }) {
-        let query = null;
-        const report = () => {
-          model.set("value", window.devicePixelRatio || 1);
-          model.save_changes();
-          query = matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
-          query.addEventListener("change", report, { once: true });
-        };
-        report();
-        return () => query && query.removeEventListener("change", report);
-      },
-    };
-    """
+    _esm = STATIC / "pixel_ratio.js"
     value = traitlets.Float(1.0).tag(sync=True)
 
 

@@ -24,6 +24,7 @@ from explorer.text import Message, N, T
 from .models import set_children, set_visible, shared_layout
 from .refusal import refused_by
 from .share_panel import page_address, qr_code
+from .style import STATIC, style_tag
 
 CLASS_PARAM = "class"
 NEW = "new"
@@ -98,59 +99,7 @@ class ClassLink(anywidget.AnyWidget):
     tab's session (if any), keeps the key given, and marks the app root with
     data-class-code (leading) or data-following (following)."""
 
-    _esm = """
-    export default {
-      initialize({ model }) {
-        const asked = new URLSearchParams(location.search).get("class") || "";
-        const code = asked.toUpperCase().replace(/[-\\s]/g, "");
-        let key = "";
-        try { key = sessionStorage.getItem("rx-class-key:" + code) || ""; } catch (e) {}
-        // hello once the app is on the page: every widget's model exists by then, so none of
-        // the changes the kernel makes in answer is lost on a model the page is still building
-        const hello = () => {
-          if (!document.querySelector(".rx-app")) { requestAnimationFrame(hello); return; }
-          model.send({ hello: true, key: asked === "new" ? "" : key });
-        };
-        hello();
-        const keep = () => {
-          const kept = model.get("keep");
-          if (kept && kept.code) {
-            try { sessionStorage.setItem("rx-class-key:" + kept.code, kept.key); } catch (e) {}
-          }
-        };
-        const mark = () => {
-          const root = document.querySelector(".rx-app");
-          if (!root) { requestAnimationFrame(mark); return; }
-          const role = model.get("role"), code = model.get("code");
-          if (role === "leading") root.setAttribute("data-class-code", code);
-          else root.removeAttribute("data-class-code");
-          if (role === "following" || role === "trying") root.setAttribute("data-following", code);
-          else root.removeAttribute("data-following");
-          root.setAttribute("data-class-role", role || "");
-        };
-        model.on("change:keep", keep);
-        model.on("change:role", mark);
-        model.on("change:code", mark);
-        keep(); mark();
-        // a page whose kernel went quiet (the server restarted or crashed) says so, never a
-        // board frozen without a word
-        let heard = Date.now();
-        const lost = () => document.querySelector(".rx-class-lost");
-        model.on("msg:custom", (m) => {
-          if (m && m.alive) { heard = Date.now(); const l = lost(); if (l) l.remove(); }
-        });
-        setInterval(() => {
-          const role = model.get("role");
-          const inClass = role === "leading" || role === "following" || role === "trying";
-          if (!inClass || Date.now() - heard < 1000 * model.get("lost_after") || lost()) return;
-          const note = document.createElement("div");
-          note.className = "rx-class-lost rx-banner"; note.setAttribute("role", "alert");
-          note.textContent = model.get("lost_text");
-          document.body.appendChild(note);
-        }, 1000);
-      },
-    };
-    """
+    _esm = STATIC / "class_link.js"
     role = traitlets.Unicode("").tag(sync=True)      # "", leading, following, trying, ended
     code = traitlets.Unicode("").tag(sync=True)
     keep = traitlets.Dict({}).tag(sync=True)         # {code, key}: kept in the tab's session
@@ -178,41 +127,8 @@ async def find_class(code: str) -> dict:
 class ClassJoin(anywidget.AnyWidget):
     """"Join a class" on the gallery: a code typed in opens the class's app, following it."""
 
-    _esm = """
-    export default {
-      render({ model, el }) {
-        const form = document.createElement("form");
-        form.className = "rx-class-join-form";
-        const input = document.createElement("input");
-        input.className = "rx-class-code-input"; input.maxLength = 12; input.size = 10;
-        input.autocomplete = "off"; input.spellcheck = false;
-        const button = document.createElement("button");
-        button.type = "submit"; button.className = "rx-class-join-button";
-        const said = document.createElement("span");
-        said.className = "rx-class-join-said"; said.setAttribute("role", "status");
-        const show = () => {
-          const w = model.get("words");
-          input.placeholder = w.placeholder || ""; input.setAttribute("aria-label", w.label || "");
-          button.textContent = w.button || ""; said.textContent = model.get("said");
-        };
-        form.addEventListener("submit", (e) => {
-          e.preventDefault(); model.send({ join: input.value });
-        });
-        model.on("change:said", show); model.on("change:words", show);
-        model.on("change:go", () => { if (model.get("go")) location.href = model.get("go"); });
-        show();
-        form.append(input, button, said);
-        el.appendChild(form);
-      },
-    };
-    """
-    _css = """
-    .rx-class-join-form { display: flex; gap: 8px; align-items: center; font-size: 18px; }
-    .rx-class-code-input { font: bold 22px monospace; letter-spacing: .12em; padding: 4px 8px;
-                           text-transform: uppercase; }
-    .rx-class-join-button { font-size: 18px; padding: 4px 14px; }
-    .rx-class-join-said { color: #b3261e; }
-    """
+    _esm = STATIC / "class_join.js"
+    _css = STATIC / "class_join.css"
     words = traitlets.Dict({}).tag(sync=True)
     said = traitlets.Unicode("").tag(sync=True)
     go = traitlets.Unicode("").tag(sync=True)
@@ -777,20 +693,4 @@ class ClassPanel:
                 + f'<ul>{"".join(rows)}</ul>')
 
 
-CLASS_CSS = """
-<style>
-.rx-class-panel { border: 2px solid #1f5fa8; border-radius: 8px; padding: 4px 10px;
-                  margin: 4px 0; background: #eef4fb; }
-.rx-class-code { font-size: 1.3em; font-weight: bold; letter-spacing: .12em; }
-.rx-class-join-box { display: flex; gap: 24px; align-items: center; padding: 8px; }
-.rx-class-qr svg { width: 260px; height: 260px; }
-.rx-class-join-code { font: bold 64px/1.1 monospace; letter-spacing: .15em; }
-.rx-class-link { font-size: 14px; word-break: break-all; color: #1f5fa8; }
-.rx-class-tally ul { margin: 4px 0; padding-left: 1.2em; }
-.rx-class-tally-large { font-size: 28px; }
-.rx-class-right b, .rx-class-legal b { color: #2e7d32; }
-.rx-class-refused b, .rx-class-wrong b { color: #b3261e; }
-.rx-class-warning { color: #b3261e; font-weight: bold; }
-.rx-class-question { font-weight: bold; color: #6a3d00; margin-left: 8px; }
-</style>
-"""
+CLASS_CSS = style_tag("class_panel.css")

@@ -14,21 +14,13 @@ from explorer.text import T
 
 from .models import set_visible, shared_layout
 from .refusal import REFUSAL, refusal_text
+from .style import STATIC, style_tag
 from .timeline import player_label
 from .words import PageWords
 
 
 # The message's action button (Undo), beside the text like ✕ (a <style>, beside style.CSS)
-CONTROLS_CSS = """<style>
-.rx-message-action { flex: 0 0 auto; align-self: center; margin: 0 6px !important;
-  font-weight: 700; }
-.rx-projector .rx-message-action { font-size: 22px !important; height: 40px !important; }
-/* a page-wide warning across the top (a lost kernel, a lost class) */
-.rx-banner { position: fixed; top: 0; left: 0; right: 0; z-index: 1000; padding: 14px;
-  font: bold 20px/1.4 system-ui, sans-serif; background: #fff4e5; color: #6a3d00;
-  border-bottom: 3px solid #d9822b; text-align: center; word-break: keep-all; }
-.rx-page-lost { z-index: 1001; }
-</style>"""
+CONTROLS_CSS = style_tag("controls.css")
 
 
 class MessageArea:
@@ -163,51 +155,7 @@ class KeyListener(anywidget.AnyWidget):
     the arrows on a focused tab bar, which move between its tabs. Each press reaches `on_key`
     as {"key", "timeStamp"}."""
 
-    _esm = """
-    const TEXT = new Set(["text", "search", "number", "email", "url", "tel", "password",
-                          "date", "time", "datetime-local", "month", "week"]);
-    const typing = (el) => !!el && (el.isContentEditable || el.tagName === "TEXTAREA" ||
-      (el.tagName === "INPUT" && TEXT.has((el.type || "text").toLowerCase())));
-    // A Voila page is the app alone; in JupyterLab the notebook keeps its keys unless the
-    // pointer or the focus is on the app.
-    const ours = () => location.pathname.includes("/voila/") ||
-      !!document.querySelector(".rx-app:hover") ||
-      !!(document.activeElement && document.activeElement.closest &&
-         document.activeElement.closest(".rx-app"));
-    const PRESSED_BY_SPACE = "button, summary, [role=tab], a[href], input[type=checkbox], " +
-      "input[type=radio]";
-    export default {
-      initialize({ model }) {
-        const heard = (event) => {
-          if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return;
-          if (!ours()) return;
-          if (!model.get("watched").includes(event.key)) return;
-          if (typing(event.target) || typing(document.activeElement)) return;
-          const target = event.target && event.target.closest ? event.target : null;
-          const owner = target && target.closest("[data-rx-own-keys]");
-          if (owner && owner.dataset.rxOwnKeys.split("|").includes(event.key)) return;
-          if (target && target.closest("[role=tablist]") &&
-              ["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
-          if (event.key === " " && target && target.matches(":focus-visible") &&
-              target.matches(PRESSED_BY_SPACE)) return;   // a keyboard user's Space presses it
-          event.preventDefault();        // Space would click a focused button, arrows
-          event.stopPropagation();       // would change a focused dropdown
-          model.send({ key: event.key, timeStamp: event.timeStamp });
-        };
-        document.addEventListener("keydown", heard, true);
-        // every tab of a tab bar is a Tab stop of its own (Lumino gives one to the current tab
-        // only), so Tab alone reaches each of them; Enter or Space opens one
-        const tabbable = () => document.querySelectorAll(".rx-app [role=tab]").forEach((tab) => {
-          if (tab.getAttribute("tabindex") !== "0") tab.setAttribute("tabindex", "0");
-        });
-        const tabs = new MutationObserver(tabbable);
-        tabs.observe(document.body, { subtree: true, childList: true, attributes: true,
-                                      attributeFilter: ["tabindex"] });
-        tabbable();
-        return () => { document.removeEventListener("keydown", heard, true); tabs.disconnect(); };
-      },
-    };
-    """
+    _esm = STATIC / "key_listener.js"
     watched = traitlets.List(traitlets.Unicode()).tag(sync=True)   # the keys it hears
 
     def __init__(self, keys, on_key: Callable[[dict], None]):
@@ -227,105 +175,7 @@ class AddressBar(anywidget.AnyWidget):
     reloads itself (saying `gone_text`), and says `unreachable_text` while the server does not
     answer."""
 
-    _esm = """
-    const KEPT = 20;                 // branches a page sends back, at most
-    const CHECK_SECONDS = 15;        // how often a shown page asks whether its kernel still runs
-
-    // A page whose kernel the server ended while the page was away (a laptop asleep, the
-    // network down for longer than the server waits) reopens itself: its address and the
-    // tab's session hold its step and branches. A server that does not answer is said.
-    // Only the server's own "Kernel does not exist" counts (not any 404 a proxy gives), at
-    // most one reopening a minute, and never while the page is being left (it ended its
-    // kernel itself: rxEndKernel in the page template).
-    function watchKernel(model) {
-      let config = {};
-      try { config = JSON.parse(document.getElementById("jupyter-config-data").textContent); }
-      catch (e) { return; }
-      if (!config.kernelId || typeof config.baseUrl !== "string") return;
-      const url = config.baseUrl + "api/kernels/" + encodeURIComponent(config.kernelId);
-      const reopened = "rx-reopened:" + location.pathname;
-      const note = () => document.querySelector(".rx-page-lost");
-      const say = (text, role) => {
-        let shown = note();
-        if (!shown) {
-          shown = document.createElement("div");
-          shown.className = "rx-page-lost rx-banner";
-          document.body.appendChild(shown);
-        }
-        shown.setAttribute("role", role);
-        shown.textContent = text;
-      };
-      const gone = async (answer) => {
-        if (answer.status !== 404) return false;
-        try { return String((await answer.json()).message).includes(config.kernelId); }
-        catch (e) { return false; }
-      };
-      const mayReopen = () => {
-        try {
-          const last = Number(sessionStorage.getItem(reopened) || 0);
-          if (Date.now() - last < 60000) return false;
-          sessionStorage.setItem(reopened, String(Date.now()));
-        } catch (e) { /* no session storage: reopen anyway */ }
-        return true;
-      };
-      let checking = false, reopening = false;
-      const check = async () => {
-        if (checking || reopening || document.hidden || window.rxLeaving) return;
-        checking = true;
-        try {
-          const xsrf = (document.cookie.match(/(?:^|;\\s*)_xsrf=([^;]*)/) || [])[1] || "";
-          const answer = await fetch(url, { cache: "no-store", credentials: "same-origin",
-                                            headers: { "X-XSRFToken": decodeURIComponent(xsrf) } });
-          if (await gone(answer)) {
-            if (!window.rxLeaving && mayReopen()) {
-              reopening = true;
-              say(model.get("gone_text"), "status");
-              location.reload();
-            }
-          } else if (note()) {
-            note().remove();          // the server answers again
-          }
-        } catch (e) {
-          say(model.get("unreachable_text"), "alert");
-        } finally {
-          checking = false;
-        }
-      };
-      document.addEventListener("visibilitychange", check);
-      window.addEventListener("online", check);
-      window.addEventListener("focus", check);
-      window.addEventListener("pageshow", check);
-      setInterval(check, CHECK_SECONDS * 1000);
-    }
-
-    export default {
-      initialize({ model }) {
-        if (!location.pathname.includes("/voila/")) return;
-        const key = "rx-branches:" + location.pathname;
-        let saved = [];
-        try { saved = JSON.parse(sessionStorage.getItem(key) || "[]"); } catch (e) { saved = []; }
-        if (Array.isArray(saved) && saved.length) {
-          model.send({ branches: saved.filter((q) => typeof q === "string").slice(0, KEPT) });
-        }
-        model.on("change:branches", () => {
-          try { sessionStorage.setItem(key, JSON.stringify(model.get("branches") || [])); }
-          catch (e) { /* storage full or refused: the branches stay in the page only */ }
-        });
-        const follow = () => {
-          if (!location.pathname.includes("/voila/")) return;
-          const query = model.get("query");
-          if (query === null || query === undefined) return;
-          const address = location.pathname + query + location.hash;
-          if (address !== location.pathname + location.search + location.hash) {
-            history.replaceState(history.state, "", address);
-          }
-        };
-        model.on("change:query", follow);
-        follow();
-        watchKernel(model);
-      },
-    };
-    """
+    _esm = STATIC / "address_bar.js"
     query = traitlets.Unicode(None, allow_none=True).tag(sync=True)   # "?players=..", "" = none
     branches = traitlets.List(traitlets.Unicode()).tag(sync=True)      # a link per branch
     gone_text = traitlets.Unicode("").tag(sync=True)          # said as the page reopens itself
@@ -374,34 +224,8 @@ class LanguageMenu(anywidget.AnyWidget):
     """The page's language (class rx-language): a menu in the bar. Each language is named in
     itself. The page's <html lang> follows the choice; `on_choose(lang)` hears a change."""
 
-    _esm = """
-    export default {
-      render({ model, el }) {
-        const menu = document.createElement("select");
-        menu.className = "rx-language-menu";
-        menu.title = model.get("tip");
-        for (const [code, name] of model.get("choices")) {
-          const option = document.createElement("option");
-          option.value = code; option.textContent = name; option.lang = code;
-          menu.appendChild(option);
-        }
-        const show = () => {
-          menu.value = model.get("lang");
-          document.documentElement.lang = model.get("lang");
-          menu.title = model.get("tip");
-          menu.setAttribute("aria-label", model.get("tip"));
-        };
-        menu.addEventListener("change", () => { model.set("lang", menu.value); model.save_changes(); });
-        model.on("change:lang", show);
-        model.on("change:tip", show);
-        show();
-        el.appendChild(menu);
-      },
-    };
-    """
-    _css = """
-    .rx-language-menu { font-size: 14px; height: 26px; padding: 0 22px 0 6px; }
-    """
+    _esm = STATIC / "language_menu.js"
+    _css = STATIC / "language_menu.css"
     lang = traitlets.Unicode(i18n.DEFAULT).tag(sync=True)
     choices = traitlets.List().tag(sync=True)
     tip = traitlets.Unicode("").tag(sync=True)

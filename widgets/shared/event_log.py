@@ -13,6 +13,7 @@ from explorer.text import Message, T
 
 from .models import shared_layout
 from .models import set_visible
+from .style import STATIC
 from .timeline import Branch, Timeline
 from .words import PageWords
 
@@ -37,34 +38,7 @@ class CurrentInView(anywidget.AnyWidget):
     """Keeps the current entry (rx-current) wholly inside the History's scrolling box: scrolls
     the box alone (not the page) when the entry moves out of it, or when the box is shown."""
 
-    _esm = """
-    export default {
-      render({ el }) {
-        el.style.display = "none";
-        let tries = 0;
-        const start = () => {
-          const box = el.closest(".rx-history")?.querySelector(".rx-log");
-          if (!box) { if (tries++ < 200) requestAnimationFrame(start); return; }
-          let pending = false;
-          const keep = () => {
-            pending = false;
-            const entry = box.querySelector(".rx-current");
-            if (!entry || !box.clientHeight) return;
-            const b = box.getBoundingClientRect(), r = entry.getBoundingClientRect();
-            if (r.top < b.top) box.scrollTop -= b.top - r.top + 4;
-            else if (r.bottom > b.bottom) box.scrollTop += r.bottom - b.bottom + 4;
-          };
-          const later = () => { if (!pending) { pending = true; requestAnimationFrame(keep); } };
-          new MutationObserver(later).observe(box, { subtree: true, childList: true,
-                                                     attributes: true,
-                                                     attributeFilter: ["class"] });
-          new ResizeObserver(later).observe(box);
-          later();
-        };
-        start();
-      },
-    };
-    """
+    _esm = STATIC / "current_in_view.js"
 
 
 class EventLog:

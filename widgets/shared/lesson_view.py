@@ -22,6 +22,7 @@ from explorer.text import Message, N, T, reason_of
 from explorer.links import download_link_html
 from .models import built_on_demand, set_visible, shared_layout
 from .share_panel import take_upload
+from .style import style_tag
 from .timeline import Timeline
 from .words import PageWords
 
@@ -33,34 +34,7 @@ HIDDEN_LABEL = "rx-hidden-label"
 # takes at most a bounded share of the side column (more while it asks a question), so the
 # rules below keep room; inside it the caption scrolls, while the title, the question and the
 # buttons keep their height: the question is always wholly in view.
-LESSON_CSS = """<style>
-.rx-hidden-label > .widget-label { position: absolute !important; width: 1px !important;
-  min-width: 0 !important; height: 1px !important; margin: -1px !important; padding: 0 !important;
-  overflow: hidden !important; clip-path: inset(50%); white-space: nowrap; }
-.rx-lesson { flex: 0 1 auto; max-height: 36%; min-height: 0; background: #fff8e1;
-  border-left: 6px solid #f9a825; padding: 4px 12px; border-radius: 4px; overflow: hidden;
-  box-sizing: border-box; gap: 2px; }
-.rx-lesson.rx-lesson-asking { max-height: 52%; }
-.rx-lesson > * { flex: 0 0 auto; margin: 0 !important; }
-.rx-lesson > .rx-lesson-caption { flex: 0 1 auto; min-height: 2.9em; overflow-y: auto; }
-.rx-lesson > .rx-lesson-head, .rx-lesson-head .widget-html-content { width: 100%;
-  min-width: 0; overflow: hidden; }
-.rx-lesson-title { display: flex; flex-direction: column; line-height: 1.3; }
-.rx-lesson-name { font-size: 18px; font-weight: 700; color: #5d4200; white-space: nowrap;
-  overflow: hidden; text-overflow: ellipsis; }
-.rx-lesson-count { font-weight: 400; color: #6d5a2a; font-size: 15px; }
-.rx-lesson-caption p { margin: 4px 0; font-size: 17px; line-height: 1.4; }
-.rx-lesson-prompt { background: #e3f0fc; border-radius: 4px; padding: 0 8px; }
-.rx-lesson-prompt p { margin: 3px 0; font-size: 17px; line-height: 1.35; font-weight: 700;
-  color: #1a4f8a; }
-.rx-lesson-end { font-style: italic; }
-.rx-lesson-buttons { gap: 6px; }
-.rx-projector .rx-lesson-menu { width: 150px !important; }   /* the bar keeps one row */
-.rx-projector .rx-lesson-name { font-size: 24px; }
-.rx-projector .rx-lesson-count { font-size: 19px; }
-.rx-projector .rx-lesson-caption p { font-size: 24px; }
-.rx-projector .rx-lesson-prompt p { font-size: 22px; }
-</style>"""
+LESSON_CSS = style_tag("lesson_view.css")
 
 
 class LessonView:

@@ -15,6 +15,7 @@ from explorer.text import N, T
 
 from .models import shared_layout
 from .refusal import WHY_NOT
+from .style import style_tag
 from .words import PageWords
 
 LANGUAGE_NAMES = rules.LANGUAGE_NAMES
@@ -22,13 +23,7 @@ LANGUAGE_NAMES = rules.LANGUAGE_NAMES
 # and paraphrase are on screen without scrolling; the app puts the step's "What happens" list
 # after them, then the rule index (`RulePanel.index`). A long quote keeps to a few lines and
 # scrolls inside its box; fewer while a lesson's caption box sits above the tabs.
-RULE_CSS = """<style>
-.rx-rule-current > *, .rx-rule-index > * { flex-shrink: 0; }
-.rx-rules-title h3 { margin-top: 2px; }
-.rx-rules .rx-rule, .rx-rule-results .rx-rule { line-height: 1.4; }
-.rx-rules .rx-rule blockquote { max-height: 12lh; overflow-y: auto; }
-.rx-side:has(> .rx-lesson:not(.rx-hidden)) .rx-rules .rx-rule blockquote { max-height: 7lh; }
-</style>"""
+RULE_CSS = style_tag("rule_panel.css")
 
 
 def _quote(source: str, text: str) -> str:

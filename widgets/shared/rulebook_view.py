@@ -20,6 +20,7 @@ from explorer.text import T
 from . import setup_panel
 from .lesson_view import HIDDEN_LABEL
 from .models import shared_layout
+from .style import style_tag
 from .words import PageWords
 
 ENGLISH = PageWords()
@@ -28,13 +29,7 @@ PASSAGE_ID = "rx-passage-"
 RULE_PART = "-rule-"
 # the passage lines take the click (style.py turns the pointer off below .rx-passage); a rule's
 # note takes its own, its parts again passing it to the note
-TAB_STYLE = """<style>
-.rx-passage .rx-rule-target { pointer-events: auto; cursor: pointer; border-radius: 3px;
-  padding: 1px 4px; }
-.rx-passage .rx-rule-target:hover { background: #c5cae9; }
-.rx-passage .rx-rule-target * { pointer-events: none; }
-.rx-see-it { font-weight: 600; margin-left: 6px; color: #1565c0; text-decoration: underline; }
-</style>"""
+TAB_STYLE = style_tag("rulebook_tab.css")
 MARKS = (("enforced", "⚙", T("enforced by the engine")), ("tested", "✓", T("named by a test")),
          ("shown", "👁", T("has a step to see it")))
 COUNTS = {"enforced": lambda n: T("{mark} enforced {n}", mark="⚙", n=n),
@@ -137,24 +132,7 @@ def passage_html(index: int, passage, coverage: dict, link: str = "",
 ALIGNED_ID = "rx-aligned-"
 # Both texts stacked under each rule, each at the full width of the tab (side by side, the
 # columns were too narrow to read in the side tab); in the tab a rule's block is a click target
-ALIGNED_STYLE = """<style>
-.rx-aligned-block { border: 1px solid #ccd; border-radius: 4px; margin: 6px 0; padding: 0;
-  font-size: 15px; line-height: 1.4; }
-.rx-aligned-block > .rx-aligned-rule { padding: 3px 8px; border-radius: 4px 4px 0 0;
-  font-family: sans-serif; }
-.rx-aligned-reading { padding: 3px 8px 4px 8px; border-top: 1px solid #e3e5f0; }
-.rx-aligned-where { font-family: sans-serif; font-size: 13px; color: #555; }
-.rx-aligned-option { display: block; width: fit-content; font-family: sans-serif;
-  font-size: 13px; background: #fff3e0; border-left: 3px solid #ef6c00; padding: 0 5px;
-  margin: 1px 0 2px 0; }
-.rx-aligned-rule .rx-aligned-option { display: inline; margin-left: 4px; }
-.rx-aligned-reading > .rx-lt { display: block; white-space: pre-wrap; line-height: 1.45; }
-.rx-aligned-click { cursor: pointer; }
-.rx-aligned-click:hover { background: #eef1ff; }
-.rx-aligned-click * { pointer-events: none; }
-.rx-projector .rx-aligned-block { font-size: 21px; }
-.rx-projector .rx-aligned-where, .rx-projector .rx-aligned-option { font-size: 18px; }
-</style>"""
+ALIGNED_STYLE = style_tag("rulebook_aligned.css")
 
 
 def option_readings(game: str, rule_id: str, source: str) -> list[tuple[str, object]]:

@@ -16,43 +16,13 @@ import ipywidgets as w
 
 from explorer.text import Message, T
 
+from .style import style_tag
 from .timeline import player_label
 from .words import PageWords
 
 # The pad's style (a <style> element, placed beside style.CSS): fixed columns so four players fit
 # a ~440 px side panel without scrolling; long rule ids wrap after their dots.
-SCORE_CSS = """<style>
-.rx-score-pad { border-collapse: collapse; margin-top: 6px; width: 100%; table-layout: fixed; }
-.rx-score-pad th, .rx-score-pad td { border: 1px solid #bbb; padding: 3px;
-  vertical-align: top; overflow-wrap: anywhere; line-height: 1.3; }
-.rx-score-pad .rx-cat-col { width: 30%; }
-.rx-score-pad thead th { text-align: center; white-space: nowrap; }
-.rx-score-pad tbody th { text-align: left; font-weight: normal; }
-.rx-score-pad .rx-cat { font-weight: 600; }
-.rx-score-pad .rx-num { text-align: right; font-variant-numeric: tabular-nums; }
-.rx-score-pad .rx-detail { font-size: 12px; color: #555; text-align: right; line-height: 1.2;
-  letter-spacing: -0.3px; }
-.rx-score-pad .rx-rule-ids code { font-size: 12px; color: #555; }
-.rx-score-pad .rx-swatch { display: inline-block; width: 12px; height: 12px; margin-right: 3px;
-  border: 1px solid #333; border-radius: 2px; vertical-align: -1px; }
-.rx-score-pad .rx-winner-col { background: #fff5cc; }
-.rx-score-pad thead .rx-winner-col { background: #ffd54f; }
-.rx-score-pad .rx-score-total th, .rx-score-pad .rx-score-total td { background: #f1f5e9;
-  font-weight: bold; font-size: 18px; border-top: 2px solid #555; }
-.rx-score-pad .rx-score-total .rx-winner-col { background: #ffe082; }
-.rx-score-pad .rx-notes td { font-size: 12px; font-style: italic; text-align: left; }
-.rx-tiebreak { margin-top: 4px; }
-.rx-solo-lost b { color: #b71c1c; }
-.rx-solo-won b { color: #1b5e20; }
-.rx-ranking-pad td.rx-lead { font-weight: bold; background: #dcedc8; }
-.rx-ranking-pad td.rx-winner-col.rx-lead { background: #c5e1a5; }
-.rx-ranking-pad td.rx-not-compared { color: #9e9e9e; }
-.rx-ranking-pad .rx-step-note { font-size: 12px; color: #555; }
-.rx-ranking-pad .rx-result td { text-align: center; font-size: 14px; }
-.rx-pad-intro { font-size: 13px; color: #444; margin: 2px 0; }
-.rx-tiebreak code { font-size: 13px; }
-</style>
-"""
+SCORE_CSS = style_tag("score_sheet.css")
 
 
 @dataclass(frozen=True)

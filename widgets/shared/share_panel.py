@@ -20,6 +20,7 @@ from explorer.text import T, reason_of
 
 from .models import shared_layout
 from explorer.links import LinkError, build_query, download_link_html, read_record_file, with_language
+from .style import STATIC, style_tag
 from .words import PageWords
 
 ENGLISH = PageWords()
@@ -119,26 +120,7 @@ class Downloader(anywidget.AnyWidget):
     """Saves bytes sent from the kernel as a file in the page's downloads, so a file that the
     kernel makes on a click (the board's picture) is saved by that one click. Needs no view."""
 
-    _esm = """
-    export default {
-      initialize({ model }) {
-        const save = (msg, buffers) => {
-          if (!msg || msg.kind !== "save" || !buffers || !buffers.length) return;
-          const url = URL.createObjectURL(new Blob([buffers[0]], { type: String(msg.mime) }));
-          const link = document.createElement("a");
-          link.href = url;
-          link.download = String(msg.name);
-          link.style.display = "none";
-          document.body.appendChild(link);
-          link.click();
-          link.remove();
-          setTimeout(() => URL.revokeObjectURL(url), 60000);
-        };
-        model.on("msg:custom", save);
-        return () => model.off("msg:custom", save);
-      },
-    };
-    """
+    _esm = STATIC / "downloader.js"
 
     def save(self, data: bytes, name: str, mime: str) -> None:
         self.send({"kind": "save", "name": name, "mime": mime}, buffers=[bytes(data)])
@@ -150,51 +132,7 @@ class PageButton(anywidget.AnyWidget):
     to it, as on a plain-http address other than this machine's, selects the link for
     Ctrl+C); `kind="open"` clicks the element `target` of this tab, a file dialog's button."""
 
-    _esm = """
-    function render({ model, el }) {
-      const button = document.createElement("button");
-      button.className = "jupyter-button widget-button rx-page-button";
-      const status = document.createElement("span");
-      status.className = "rx-page-button-status";
-      status.setAttribute("role", "status");
-      el.classList.add("rx-page-button-box");
-      el.append(button, status);
-      const say = (text) => { status.textContent = text; };
-      const show = () => {
-        button.textContent = model.get("label");
-        button.title = model.get("hint");
-        button.disabled = model.get("disabled");
-      };
-      show();
-      model.on("change:label change:hint change:disabled", show);
-      model.on("change:text", () => say(""));
-      const select = () => {
-        const area = el.closest(".rx-share")?.querySelector(".rx-share-link textarea");
-        if (!area) return false;
-        area.focus();
-        area.setSelectionRange(0, area.value.length);
-        return true;
-      };
-      button.addEventListener("click", async () => {
-        if (model.get("kind") === "open") {
-          el.closest(".rx-share")?.querySelector(model.get("target"))?.click();
-          return;
-        }
-        try {
-          if (!window.isSecureContext || !navigator.clipboard) throw new Error("no clipboard");
-          await navigator.clipboard.writeText(model.get("text"));
-          say(model.get("said").copied);
-        } catch (error) {
-          const selected = select();
-          let copied = false;
-          try { copied = selected && document.execCommand("copy"); } catch (ignored) {}
-          const said = model.get("said");
-          say(copied ? said.copied_selected : selected ? said.selected : said.select);
-        }
-      });
-    }
-    export default { render };
-    """
+    _esm = STATIC / "page_button.js"
     kind = traitlets.Unicode("copy").tag(sync=True)
     label = traitlets.Unicode("").tag(sync=True)
     hint = traitlets.Unicode("").tag(sync=True)      # its title (not DOMWidget's tooltip)
@@ -213,34 +151,7 @@ def copy_words(words: PageWords) -> dict:
 
 
 # buttons that are links (downloads carry their file in the page) look like the other buttons
-SHARE_STYLE = """<style>
-.rx-share a.rx-file-button, .rx-share .rx-save-lesson a {
-  display: inline-block; height: var(--jp-widgets-inline-height, 28px);
-  line-height: var(--jp-widgets-inline-height, 28px); padding: 0 12px; white-space: nowrap;
-  font-size: var(--jp-widgets-font-size, 13px); font-weight: normal; text-decoration: none;
-  color: var(--jp-ui-font-color1, #000); background: var(--jp-layout-color2, #eee);
-  border-radius: 2px; cursor: pointer; }
-.rx-share a.rx-file-button:hover, .rx-share .rx-save-lesson a:hover {
-  box-shadow: 0 2px 4px rgba(0,0,0,.25); }
-.rx-share .rx-download-record { margin-right: 8px; }
-.rx-page-button-box { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
-.rx-page-button-box .rx-page-button { flex: 0 0 auto; width: auto; }
-.rx-page-button-status { font-size: 15px; color: #1b5e20; }
-.rx-share-qr .rx-qr-code svg, .rx-share-qr .rx-qr-overlay svg { display: block;
-  shape-rendering: crispEdges; }
-.rx-share-qr .rx-qr-code svg { width: 260px; height: 260px; margin: 4px 0; }
-.rx-share-qr .rx-qr-toggle { display: none; }
-.rx-share-qr label.rx-qr-large-button { display: inline-block; padding: 0 12px;
-  height: var(--jp-widgets-inline-height, 28px); line-height: var(--jp-widgets-inline-height, 28px);
-  background: var(--jp-layout-color2, #eee); border-radius: 2px; cursor: pointer;
-  font-size: var(--jp-widgets-font-size, 13px); }
-.rx-share-qr label.rx-qr-large-button:hover { box-shadow: 0 2px 4px rgba(0,0,0,.25); }
-.rx-share-qr .rx-qr-overlay { display: none; position: fixed; inset: 0; z-index: 10000;
-  background: #fff; flex-direction: column; align-items: center; justify-content: center;
-  gap: 12px; cursor: zoom-out; font-size: 18px; color: #333; }
-.rx-share-qr .rx-qr-toggle:checked ~ .rx-qr-overlay { display: flex; }
-.rx-share-qr .rx-qr-overlay svg { width: 86vmin; height: 86vmin; }
-</style>"""
+SHARE_STYLE = style_tag("share_panel.css")
 
 LINK = "\x00"       # where a link goes into a translated sentence
 QR_ERROR = "m"      # error correction: a projected code survives glare and a low camera

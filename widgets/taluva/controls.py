@@ -16,6 +16,7 @@ from explorer.text import N, T
 
 from ..shared.controls import button as shared_button, say_fixed
 from ..shared.models import set_visible, shared_layout
+from ..shared.style import style_tag
 from .pick import BUILD_KINDS
 
 KIND_LABELS = {"hut": T("New hut"), "expand": T("Expand"), "temple": T("Temple"),
@@ -26,22 +27,7 @@ KIND_NAMES = {"hut": T("new hut"), "expand": T("expand"), "temple": T("temple"),
               "tower": T("tower")}   # a kind in a sentence (lower case)
 
 # One compact control row and a two-line status that never grows (the board must not jump).
-CSS = """<style>
-.rx-taluva-controls { gap: 8px; align-items: center; flex-wrap: nowrap; height: 40px;
-  overflow: hidden; }
-.rx-taluva-group { gap: 4px; align-items: center; }
-.rx-taluva-view { gap: 2px; margin-left: auto !important; align-items: center; }
-.rx-taluva-controls .widget-button { font-size: 15px; margin: 0 !important; }
-.rx-pick-status { height: 46px; width: 100%; overflow: hidden; margin: 0 !important; }
-.rx-pick-status .widget-html-content { line-height: 22px; font-size: 15px; white-space: normal;
-  width: 100%; }
-.rx-pick-status .rx-why { color: #5d4037; white-space: nowrap; overflow: hidden;
-  text-overflow: ellipsis; }
-.rx-projector .rx-pick-status .widget-html-content { font-size: 20px; line-height: 26px; }
-.rx-projector .rx-pick-status { height: 54px; }
-.rx-projector .rx-taluva-controls { height: 48px; }
-.rx-projector .rx-taluva-controls .widget-button { font-size: 20px; }
-</style>"""
+CSS = style_tag("controls.css", beside=__file__)
 
 
 def button(text, css: str, tip, width: str = "auto", style: str = "") -> w.Button:
@@ -84,7 +70,7 @@ def why_not(state, kind: str) -> str:
 class Controls:
     """Turning the tile (rx-rotate-left/right), build kinds (rx-kind-hut, -expand, -temple,
     -tower), expansion confirm (rx-confirm), stop building (rx-finish, one_kind variant) and the
-    board's view buttons in one row (rx-taluva-controls), and a status line (rx-pick-status).
+    board's view buttons in one row (rx-board-controls), and a status line (rx-pick-status).
 
     `rotate(turns)`, `choose_kind(kind)`, `confirm()` and `finish()` get what is pressed."""
 
@@ -113,9 +99,9 @@ class Controls:
         for box in (self.placing, self.building):
             box.add_class("rx-taluva-group")
         view = w.HBox(view_buttons)
-        view.add_class("rx-taluva-view")
+        view.add_class("rx-board-view")
         self.row = w.HBox([self.placing, self.building, view])
-        self.row.add_class("rx-taluva-controls")
+        self.row.add_class("rx-board-controls")
         self.status = w.HTML()
         self.status.add_class("rx-pick-status")
         self.style = w.HTML(CSS)
