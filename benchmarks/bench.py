@@ -220,7 +220,7 @@ def said(template: str, name: str | None = None, lang: str | None = None, **para
     """The message `template` as app `name` shows it in `lang` (default LANG), the way the
     page says it (explorer.i18n), so the benchmark finds its texts in every language."""
     from explorer import i18n
-    from explorer.text import T
+    from explorer.messages import T
     return i18n.render(T(template, **params), lang or LANG, name)
 
 

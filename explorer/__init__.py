@@ -2,7 +2,8 @@
 
   core.py        Game, State, Action, Event, ScoreSheet, IllegalAction, PositionError
   games.py       GAMES: the registered games by name (each a GamePlugin, found by entry point)
-  text.py        how players and counts read in narration (plural, player_name)
+  messages.py    what engines say: T, N, Message (English, translatable), player_name, plural
+  links.py       share links and record files: built and checked (LinkError)
   record.py      records (game, players, seed, options, actions) and their replay
   rules.py       the rule index; lessons.py the lesson files
   rulebook.py    the annotated rulebook; citations.py where each rule is cited

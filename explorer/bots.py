@@ -10,7 +10,7 @@ import random
 from types import ModuleType
 
 from .core import Action, State
-from .text import T
+from .messages import T
 
 
 class RandomBot:

@@ -14,7 +14,7 @@ from .bots import BOTS, RandomBot, make_bot, play, play_seats
 from .core import RecordError, SetupError
 from .games import GAMES
 from .record import Record, replay
-from .text import T
+from .messages import T
 from .untrusted import clipped
 
 LANGS = ("en", "ko", "hu")      # --lang: the language of what the commands print for a person

@@ -15,7 +15,7 @@ from operator import index as as_index, itemgetter
 from typing import Any, ClassVar, Iterable
 
 from .fields import Field
-from .text import Message, T
+from .messages import Message, T
 from .untrusted import (MAX_DIGITS, MESSAGE_LIMIT, check_data, clipped, dotted, parse_json,
                         parse_toml, problem, shown, too_long)
 

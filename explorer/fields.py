@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Callable, NamedTuple
 
-from .text import T
+from .messages import T
 
 
 class Field(NamedTuple):

@@ -19,7 +19,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 from .core import Game
-from .text import Message
+from .messages import Message
 
 GROUP = "rules_explorer.games"
 

@@ -23,7 +23,7 @@ from gettext import NullTranslations
 from pathlib import Path
 
 from . import games
-from .text import Message, listed
+from .messages import Message, listed
 
 LANGUAGES = {"en": "English", "ko": "한국어", "hu": "Magyar"}
 # A pseudo-language for checks (never offered in the menu): every translated text is shown

@@ -40,7 +40,7 @@ from .core import Action, IllegalAction, PositionError, SetupError, State
 from . import games
 from .games import GAMES
 from .untrusted import MESSAGE_LIMIT, clipped, counted_path, parse_json, parse_toml, read_file
-from .text import Message, T
+from .messages import Message, T
 
 _PLACE = counted_path("steps", "step")  # how a refusal names where in a lesson a value is
 LESSON_KEYS = {"title", "teaches", "intro", "start", "steps", "expect"}

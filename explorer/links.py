@@ -33,7 +33,7 @@ from urllib.parse import quote, unquote_plus
 
 import explorer
 from explorer import IllegalAction, Record, RecordError, SetupError
-from explorer.text import Message, T, reason_of
+from explorer.messages import Message, T, reason_of
 from explorer.untrusted import MAX_DIGITS
 
 MAX_QUERY_CHARS = 100_000
@@ -51,8 +51,8 @@ FALSE_WORDS = ("false", "no", "off", "0")
 
 class LinkError(ValueError):
     """A link or record file that cannot be opened; the message names the bad part, in one line.
-    A message (explorer.text.T) that is one line already keeps its template, so a page shows
-    it in its own language (explorer.text.reason_of)."""
+    A message (explorer.messages.T) that is one line already keeps its template, so a page shows
+    it in its own language (explorer.messages.reason_of)."""
 
     def __init__(self, message: str):
         line = " ".join(str(message).split())
@@ -105,7 +105,7 @@ def _parse_query(game, query, default_players, default_seed) -> DeepLink:
         raise LinkError(T("the link is too long ({length:,} characters; at most {limit:,})",
                           length=len(query), limit=MAX_QUERY_CHARS))
     params = _split_query(query)
-    params.pop(LANG_PARAM, None)    # the page's language (words.page_language), not the game's
+    params.pop(LANG_PARAM, None)    # the page's language (page_words.page_language), not the game's
     known = (*SETUP_PARAMS, *game.options, "moves", "record", "step", "lesson", "rule")
     for name in params:
         if name not in known:

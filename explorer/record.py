@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .core import Action, IllegalAction, RecordError, SetupError, State
 from .games import GAMES
-from .text import Message, T
+from .messages import Message, T
 from .untrusted import (MESSAGE_LIMIT, check_data, clipped, counted_path, decode, parse_json,
                         read_file, shown)
 

@@ -18,7 +18,7 @@ from . import rules as rule_index
 from .bots import make_bot, play
 from .core import IllegalAction, SetupError
 from .games import GAMES
-from .text import T
+from .messages import T
 
 # How far the search for demonstrations goes (fixed, so every run finds the same demos).
 GAMES_PER_COUNT = {"random": 20, "greedy": 1}   # seeds tried per player count, at most

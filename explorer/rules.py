@@ -15,7 +15,7 @@ from functools import lru_cache
 from importlib.abc import Traversable
 
 from . import games
-from .text import T
+from .messages import T
 
 
 @dataclass(frozen=True)

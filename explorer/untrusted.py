@@ -13,7 +13,7 @@ import re
 import tomllib
 from typing import Any, Callable, Iterator
 
-from .text import Message, T
+from .messages import Message, T
 
 MAX_TEXT_BYTES = 5_000_000  # a record of several thousand moves is well under 1 MB
 MAX_DEPTH = 64              # records and lessons nest 5 levels; parsers recurse per level

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 import explorer
 from explorer import IllegalAction, lessons
 from explorer.links import LinkError, parse_query
-from explorer.text import T
+from explorer.messages import T
 from widgets.shared.class_protocol import (ALPHABET, CODE_LENGTH, PATH, SERVICE_ENV,  # noqa: F401
                                            normal_code)
 

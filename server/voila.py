@@ -53,7 +53,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from explorer import i18n
 from explorer.links import MAX_QUERY_CHARS
-from explorer.text import T
+from explorer.messages import T
 from server import classroom
 from widgets.shared.style import static_text
 

@@ -12,7 +12,7 @@ from widgets.cacao.draw import INK, NUMBER_AT, PLAYER_COLOURS
 from widgets.shared.board_text import board_text_html
 from widgets.shared.player_marks import MARKS
 from widgets.shared.scene import Polygon, Rect, Text
-from widgets.shared.words import PageWords
+from widgets.shared.page_words import PageWords
 
 GAME = explorer.GAMES["cacao"]
 

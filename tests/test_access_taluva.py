@@ -10,7 +10,7 @@ from explorer.taluva.board import neighbours, tile_hexes
 from random_play import play_in_app
 from widgets.shared.board_text import board_text_html
 from widgets.shared.scene import Polygon
-from widgets.shared.words import PageWords
+from widgets.shared.page_words import PageWords
 from widgets.taluva import app
 from widgets.taluva.shapes import INK, PLAYER_COLOURS, building_glyph, player_mark
 

@@ -12,7 +12,7 @@ import explorer
 from explorer import fields, i18n
 from explorer.core import Action, SetupError, start_player_option
 from explorer.frozen import FrozenMap
-from explorer.text import Message
+from explorer.messages import Message
 
 # Each action's JSON as records, share links and golden files hold it: key names, key order,
 # value types and omitted fields must never change.

@@ -40,8 +40,8 @@ def test_every_game_package_has_the_same_file_for_each_role(game):
     assert (package / "lessons").is_dir()
 
 
-def test_the_text_module_is_a_leaf():
-    assert import_graph()["explorer.text"] == set()
+def test_the_messages_module_is_a_leaf():
+    assert import_graph()["explorer.messages"] == set()
 
 
 @pytest.mark.parametrize("game", GAME_PACKAGES)

@@ -9,7 +9,7 @@ from explorer import bots
 from widgets.shared import canvas as canvas_module
 from widgets.shared.canvas import PICTURE_SCALE, BoardCanvas, buffer_scale, held
 from widgets.shared.controls import MessageArea, PerspectiveSwitch
-from widgets.shared.words import PageWords
+from widgets.shared.page_words import PageWords
 from widgets.shared.event_log import EventLog, entry_text
 from widgets.shared.rule_panel import RulePanel, rule_html
 from widgets.shared.scene import (Polygon, Rect, Region, Scene, Text, hit_test, overlaps,

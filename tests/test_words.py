@@ -1,5 +1,5 @@
 """Every sentence an engine says can be translated: events, refusals, score lines and move
-descriptions are `Message`s whose words are all in templates (explorer/text.py), so a view can
+descriptions are `Message`s whose words are all in templates (explorer/messages.py), so a view can
 show them in Korean or Hungarian. A plain string with English words in it, or an English word
 passed as a parameter, could only ever be shown in English."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 
 import explorer
 from explorer import IllegalAction, i18n
-from explorer.text import Message
+from explorer.messages import Message
 from words_check import use_catalogue
 
 WORD = re.compile(r"[A-Za-z]{3,}")     # "C4", "2-1-0-1", "(-1, 0)" hold no English word
@@ -70,7 +70,7 @@ def test_an_engine_says_everything_in_templates(game_name):
 
 
 def test_a_message_is_its_english_text_and_keeps_its_template():
-    from explorer.text import N, T, player_name
+    from explorer.messages import N, T, player_name
     said = T("{who} takes {gold} gold.", who=player_name(1), gold=3)
     assert said == "Player 2 takes 3 gold." and said.template == "{who} takes {gold} gold."
     assert N("{n} tile", "{n} tiles", 1) == "1 tile" and N("{n} tile", "{n} tiles", 4) == "4 tiles"
@@ -78,7 +78,7 @@ def test_a_message_is_its_english_text_and_keeps_its_template():
 
 
 def test_a_message_is_rendered_from_the_catalogue_or_falls_back_to_english(tmp_path, monkeypatch):
-    from explorer.text import N, T
+    from explorer.messages import N, T
 
     use_catalogue(tmp_path, monkeypatch, "hu", {
         "{who} takes {gold} gold.": "{who} {gold} aranyat kap.",
@@ -86,7 +86,7 @@ def test_a_message_is_rendered_from_the_catalogue_or_falls_back_to_english(tmp_p
         ("{n} tile", "{n} tiles"): ("{n} lapka", "{n} lapka"),
         "Broken {x}.": "Törött {y}."})
     try:
-        said = T("{who} takes {gold} gold.", who=explorer.text.player_name(1), gold=3)
+        said = T("{who} takes {gold} gold.", who=explorer.messages.player_name(1), gold=3)
         assert i18n.render(said, "hu") == "2. játékos 3 aranyat kap."
         assert i18n.render(N("{n} tile", "{n} tiles", 5), "hu") == "5 lapka"
         assert i18n.render(T("Broken {x}.", x=1), "hu") == "Broken 1."        # not an error

@@ -13,14 +13,14 @@ import ipywidgets as w
 import explorer
 from explorer import games, i18n
 from explorer.games import Card, GamePlugin
-from explorer.text import N, T
+from explorer.messages import N, T
 
 from .shared.class_panel import ClassJoin
 from explorer.links import in_language
 from .shared.share_panel import page_query
 from .shared.style import CSS, style_tag
 from .shared.svg import named_svg, scene_to_svg
-from .shared.words import PageWords, page_language, unknown_language
+from .shared.page_words import PageWords, page_language, unknown_language
 
 
 def picture_of(card: Card, words) -> str:

@@ -12,11 +12,11 @@ import ipywidgets as w
 
 import explorer
 from explorer import games, i18n
-from explorer.text import T
+from explorer.messages import T
 
 from .shared.share_panel import page_query
 from .shared.style import CSS
-from .shared.words import PageWords, page_language
+from .shared.page_words import PageWords, page_language
 
 
 def game_page(query: str | None = None):

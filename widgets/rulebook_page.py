@@ -12,14 +12,14 @@ import ipywidgets as w
 
 import explorer
 from explorer import i18n, rulebook
-from explorer.text import T
+from explorer.messages import T
 
 from .gallery import language_links
 from .shared.rulebook_view import passage_html, side_by_side_html, source_label, summary_text
 from explorer.links import in_language
 from .shared.share_panel import page_query
 from .shared.style import CSS
-from .shared.words import PageWords, page_language, unknown_language
+from .shared.page_words import PageWords, page_language, unknown_language
 
 ENGLISH = PageWords()
 

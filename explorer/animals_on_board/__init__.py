@@ -13,6 +13,6 @@ Files, the same roles in every game:
 from .actions import Keep, Split, Take
 from .game import GAME, AnimalsOnBoard
 from .state import AnimalsState
-from ..text import player_name
+from ..messages import player_name
 
 __all__ = ["GAME", "AnimalsOnBoard", "AnimalsState", "Keep", "Split", "Take", "player_name"]

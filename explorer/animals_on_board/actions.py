@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..core import TupleAction
 from ..fields import Field, given
-from ..text import Message, T
+from ..messages import Message, T
 from . import components as C
 
 

@@ -5,7 +5,7 @@ the text and reviews, three of our choice). A tile is an int: species index * 5 
 """
 from __future__ import annotations
 
-from ..text import Message, T
+from ..messages import Message, T
 from ..untrusted import shown
 
 SPECIES = ("elephant", "giraffe", "panda", "crocodile", "tiger", "chimpanzee",

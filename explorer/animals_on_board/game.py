@@ -5,7 +5,7 @@ import random
 from typing import Iterable
 
 from ..core import Game, Option, ScoreSheet, SetupError, start_player_option
-from ..text import T, player_name
+from ..messages import T, player_name
 from . import components as C
 from .actions import ACTION_TYPES
 from .position import PLAY_ONLY, build, position_data

@@ -4,7 +4,7 @@ from __future__ import annotations
 from importlib import resources
 
 from ..games import Card, GamePlugin, own_locale, own_sources, own_texts
-from ..text import T
+from ..messages import T
 from . import GAME
 
 PLUGIN = GamePlugin(

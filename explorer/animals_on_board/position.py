@@ -30,7 +30,7 @@ import random
 from ..core import PositionError
 from ..untrusted import MAX_DIGITS, shown, too_long
 from . import components as C
-from ..text import T, player_name
+from ..messages import T, player_name
 from .state import AnimalsState, _clockwise
 
 FIELDS = ("groups", "facedown", "arks", "crates", "turn", "resting", "start_player", "round",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from ..text import N, T
+from ..messages import N, T
 from .components import (FULL_ARK, SPECIES, SPECIES_NAMES, labels, species_name, species_of,
                          tile_label, tile_name, value_of)
 

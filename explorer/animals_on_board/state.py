@@ -15,7 +15,7 @@ from itertools import combinations
 from operator import itemgetter
 
 from ..core import Action, IllegalAction, LazyActions, ScoreLine, ScoreSheet, State
-from ..text import Message, N, T, player_name
+from ..messages import Message, N, T, player_name
 from . import components as C
 from .actions import Keep, Split, Take
 from .scoring import score_ark

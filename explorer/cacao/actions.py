@@ -9,7 +9,7 @@ from operator import itemgetter
 
 from ..core import TupleAction
 from ..fields import Field, choice_field, one_of, pair_field, whole_field
-from ..text import T
+from ..messages import T
 from . import components as C
 from .board import SIDES
 

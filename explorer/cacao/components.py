@@ -7,7 +7,7 @@ texts; they come from the published components.
 """
 from __future__ import annotations
 
-from ..text import T
+from ..messages import T
 
 COLOURS = ("red", "purple", "white", "yellow")
 COLOUR_NAMES = (T("red"), T("purple"), T("white"), T("yellow"))   # as the narration says them

@@ -6,7 +6,7 @@ from typing import Iterable
 
 from ..core import Game, Option, start_player_option
 from ..frozen import FrozenMap
-from ..text import T
+from ..messages import T
 from . import components as C
 from .actions import ACTION_TYPES
 from .board import START_CELLS, frontier

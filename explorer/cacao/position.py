@@ -56,7 +56,7 @@ import re
 
 from ..core import PositionError, SetupError
 from ..frozen import FrozenMap
-from ..text import N, T
+from ..messages import N, T
 from ..untrusted import MAX_DIGITS, shown, too_long
 from . import components as C
 from .board import SIDES, START_CELLS, frontier, is_jungle_cell, neighbour, neighbours

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..core import ScoreLine, ScoreSheet
-from ..text import N, T
+from ..messages import N, T
 from . import components as C
 from .board import neighbour, opposite
 

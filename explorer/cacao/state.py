@@ -6,8 +6,8 @@ from typing import NamedTuple
 
 from ..core import Action, IllegalAction, JoinedActions, LazyActions, ScoreSheet, State
 from ..frozen import FrozenMap
-from ..text import N, T
-from ..text import player_name as _player_name
+from ..messages import N, T
+from ..messages import player_name as _player_name
 from . import components as C
 from .actions import Decline, Fill, Place, Rebuild, Work
 from .board import OPPOSITE, SIDES, frontier, neighbours

@@ -24,7 +24,7 @@ from .actions import (Animal, Berry, EndTurn, Exchange, Feather, Mushroom, Nut, 
 from .game import GAME, IndianSummer, Series
 from .solo import series_score
 from .state import IndianSummerState
-from ..text import player_name
+from ..messages import player_name
 
 __all__ = ["GAME", "Animal", "Berry", "EndTurn", "Exchange", "Feather", "IndianSummer",
            "IndianSummerState", "Mushroom", "Nut", "Place", "Refill", "Series", "Squirrel",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..core import TupleAction
 from ..fields import Field, choice_field, given, one_of, pair_field, whole_field
-from ..text import T, player_name
+from ..messages import T, player_name
 from . import components as C
 
 PATHS = ("upper", "lower")

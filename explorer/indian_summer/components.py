@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from ..text import N, T
+from ..messages import N, T
 
 TOKENS = ("berry", "nut", "mushroom", "feather")          # lowest value first
 TOKEN_SUPPLY = {"berry": 30, "nut": 24, "mushroom": 18, "feather": 8}

@@ -11,7 +11,7 @@ from .board import Floor
 from .moves import warm
 from .position import fields_from_data, position, position_data
 from .solo import SeriesScore, series_score
-from ..text import N, T, player_name
+from ..messages import N, T, player_name
 from .state import IndianSummerState
 
 

@@ -51,7 +51,7 @@ from . import components as C
 from .board import Floor, area_masks, picture, printed_treasure
 from .geometry import bit
 from .moves import animal_by_cell, warm
-from ..text import N, T, player_name
+from ..messages import N, T, player_name
 from .actions import path_name
 from .state import FOREST_LOW, IndianSummerState
 

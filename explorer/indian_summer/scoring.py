@@ -17,7 +17,7 @@ enough because the empty cells of one area are alike and completing an area only
 from __future__ import annotations
 
 from ..core import ScoreLine, ScoreSheet
-from ..text import N, T
+from ..messages import N, T
 from . import components as C
 from .board import area_masks, area_of
 from .geometry import FULL, bit, cells_of

@@ -13,7 +13,7 @@ from .. import core
 from ..core import IllegalAction
 from . import components as C
 from .actions import ENDS, PATHS, Berry, Mushroom, Refill, end_name, path_name
-from ..text import T
+from ..messages import T
 from .moves import fits, pair_fits
 
 BESIDE_MUSHROOM = (10, 11)

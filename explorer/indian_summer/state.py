@@ -16,7 +16,7 @@ Flow (OpenSpiel style):
 from __future__ import annotations
 
 from ..core import Action, IllegalAction, ScoreSheet, State
-from ..text import N, T, player_name
+from ..messages import N, T, player_name
 from . import components as C
 from .actions import (FOREST, Berry, EndTurn, Exchange, Feather, Mushroom, Refill)
 from .board import Floor, area_masks, area_of, empty_holes, printed_treasure, with_token

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..core import TupleAction
 from ..fields import Field, choice_field, pair_field, whole_field
-from ..text import Message, T
+from ..messages import Message, T
 from .board import lava_direction
 from .components import TERRAINS, terrain_name
 

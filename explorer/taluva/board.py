@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Iterable, NamedTuple
 
 from ..frozen import FrozenMap
-from ..text import Message, T
+from ..messages import Message, T
 
 Hex = tuple[int, int]
 

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from .actions import Expand, Hut, Temple, Tower
 from .board import Hex, Settlement, neighbours, settlements, touching
-from ..text import Message, N, T
+from ..messages import Message, N, T
 from .components import TERRAIN_NAMES, TERRAINS, VOLCANO, by_kind, terrain_name
 from .placement import Problem
 

@@ -7,7 +7,7 @@ implementations agree); the rule summary only names the five landscapes.
 """
 from __future__ import annotations
 
-from ..text import Message, T
+from ..messages import Message, T
 from ..untrusted import shown
 
 TERRAINS = ("jungle", "clearing", "sand", "rock", "lake")

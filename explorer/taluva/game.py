@@ -5,7 +5,7 @@ import random
 from typing import Iterable
 
 from ..core import Game, Option, PositionError, start_player_option
-from ..text import T
+from ..messages import T
 from . import components as C
 from .actions import ACTION_TYPES
 from .position import FIELDS, fields_from_data, position, position_data

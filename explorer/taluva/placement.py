@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from .actions import Place
 from .board import DIRECTIONS, Hex, neighbours, settlement_at, settlements, tile_hexes
-from ..text import T
+from ..messages import T
 from .components import VOLCANO, terrain_name
 
 ORIGIN: Hex = (0, 0)

@@ -30,7 +30,7 @@ import re
 
 from ..core import PositionError, SetupError
 from ..frozen import FrozenMap
-from ..text import Message, N, T
+from ..messages import Message, N, T
 from ..untrusted import MAX_DIGITS, shown, too_long
 from . import components as C
 from .board import DIRECTION_NAMES, Building, Cell, tile_hexes

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core import ScoreLine, ScoreSheet
-from ..text import Message, N, T
+from ..messages import Message, N, T
 from .components import KINDS, PIECES, by_kind
 
 RANK_ORDER = ("temple", "tower", "hut")

@@ -5,7 +5,7 @@ from typing import NamedTuple
 
 from ..core import Action, IllegalAction, ScoreSheet, State
 from ..frozen import FrozenMap
-from ..text import Message, N, T, player_name as _player_name
+from ..messages import Message, N, T, player_name as _player_name
 from . import components as C
 from .actions import Expand, Finish, Place
 from .board import Building, Cell, lava_direction, settlements, tile_hexes

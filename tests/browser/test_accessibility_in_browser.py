@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from explorer import i18n
-from explorer.text import T
+from explorer.messages import T
 from helpers import (REPO, VIEWPORT, leave, new_page, screenshot, tab, wait_for_board,
                      wait_frame)
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from explorer import i18n, lessons
-from explorer.text import T
+from explorer.messages import T
 from helpers import (act, board_point, leave, new_page, open_board, screenshot, text, wait_text)
 
 pytestmark = pytest.mark.browser

@@ -11,7 +11,7 @@ import ipywidgets as w
 
 from explorer.animals_on_board import Keep, Split, Take
 from explorer.animals_on_board import components as C
-from explorer.text import N, T
+from explorer.messages import N, T
 
 from ..shared.board import BoardView
 from ..shared.board_text import Section

@@ -10,7 +10,7 @@ from typing import Callable
 
 import ipywidgets as w
 
-from explorer.text import T
+from explorer.messages import T
 
 from ..shared.models import shared_layout
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from explorer.animals_on_board import components as C
 from explorer.animals_on_board.scoring import HERD_POINTS, score_ark
-from explorer.text import Message, N, T
+from explorer.messages import Message, N, T
 
 from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, View, text_color_on
 from ..shared.timeline import player_label

@@ -6,11 +6,11 @@ from html import escape
 import ipywidgets as w
 
 from explorer.animals_on_board import components as C
-from explorer.text import T
+from explorer.messages import T
 
 from ..shared.models import shared_layout
 from ..shared.setup_panel import OptionControl
-from ..shared.words import PageWords
+from ..shared.page_words import PageWords
 
 RANDOM = "random (from the seed)"   # the choices' values; their labels are said in words
 CHOOSE = "choose species"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from explorer.animals_on_board import components as C
 from explorer.animals_on_board.scoring import HERD_POINTS
-from explorer.text import Message, T
+from explorer.messages import Message, T
 
 from ..shared.score_sheet import Category, by_rule
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import explorer
-from explorer.text import T
+from explorer.messages import T
 
 from ..shared.app import app_root
 from ..shared.score_sheet import register_pad

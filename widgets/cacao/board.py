@@ -15,7 +15,7 @@ from explorer.cacao import Decline, Fill, Place, Rebuild, Work
 from explorer.cacao import components as C
 from explorer.cacao.board import SIDES
 from explorer.cacao.state import SIDE_NAMES
-from explorer.text import N, T
+from explorer.messages import N, T
 
 from ..shared.board import BoardView
 from ..shared.board_text import Section, Table

@@ -13,7 +13,7 @@ import ipywidgets as w
 
 from explorer.cacao import components as C
 from explorer.cacao.board import SIDES, neighbour
-from explorer.text import Message, N, T, player_name
+from explorer.messages import Message, N, T, player_name
 
 from ..shared.controls import button as shared_button, say_fixed
 from ..shared.models import set_children, set_visible, shared_layout

@@ -10,7 +10,7 @@ import math
 from explorer.cacao import components as C
 from explorer.cacao.board import SIDES
 from explorer.cacao.scoring import score_temples
-from explorer.text import Message, T
+from explorer.messages import Message, T
 
 from ..shared.player_marks import player_mark
 from ..shared.scene import TURN_MARK, Rect, Region, Scene, Text, View, text_color_on

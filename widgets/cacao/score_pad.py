@@ -5,7 +5,7 @@ water field); every point comes from the engine's score sheet.
 """
 from __future__ import annotations
 
-from explorer.text import N, T
+from explorer.messages import N, T
 
 from ..shared.score_sheet import Category, by_rule
 

@@ -12,7 +12,7 @@ from explorer.indian_summer import Refill
 from explorer.indian_summer import components as C
 from explorer.indian_summer.board import animal_cells, complete_areas, leaf_cells, printed_treasure
 from explorer.indian_summer.geometry import cells_of
-from explorer.text import N, T
+from explorer.messages import N, T
 
 from ..shared.board import BoardView
 from ..shared.board_text import Section, Table

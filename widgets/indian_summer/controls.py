@@ -15,7 +15,7 @@ from explorer.indian_summer import components as C
 from explorer.indian_summer.actions import FOREST
 from explorer.indian_summer.scoring import best_squirrel
 from explorer.indian_summer.geometry import cells_of
-from explorer.text import Message, N, T
+from explorer.messages import Message, N, T
 
 from ..shared.models import set_visible, shared_layout
 from ..shared.refusal import why_not

@@ -16,7 +16,7 @@ from explorer.indian_summer import components as C
 from explorer.indian_summer.scoring import payout
 from explorer.indian_summer.board import animal_cells, complete_areas, leaf_cells, printed_treasure
 from explorer.indian_summer.geometry import cells_of
-from explorer.text import Message, N, T
+from explorer.messages import Message, N, T
 
 from ..shared.scene import TURN_MARK, Polygon, Rect, Region, Scene, Text, View, text_color_on
 from ..shared.timeline import player_label

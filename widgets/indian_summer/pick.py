@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from explorer.indian_summer import Animal, Nut, Place, Squirrel
 from explorer.indian_summer import components as C
 from explorer.indian_summer.geometry import orientation_of, orientations
-from explorer.text import Message, T
+from explorer.messages import Message, T
 
 LEAF, SQUIRREL, NUT, ANIMAL = "leaf", "squirrel", "nut", "animal"
 

@@ -6,7 +6,7 @@ from the engine's score sheet.
 from __future__ import annotations
 
 from explorer.indian_summer import components as C
-from explorer.text import N, T
+from explorer.messages import N, T
 
 from ..shared.score_sheet import Category, by_rule
 

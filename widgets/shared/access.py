@@ -18,7 +18,7 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
-from explorer.text import N, T
+from explorer.messages import N, T
 
 from .board_text import board_text_html
 from .style import STATIC, static_text

@@ -18,7 +18,7 @@ from html import escape
 import ipywidgets as w
 
 from explorer import IllegalAction, Record, SetupError, i18n, replay, rulebook
-from explorer.text import N, T, reason_of
+from explorer.messages import N, T, reason_of
 
 from .access import BoardAccess
 from .autoplay import AutoPlay, Seats
@@ -38,7 +38,7 @@ from explorer.links import LinkError, build_query, parse_query
 from .share_panel import SharePanel, moves_query, page_query, position_query
 from .style import CSS
 from .timeline import MOVE, SCORING, Branch, Timeline, TimelineBar
-from .words import PageWords, page_language, unknown_language
+from .page_words import PageWords, page_language, unknown_language
 
 # PageUp / PageDown are what presenters' clickers send; Space steps on as in a slide show
 KEYS = {"ArrowLeft": "back", "PageUp": "back", "ArrowRight": "forward", "PageDown": "forward",

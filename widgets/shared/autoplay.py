@@ -14,11 +14,11 @@ from html import escape
 import ipywidgets as w
 
 from explorer import bots
-from explorer.text import T
+from explorer.messages import T
 
 from .models import built_on_demand, set_visible, shared_layout
 from .timeline import player_label
-from .words import PageWords
+from .page_words import PageWords
 
 PERSON = "person"
 STAND_IN = "greedy"     # who plays a person's seat when asked to play a turn or to the end

@@ -19,7 +19,7 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-from explorer.text import Message, N, T
+from explorer.messages import Message, N, T
 
 from .models import set_children, set_visible, shared_layout
 from .refusal import refused_by

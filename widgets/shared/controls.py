@@ -10,13 +10,13 @@ import ipywidgets as w
 import traitlets
 
 from explorer import i18n
-from explorer.text import T
+from explorer.messages import T
 
 from .models import set_visible, shared_layout
 from .refusal import REFUSAL, refusal_text
 from .style import STATIC, style_tag
 from .timeline import player_label
-from .words import PageWords
+from .page_words import PageWords
 
 
 # The message's action button (Undo), beside the text like ✕ (a <style>, beside style.CSS)

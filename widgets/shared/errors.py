@@ -12,7 +12,7 @@ import sys
 import traceback
 from typing import Callable
 
-from explorer.text import Message, T
+from explorer.messages import Message, T
 
 VISITOR_TEXT = T("Something went wrong with that action; the game is unchanged. "
                  "Try again, or reload the page.")

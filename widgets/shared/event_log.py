@@ -9,13 +9,13 @@ from typing import Callable
 import anywidget
 import ipywidgets as w
 
-from explorer.text import Message, T
+from explorer.messages import Message, T
 
 from .models import shared_layout
 from .models import set_visible
 from .style import STATIC
 from .timeline import Branch, Timeline
-from .words import PageWords
+from .page_words import PageWords
 
 
 def entry_text(index: int, frame, viewer: int | None = None) -> Message:

@@ -17,14 +17,14 @@ from html import escape
 import ipywidgets as w
 
 from explorer import lessons
-from explorer.text import Message, N, T, reason_of
+from explorer.messages import Message, N, T, reason_of
 
 from explorer.links import download_link_html
 from .models import built_on_demand, set_visible, shared_layout
 from .share_panel import take_upload
 from .style import style_tag
 from .timeline import Timeline
-from .words import PageWords
+from .page_words import PageWords
 
 UPLOAD_LIMIT = 1_000_000
 # A control whose description (its <label>) is read, not shown: clipped, not display:none

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from explorer import IllegalAction, i18n, rules
-from explorer.text import Message, T
+from explorer.messages import Message, T
 
 REFUSAL = "rx-refusal"        # the message line's kind for a refusal (spoken assertively)
 WHY_NOT = T("Why not:")       # the mark on the refused rule's card in the Rules tab

@@ -11,12 +11,12 @@ from html import escape
 import ipywidgets as w
 
 from explorer import i18n, rules
-from explorer.text import N, T
+from explorer.messages import N, T
 
 from .models import shared_layout
 from .refusal import WHY_NOT
 from .style import style_tag
-from .words import PageWords
+from .page_words import PageWords
 
 LANGUAGE_NAMES = rules.LANGUAGE_NAMES
 # The Rules tab leads with the rules of the step (`RulePanel.current`), so the first rule's quote

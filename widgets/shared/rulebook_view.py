@@ -15,13 +15,13 @@ import ipywidgets as w
 from ipyevents import Event
 
 from explorer import i18n, rulebook, rules
-from explorer.text import T
+from explorer.messages import T
 
 from . import setup_panel
 from .lesson_view import HIDDEN_LABEL
 from .models import shared_layout
 from .style import style_tag
-from .words import PageWords
+from .page_words import PageWords
 
 ENGLISH = PageWords()
 

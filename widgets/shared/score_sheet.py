@@ -14,11 +14,11 @@ from typing import Callable, Hashable
 
 import ipywidgets as w
 
-from explorer.text import Message, T
+from explorer.messages import Message, T
 
 from .style import style_tag
 from .timeline import player_label
-from .words import PageWords
+from .page_words import PageWords
 
 # The pad's style (a <style> element, placed beside style.CSS): fixed columns so four players fit
 # a ~440 px side panel without scrolling; long rule ids wrap after their dots.

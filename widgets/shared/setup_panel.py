@@ -6,12 +6,12 @@ from typing import Callable
 
 import ipywidgets as w
 
-from explorer.text import N, T, reason_of
+from explorer.messages import N, T, reason_of
 from explorer.untrusted import MAX_DIGITS
 
 from .models import shared_layout
 from .timeline import player_label
-from .words import PageWords
+from .page_words import PageWords
 
 OptionFactory = Callable[[object, int], "OptionControl"]
 

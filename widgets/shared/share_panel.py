@@ -16,12 +16,12 @@ import segno
 import traitlets
 
 from explorer import Record
-from explorer.text import T, reason_of
+from explorer.messages import T, reason_of
 
 from .models import shared_layout
 from explorer.links import LinkError, build_query, download_link_html, read_record_file, with_language
 from .style import STATIC, style_tag
-from .words import PageWords
+from .page_words import PageWords
 
 ENGLISH = PageWords()
 

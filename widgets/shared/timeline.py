@@ -15,11 +15,11 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-from explorer.text import Message, N, T, player_name
+from explorer.messages import Message, N, T, player_name
 
 from .models import shared_layout
 from .style import STATIC
-from .words import PageWords
+from .page_words import PageWords
 
 SETUP, MOVE, SCORING = "setup", "move", "scoring"
 

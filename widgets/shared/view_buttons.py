@@ -1,7 +1,7 @@
 """Zoom, fit and pan buttons for a board that can be zoomed and panned (Cacao, Taluva)."""
 from __future__ import annotations
 
-from explorer.text import T
+from explorer.messages import T
 
 from .viewport import FIT, panned, zoomed
 

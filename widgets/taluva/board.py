@@ -13,7 +13,7 @@ import ipywidgets as w
 from explorer.taluva import Expand, Finish, Hut, Place, Temple, Tower
 from explorer.taluva import components as C
 from explorer.taluva.board import lava_direction, settlement_at
-from explorer.text import N, T, player_name
+from explorer.messages import N, T, player_name
 
 from ..shared.board import BoardView
 from ..shared.board_text import Section, Table

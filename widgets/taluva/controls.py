@@ -12,7 +12,7 @@ from typing import Callable
 
 import ipywidgets as w
 
-from explorer.text import N, T
+from explorer.messages import N, T
 
 from ..shared.controls import button as shared_button, say_fixed
 from ..shared.models import set_visible, shared_layout

@@ -11,7 +11,7 @@ from functools import lru_cache
 from explorer.taluva import components as C
 from explorer.taluva.board import DIRECTION_LABELS, neighbours, settlement_at, tile_hexes
 from explorer.taluva.scoring import RANK_ORDER
-from explorer.text import Message, N, T, player_name
+from explorer.messages import Message, N, T, player_name
 
 from ..shared.scene import TURN_MARK, Polygon, Rect, Region, Scene, Text, View, text_color_on
 from .geometry import SQRT3, Area, Viewport

@@ -12,7 +12,7 @@ from __future__ import annotations
 from html import escape
 
 from explorer.taluva.scoring import RANK_ORDER, standings
-from explorer.text import T
+from explorer.messages import T
 
 from ..shared.score_sheet import player_head, rule_code, winner_line
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from explorer.taluva.board import neighbours
-from explorer.text import T
+from explorer.messages import T
 
 from ..shared.player_marks import MARKS, player_mark  # noqa: F401  (each player's shape)
 from ..shared.scene import Polygon, Text, text_color_on

@@ -7,7 +7,7 @@ Heaps and players are numbered from 0 in data, from 1 in words.
 from __future__ import annotations
 
 from explorer.core import TupleAction
-from explorer.text import N, T
+from explorer.messages import N, T
 from explorer.untrusted import shown
 
 FIELDS = ("player", "heap", "count")

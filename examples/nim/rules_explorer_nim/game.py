@@ -5,7 +5,7 @@ import random
 from typing import Iterable
 
 from explorer.core import Game, Option, start_player_option
-from explorer.text import T, player_name
+from explorer.messages import T, player_name
 
 from . import components as C
 from .actions import ACTION_TYPES

@@ -7,7 +7,7 @@ from __future__ import annotations
 from importlib import resources
 
 from explorer.games import Card, GamePlugin
-from explorer.text import T
+from explorer.messages import T
 
 from . import GAME
 

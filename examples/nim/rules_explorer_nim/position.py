@@ -15,7 +15,7 @@ and heaps only shrink, so at most 12 counters lie on the table.
 from __future__ import annotations
 
 from explorer.core import PositionError
-from explorer.text import T
+from explorer.messages import T
 from explorer.untrusted import shown
 
 from . import components as C

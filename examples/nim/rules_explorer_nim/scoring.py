@@ -6,7 +6,7 @@ line (and the score pad) names the end rule that decided the game.
 from __future__ import annotations
 
 from explorer.core import ScoreLine
-from explorer.text import T
+from explorer.messages import T
 
 
 def score_lines(last: int, misere: bool) -> list[ScoreLine]:

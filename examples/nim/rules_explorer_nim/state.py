@@ -8,7 +8,7 @@ Nothing is hidden and nothing is left to chance after the set-up.
 from __future__ import annotations
 
 from explorer.core import Action, IllegalAction, ScoreSheet, State
-from explorer.text import N, T, player_name
+from explorer.messages import N, T, player_name
 from explorer.untrusted import shown
 
 from .actions import Take

@@ -6,7 +6,7 @@ scene, pure), layout.py (where things go), pick.py (hints and what a click means
 """
 from __future__ import annotations
 
-from explorer.text import T
+from explorer.messages import T
 
 from widgets.shared.app import app_root
 from widgets.shared.score_sheet import register_pad

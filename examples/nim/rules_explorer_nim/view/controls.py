@@ -9,7 +9,7 @@ from html import escape
 
 import ipywidgets as w
 
-from explorer.text import T
+from explorer.messages import T
 
 HOW = T("Click a counter: you take it and every counter to its right in that heap.")
 

@@ -6,7 +6,7 @@ cursor's move) are marked with a thick dashed outline and a cross.
 """
 from __future__ import annotations
 
-from explorer.text import Message, N, T
+from explorer.messages import Message, N, T
 
 from widgets.shared.player_marks import player_mark
 from widgets.shared.scene import TURN_MARK, Rect, Region, Scene, Text, View

@@ -1,7 +1,7 @@
 """How Nim's score lines sit on the score pad: one row, the result, with the end rule."""
 from __future__ import annotations
 
-from explorer.text import T
+from explorer.messages import T
 
 from widgets.shared.score_sheet import Category, by_rule
 

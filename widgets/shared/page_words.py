@@ -1,6 +1,6 @@
 """The page's language: every text a widget shows goes through one `PageWords`.
 
-`words(text)` renders a message (explorer/text.py) in the page's language. A widget's fixed
+`words(text)` renders a message (explorer/messages.py) in the page's language. A widget's fixed
 texts (a button's label, a tooltip, a tab's title) are set with `words.keep(...)`, which also
 re-sets them when the language changes, so a switch repaints the page in place: the game, the
 step and the branches stay as they are. Texts that change with the step (narration, messages,
@@ -13,7 +13,7 @@ from typing import Callable
 
 from explorer import i18n
 from explorer.links import query_language
-from explorer.text import T
+from explorer.messages import T
 
 
 class PageWords:
