@@ -23,7 +23,7 @@ PLUGIN = GamePlugin(
     cards=(
         Card(T("Two players take turns taking counters from one of three heaps, as many as "
                "they like from one heap. Whoever takes the last counter wins."),
-             "rules_explorer_nim.view:gallery_picture"),
+             "rules_explorer_nim.view:gallery_picture", players=T("2 players")),
     ),
     notebook="",
     rank=5,
