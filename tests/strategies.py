@@ -13,21 +13,21 @@ from dataclasses import dataclass
 from hypothesis import strategies as st
 
 import explorer
+import registered
 from explorer import SetupError
 
 MAX_STEPS = 60       # drawn indices per playthrough
 MAX_GAME = 5000      # steps after which a game that is not over counts as endless
 
 
-def _removed_species(players: int):
-    from explorer.animals_on_board import components as C
-    count = len(C.SPECIES) - C.SPECIES_IN_PLAY[players]
-    chosen = st.lists(st.sampled_from(C.SPECIES), min_size=count, max_size=count, unique=True)
-    return st.one_of(st.none(), chosen)
-
-
-# Options whose values are not a fixed list of choices: how to draw a valid value.
-FREE_OPTIONS = {("animals_on_board", "removed_species"): _removed_species}
+def free_option(game, name: str):
+    """How to draw a valid value of an option whose values are not a fixed list of choices:
+    FREE_OPTIONS[name](players) -> strategy, in the game's tests/games/<name>.py."""
+    strategies = registered.need(game.name, "FREE_OPTIONS",
+                                 "a dict of option name -> function(players) -> Hypothesis "
+                                 "strategy, for the options whose values are not a fixed list")
+    assert name in strategies, f"FREE_OPTIONS of {game.name} has no strategy for {name!r}"
+    return strategies[name]
 
 
 def valid_choices(game, players: int, name: str) -> list:
@@ -47,7 +47,7 @@ def option_values(game, players: int):
     parts = {}
     for name, opt in game.options.items():
         if opt.choices is None:
-            parts[name] = FREE_OPTIONS[game.name, name](players)
+            parts[name] = free_option(game, name)(players)
         else:
             parts[name] = st.sampled_from(valid_choices(game, players, name))
     return st.fixed_dictionaries(parts)
@@ -72,7 +72,7 @@ def playthroughs(draw, game: str | None = None, player_counts: tuple | None = No
                  to_end: bool | None = None, max_steps: int = MAX_STEPS):
     """A Playthrough of `game` (drawn if None) with a player count from `player_counts` (the
     game's own if None); `to_end` None lets Hypothesis decide whether to play on to the end."""
-    name = game if game is not None else draw(st.sampled_from(sorted(explorer.GAMES)))
+    name = game if game is not None else draw(st.sampled_from(registered.names()))
     g = explorer.GAMES[name]
     players = draw(st.sampled_from(player_counts or g.player_counts))
     seed = draw(st.integers(min_value=0, max_value=2**31 - 1))

@@ -3,26 +3,26 @@ complete legal moves, Enter plays through the engine, the live regions say steps
 the Moves tab lists and plays, and the page's messages to it are checked like any input."""
 from __future__ import annotations
 
-import importlib
-
 import pytest
 
+import explorer
 from explorer import lessons
+from registered import app_factory
 from widgets.shared.access import BOARD_KEYS, NBSP, BoardFocus
 
-APPS = ("animals_on_board", "cacao", "indian_summer", "taluva")
 
-
-def make_app(name: str, players: int = 3):
-    root = importlib.import_module(f"widgets.{name}").app(players=players, seed=1)
+def make_app(name: str, players: int | None = None):
+    """The game's app at its last set-up step; 3 players, or the nearest count the game has."""
+    counts = explorer.GAMES[name].player_counts
+    players = players or min(counts, key=lambda n: (abs(n - 3), n))
+    root = app_factory(name)(players=players, seed=1)
     app = root.explorer
     app.step("last")                         # the last set-up step: moves can be made
     return app
 
 
-@pytest.mark.parametrize("name", APPS)
-def test_arrows_walk_every_legal_move_once_and_enter_plays_it(name):
-    app = make_app(name)
+def test_arrows_walk_every_legal_move_once_and_enter_plays_it(game_name):
+    app = make_app(game_name)
     access = app.access
     access._heard({"focus": True})
     assert access.live.polite.startswith(access.focus.name) and "Arrow keys" in access.live.polite

@@ -2,11 +2,13 @@
 from `preview`, the Moves list's groups, the board as text, and owners marked beyond colour."""
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 import explorer
 from explorer.cacao import components as C
-from random_play import play_in_app
+from random_play import app_after_setup, play_in_app
 from widgets.cacao import app
 from widgets.cacao.draw import INK, NUMBER_AT, PLAYER_COLOURS
 from widgets.shared.board_text import board_text_html
@@ -17,15 +19,8 @@ from widgets.shared.page_words import PageWords
 GAME = explorer.GAMES["cacao"]
 
 
-@pytest.fixture
-def shell():
-    s = app().explorer
-    s.bar.last.click()
-    return s
-
-
-def play(shell, steps: int, seed: int = 1, until=None):
-    return play_in_app(shell, steps, seed, until)
+shell = pytest.fixture(lambda: app_after_setup(app), name="shell")
+play = functools.partial(play_in_app, seed=1)     # random moves from the step shown
 
 
 def cursor_rings(scene):

@@ -2,12 +2,14 @@
 from `preview`, the Moves list's groups, the board as text, and owners marked beyond colour."""
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from explorer.taluva import Finish
 from explorer.taluva import components as C
 from explorer.taluva.board import neighbours, tile_hexes
-from random_play import play_in_app
+from random_play import app_after_setup, play_in_app
 from widgets.shared.board_text import board_text_html
 from widgets.shared.scene import Polygon
 from widgets.shared.page_words import PageWords
@@ -15,15 +17,8 @@ from widgets.taluva import app
 from widgets.taluva.shapes import INK, PLAYER_COLOURS, building_glyph, player_mark
 
 
-@pytest.fixture
-def shell():
-    s = app().explorer
-    s.bar.last.click()
-    return s
-
-
-def play(shell, steps: int, seed: int = 3, until=None):
-    return play_in_app(shell, steps, seed, until)
+shell = pytest.fixture(lambda: app_after_setup(app), name="shell")
+play = functools.partial(play_in_app, seed=3)     # random moves from the step shown
 
 
 def cursor_edges(scene):

@@ -16,7 +16,9 @@ import pytest
 from explorer import IllegalAction, rules
 from explorer.cacao import GAME, Decline, Fill, Place, Rebuild, Work
 from explorer.cacao import components as C
-from random_play import cacao_conserved as conserved
+from registered import checks
+
+conserved = checks("cacao").conserved
 
 GAMES = {2: 100, 3: 100, 4: 100}
 ACTIVATING = {"cacao.activate.placed", "cacao.activate.filled", "cacao.rebuild.activate"}

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import explorer
+import registered
 from explorer import IllegalAction, Record, RecordError, SetupError, lessons, replay
 from explorer.untrusted import MAX_DEPTH, MAX_TEXT_BYTES, clipped, shown
 from widgets.shared.canvas import BoardCanvas
@@ -294,12 +295,10 @@ def test_action_from_json_refuses_with_a_short_value_error(data, pattern):
     assert re.search(pattern, message), message
 
 
-@pytest.mark.parametrize("name", sorted(explorer.GAMES))
-def test_every_action_refuses_a_field_it_does_not_have(name):
+def test_every_action_refuses_a_field_it_does_not_have(game):
     """A misspelt field is refused rather than dropped, so a record never replays silently
     differently from what its author wrote."""
     from explorer.bots import RandomBot, play
-    game = explorer.GAMES[name]
     _, actions = play(game.setup(game.player_counts[-1], 3), RandomBot(3))
     for kind in {a.kind for a in actions}:
         data = next(a for a in actions if a.kind == kind).to_json()
@@ -308,12 +307,10 @@ def test_every_action_refuses_a_field_it_does_not_have(name):
         assert message.startswith(f"unknown field 'extra' in a {kind!r} action"), message
 
 
-@pytest.mark.parametrize("name", ["animals_on_board", "cacao", "taluva"])
-def test_every_action_refuses_a_missing_field_rather_than_guess_it(name):
+def test_every_action_refuses_a_missing_field_rather_than_guess_it(game):
     """A field left out is refused by name, never given a default: a place without its
     rotation would otherwise replay as rotation 0, whatever its author meant."""
     from explorer.bots import RandomBot, play
-    game = explorer.GAMES[name]
     _, actions = play(game.setup(game.player_counts[-1], 3), RandomBot(3))
     for kind in {a.kind for a in actions}:
         data = next(a for a in actions if a.kind == kind).to_json()
@@ -336,15 +333,13 @@ def test_setup_refuses_wrong_option_types_with_setup_error():
         assert "start_player" in message
 
 
-@pytest.mark.parametrize("name", sorted(explorer.GAMES))
 @pytest.mark.parametrize("seed,pattern", [
     (10 ** 4000, r"^seed must be a whole number of at most 100 digits, not <a number of about "
                  r"4,001 digits>$"),
     (10 ** 100, r"^seed must be a whole number of at most 100 digits, not 10{59}…$"),
     (-10 ** 100, r"^seed must be a whole number of at most 100 digits, not -10{58}…$"),
 ], ids=["4001-digits", "101-digits", "minus-101-digits"])
-def test_setup_refuses_a_seed_longer_than_a_record_holds(name, seed, pattern):
-    game = explorer.GAMES[name]
+def test_setup_refuses_a_seed_longer_than_a_record_holds(game, seed, pattern):
     message = refusal(SetupError, game.setup, game.player_counts[-1], seed)
     assert re.search(pattern, message), message
 
@@ -593,7 +588,7 @@ def test_position_data_nested_100000_deep_is_refused_naming_the_field():
                                                r"not <a number of about 5,001 digits>$"),
 ])
 def test_a_position_field_of_a_wrong_type_is_refused_naming_it(name, fields, pattern):
-    fields = {**POSITIONS[name][0], **fields}
+    fields = {**positions(name)[0], **fields}
     players = fields.pop("players")
     message = refusal(explorer.PositionError, explorer.GAMES[name].position, players, **fields)
     assert re.search(pattern, message), message
@@ -625,42 +620,9 @@ def test_a_cacao_cell_key_must_be_written_one_way(key, pattern):
     assert re.search(pattern, message), message
 
 
-# One valid position per shape of each game, every field given; each value in it (and each key)
-# is replaced in turn by each of BAD_VALUES.
-POSITIONS = {
-    "cacao": [
-        {"players": 2, "workers": {(2, 1): ("red", "2-1-0-1", "E")},
-         "jungle": {(0, 0): "plantation-1", (1, 1): "market-2"}, "rebuilt": {},
-         "hands": {"red": ["1-1-1-1", "2-1-0-1", "3-1-0-0"],
-                   "purple": ["1-1-1-1", "2-1-0-1", "2-1-0-1"]},
-         "worker_piles": {"red": ["2-1-0-1"], "purple": ["3-0-0-1", "1-1-1-1"]},
-         "display": ["market-3", "water"], "jungle_pile": ["temple"], "cacao": [2, 0],
-         "sun": [1, 3], "water": [-4, 16], "gold": [5, 0], "turn": "purple",
-         "options": {"activation_order": "per_worker"}, "seed": 3},
-        {"players": 2, "workers": {(1, 0): (0, "1-1-1-1", "N")},
-         "rebuilt": {(1, 0): ("2-1-0-1", "E")}, "hands": [["2-1-0-1"], ["2-1-0-1"]],
-         "worker_piles": [[], []], "display": [], "jungle_pile": [], "sun": [1, 0], "turn": 0},
-    ],
-    "taluva": [
-        {"players": 3, "tiles": [["jungle-clearing", (0, 0), "E"], ["sand-rock", (-2, 1), 5],
-                                 ["clearing-sand", (0, 0), "SE"]],
-         "buildings": {(1, 0): (0, "hut"), (0, 1): (1, "hut", 2)}, "drawn": "sand-sand",
-         "stack": ["rock-rock", "lake-lake"], "turn": 1, "phase": "place", "removed": [1, 0, 0],
-         "eliminated": [2], "options": {"new_hut": "anywhere"}, "seed": 3},
-        {"players": 2, "tiles": [["jungle-clearing", (0, 0), "E"], ["sand-rock", (-2, 1), "NE"],
-                                 ["lake-jungle", (0, -2), "SE"]],
-         "buildings": {(1, 0): (0, "hut"), (0, 1): (0, "hut")}, "phase": "build",
-         "build_kind": "hut", "stack": [], "options": {"builds_per_turn": "one_kind"}},
-    ],
-    "animals_on_board": [
-        {"players": 3, "groups": [["panda-1", "panda-4", "tiger-2"], ["lion-3"]],
-         "facedown": "tiger-2", "arks": [["rhino-1", "rhino-2"], ["gorilla-4"], ["elephant-5"]],
-         "crates": [0, 2, 3], "resting": [True, False, False], "start_player": 0, "turn": 1,
-         "round": 2, "removed_species": ["chimpanzee", "flamingo"], "seed": 5, "over": False},
-        {"players": 2, "arks": [["lion-1", "lion-2"], ["tiger-1"]], "groups": [],
-         "crates": [1, 1], "over": True},
-    ],
-}
+# One valid position per shape of each game, every field given (POSITIONS in the game's
+# tests/games/<name>.py); each value in it (and each key) is replaced in turn by each of
+# BAD_VALUES.
 BAD_VALUES = [7, 1.5, float("nan"), float("inf"), True, None, "x", [7], {"x": 7}, 10 ** 40,
               10 ** 5000]
 BAD_KEYS = [7, 1.5, float("nan"), True, None, "x", (7,), 10 ** 5000]
@@ -693,9 +655,18 @@ def _replaced(value, path, new):
     return type(value)(items)
 
 
+def positions(name: str) -> list[dict]:
+    return registered.need(name, "POSITIONS",
+                           "a list of valid positions, one per shape of the game, every field "
+                           "given, as keywords of game.position (players too)")
+
+
 def _bad_cases():
-    for name, positions in POSITIONS.items():
-        for number, fields in enumerate(positions):
+    for name in registered.names():
+        if not registered.checks_path(name).exists():
+            yield pytest.param(name, 0, (), None, None, id=f"{name}-positions")
+            continue
+        for number, fields in enumerate(positions(name)):
             for path, old in _paths(fields):
                 is_key = len(path) >= 2 and path[-2] is KEY
                 if not path or path[0] is KEY:      # the fields' names: an unknown field
@@ -713,7 +684,7 @@ def test_every_position_field_refuses_values_of_a_wrong_type(name, number, path,
     """Each value (or key) of a valid position replaced by one of another type, or by a number
     too big for its field, is refused with a PositionError naming that field; a value of the
     same type may be fine, or be refused for whatever field it contradicts."""
-    fields = _replaced(POSITIONS[name][number], path, new)
+    fields = _replaced(positions(name)[number], path, new)
     field = path[0]
     huge = type(new) is int and (new >= 10 ** 100 or new > 10 ** 30 and field not in BIG_IS_FINE)
     plausible = not huge and (type(new) is type(old) or (len(path) == 1 and new is None

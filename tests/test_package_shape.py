@@ -3,13 +3,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 import explorer
-from tests.test_import_graph import cycle as _cycle, import_graph as whole_graph
+import registered
+from tests.test_import_graph import cycle as _cycle, import_graph as whole_graph, imports
 
-ROOT = Path(explorer.__file__).parent
-GAME_PACKAGES = ("animals_on_board", "cacao", "indian_summer", "taluva")
 ROLES = ("game.py", "state.py", "actions.py", "scoring.py", "components.py", "position.py",
          "lessons")
 
@@ -28,15 +25,26 @@ def test_the_import_graph_sees_imports_at_the_top_and_inside_functions():
     assert "explorer.core" in graph["explorer.indian_summer.solo"]          # from .. import core
 
 
+def engine_graph(name: str) -> dict[str, set[str]]:
+    """Who imports whom inside a game's engine package (in explorer/ or a package of its own)."""
+    folder = registered.engine_folder(name)
+    package = type(explorer.GAMES[name]).__module__.rpartition(".")[0]
+    known = {}
+    for path in folder.rglob("*.py"):
+        parts = path.relative_to(folder).with_suffix("").parts
+        parts = parts[:-1] if parts[-1] == "__init__" else parts
+        known[".".join((package, *parts))] = path
+    return {module: imports(module, path, known) for module, path in known.items()}
+
+
 def test_the_engine_has_no_import_circle():
     assert _cycle(import_graph()) is None, " -> ".join(_cycle(import_graph()))
 
 
-@pytest.mark.parametrize("game", GAME_PACKAGES)
-def test_every_game_package_has_the_same_file_for_each_role(game):
-    package = ROOT / game
+def test_every_game_package_has_the_same_file_for_each_role(game_name):
+    package = registered.engine_folder(game_name)
     missing = [role for role in ROLES if not (package / role).exists()]
-    assert not missing, f"{game} lacks {missing}"
+    assert not missing, f"{game_name} lacks {missing}"
     assert (package / "lessons").is_dir()
 
 
@@ -44,9 +52,9 @@ def test_the_messages_module_is_a_leaf():
     assert import_graph()["explorer.messages"] == set()
 
 
-@pytest.mark.parametrize("game", GAME_PACKAGES)
-def test_the_game_class_lives_in_game_py_and_builds_positions_with_position_py(game):
-    package = getattr(explorer, "GAMES")[game]
-    assert type(package).__module__ == f"explorer.{game}.game"
-    assert f"explorer.{game}.position" in import_graph()[f"explorer.{game}.game"]
-    assert type(package).position_data is not explorer.Game.position_data
+def test_the_game_class_lives_in_game_py_and_builds_positions_with_position_py(game_name, game):
+    module = type(game).__module__
+    package = module.rpartition(".")[0]
+    assert module == f"{package}.game"
+    assert f"{package}.position" in engine_graph(game_name)[module]
+    assert type(game).position_data is not explorer.Game.position_data

@@ -1,7 +1,8 @@
 """Property-based checks of every engine: Hypothesis draws the game set-up (players, seed,
 options) and the sequence of legal actions, and shrinks any failure to a short game.
 
-The per-game component checks and the harness's action mutator come from random_play.py; the
+The per-game component checks come from each game's tests/games/<name>.py, the harness's
+action mutator from random_play.py; the
 playthrough strategy and the player that follows its indices are in strategies.py.
 """
 from __future__ import annotations
@@ -15,14 +16,24 @@ from hypothesis import strategies as st
 
 import explorer
 from explorer import IllegalAction, Record, replay
-from random_play import CONSERVATION, mutated_actions
-from strategies import FREE_OPTIONS, MAX_STEPS, play_out, playthroughs
+import registered
+from random_play import conservation, mutated_actions
+from strategies import MAX_STEPS, free_option, play_out, playthroughs
 
-# (game, player counts): Indian Summer's solo game is a case of its own so that every run
-# plays it, not only when the drawn player count happens to be 1.
-CASES = [("animals_on_board", None), ("cacao", None), ("taluva", None),
-         ("indian_summer", (2, 3, 4)), ("indian_summer", (1,))]
-CASE_IDS = ["animals_on_board", "cacao", "taluva", "indian_summer", "indian_summer-solo"]
+
+def _cases():
+    """(game, player counts) of every registered game: a solo game is a case of its own, so
+    that every run plays it, not only when the drawn player count happens to be 1."""
+    for name in registered.names():
+        counts = explorer.GAMES[name].player_counts
+        if 1 in counts and len(counts) > 1:
+            yield pytest.param(name, tuple(n for n in counts if n != 1), id=name)
+            yield pytest.param(name, (1,), id=f"{name}-solo")
+        else:
+            yield pytest.param(name, None, id=name)
+
+
+CASES = list(_cases())
 
 # Examples per case: playthroughs of up to MAX_STEPS drawn steps (some then played to the end),
 # and whole games. Together about a minute on two cores.
@@ -43,7 +54,7 @@ def given_play(name, counts, to_end=None, **more):
 
 def cases(test):
     """Run a property once per case, each with its own examples."""
-    return pytest.mark.parametrize("name,counts", CASES, ids=CASE_IDS)(test)
+    return pytest.mark.parametrize("name,counts", CASES)(test)
 
 
 class Snapshot:
@@ -64,12 +75,11 @@ class Snapshot:
         return self.fingerprint
 
 
-def test_every_game_has_cases_and_every_free_option_a_strategy():
+def test_every_game_has_cases_and_every_free_option_a_strategy(game):
     """A new game or option must join these properties, not silently escape them."""
-    assert {name for name, _ in CASES} == set(explorer.GAMES)
-    for game in explorer.GAMES.values():
-        for name, opt in game.options.items():
-            assert opt.choices is not None or (game.name, name) in FREE_OPTIONS, name
+    assert game.name in {case.values[0] for case in CASES}
+    for name, opt in game.options.items():
+        assert opt.choices is not None or callable(free_option(game, name)), name
 
 
 @cases
@@ -93,7 +103,7 @@ def test_apply_never_mutates_its_input(name, counts):
 @cases
 def test_components_are_conserved(name, counts):
     """No tile, token or piece appears or vanishes, whatever the order of moves."""
-    conserved = CONSERVATION[name]
+    conserved = conservation(name)
 
     @bounded(STEP_EXAMPLES)
     @given_play(name, counts)

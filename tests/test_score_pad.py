@@ -6,6 +6,7 @@ from html.parser import HTMLParser
 import pytest
 
 import explorer
+import registered
 from explorer import bots
 from explorer.core import ScoreLine, ScoreSheet
 from widgets.animals_on_board.score_pad import categorize as aob_rows
@@ -162,14 +163,23 @@ def test_the_pad_css_is_a_style_element_for_the_app():
         assert "." + name in SCORE_CSS
 
 
-@pytest.mark.parametrize("name,players", [("cacao", 4), ("animals_on_board", 3),
-                                          ("indian_summer", 3), ("indian_summer", 1)])
+def pad_cases():
+    """Each game at the player counts its tests/games/<name>.py gives as SCORE_PAD_PLAYERS."""
+    for name in registered.names():
+        players = registered.need(name, "SCORE_PAD_PLAYERS",
+                                  "the player counts whose score pads to check (a tuple)") \
+            if registered.checks_path(name).exists() else (None,)
+        for count in players:
+            yield pytest.param(name, count, id=f"{name}-{count}")
+
+
+@pytest.mark.parametrize("name,players", list(pad_cases()))
 def test_a_pad_reads_the_lines_facts_not_their_wording(name, players):
     """Reworded score lines (another language, a new phrasing) give the very same pad: rows,
     notes and points come from rule ids and facts, never from the English labels."""
     import dataclasses
-    import importlib
-    importlib.import_module(f"widgets.{name}")          # registers the game's pad
+    registered.checks(name)                             # a game without its file fails here
+    registered.app_factory(name)                        # the app's package registers its pad
     states, _ = bots.play(explorer.GAMES[name].setup(players, 5), bots.RandomBot(3))
     sheet = states[-1].score()
     reworded = dataclasses.replace(sheet, lines=[dataclasses.replace(line, label="…")

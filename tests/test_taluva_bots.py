@@ -1,4 +1,5 @@
-"""Taluva bots: repeatable for a seed, greedy games end properly, greedy beats random."""
+"""Taluva bots: repeatable for a seed, greedy games end properly (that greedy beats random is
+checked with every game's in test_bots.py, with Taluva's numbers in tests/games/taluva.py)."""
 from __future__ import annotations
 
 import pytest
@@ -37,16 +38,3 @@ def test_taluva_candidates_are_legal_and_keep_every_eruption():
     assert set(proposed) <= set(legal) and len(proposed) < len(legal)
     eruptions = {a for a in legal if a.volcano in state.hexes}
     assert eruptions <= set(proposed)
-
-
-def test_taluva_a_greedy_seat_wins_far_more_often_than_a_random_seat():
-    # 12 games, one greedy seat (rotating) against 3 random ones. Observed: greedy wins 20 of 20.
-    greedy_wins = random_wins = 0
-    for i in range(12):
-        names = ["random"] * 4
-        names[i % 4] = "greedy"
-        states, _ = play_seats(GAME.setup(4, 100 + i), seated(names, i))
-        winners = states[-1].score().winners
-        greedy_wins += (i % 4) in winners
-        random_wins += sum(1 for p in winners if p != i % 4)
-    assert greedy_wins >= 9 and random_wins / 3 <= 2

@@ -13,7 +13,10 @@ import explorer
 from explorer import IllegalAction, Record, replay
 from explorer.bots import RandomBot
 from explorer.taluva import GAME
-from random_play import mutated_actions, taluva_conserved
+from random_play import mutated_actions
+from registered import checks
+
+taluva_conserved = checks("taluva").conserved
 
 VARIANTS = [
     {"covered_huts": "returned"},
