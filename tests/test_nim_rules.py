@@ -113,6 +113,7 @@ def test_nim_turn_one_heap():
     assert info.reason == "there is no heap 4: take from one of the heaps 1 to 3"
     refused(state, Take(0, -1, 1), "nim.turn.one_heap")
     refused(state, Take(0, 10 ** 90, 1), "nim.turn.one_heap")
+    refused(state, Take(0, None, 1), "nim.turn.one_heap")         # made in Python, not JSON
 
 
 def test_nim_turn_at_least_one():
@@ -120,6 +121,7 @@ def test_nim_turn_at_least_one():
     info = refused(state, Take(0, 1, 0), "nim.turn.at_least_one")
     assert info.reason == "take at least one counter, not 0: there is no passing"
     refused(state, Take(0, 1, -2), "nim.turn.at_least_one")
+    refused(state, Take(0, 1, None), "nim.turn.at_least_one")
 
 
 def test_nim_turn_at_most():

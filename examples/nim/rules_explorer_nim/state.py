@@ -60,7 +60,7 @@ class NimState(State):
                                 T("it is {player}'s turn, not {other}'s", player=player_name(p),
                                   other=_seat(action.player, self.players)))
         heap, count = action.heap, action.count
-        if not 0 <= heap < len(self.heaps):
+        if not _whole(heap) or not 0 <= heap < len(self.heaps):
             raise IllegalAction("nim.turn.one_heap",
                                 T("there is no heap {heap}: take from one of the heaps 1 to "
                                   "{last}", heap=_number(heap), last=len(self.heaps)))
@@ -69,7 +69,7 @@ class NimState(State):
             raise IllegalAction("nim.turn.empty_heap",
                                 T("heap {heap} is empty: choose a heap that still has counters",
                                   heap=heap + 1))
-        if count < 1:
+        if not _whole(count) or count < 1:
             raise IllegalAction("nim.turn.at_least_one",
                                 T("take at least one counter, not {count}: there is no passing",
                                   count=shown(count)))
@@ -115,13 +115,18 @@ class NimState(State):
         """Nim hides nothing: every counter lies open on the table."""
 
 
+def _whole(value) -> bool:
+    """A whole number (not True or False): what a heap and a count are, however made."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _seat(player, players: int):
     """A seat named by a move: its name if there is such a seat, else the value as given."""
-    if isinstance(player, int) and 0 <= player < players:
+    if _whole(player) and 0 <= player < players:
         return player_name(player)
     return T("seat {value}", value=shown(player))
 
 
 def _number(heap) -> str:
     """A heap number as a person counts (from 1), however large the value given."""
-    return shown(heap + 1) if isinstance(heap, int) else shown(heap)
+    return shown(heap + 1) if _whole(heap) else shown(heap)
