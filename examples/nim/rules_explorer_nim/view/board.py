@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from explorer.messages import N, T
+from explorer.messages import T
 
 from widgets.shared.board import BoardView
 from widgets.shared.board_text import Section, Table
