@@ -37,8 +37,9 @@ def _lesson_files() -> list[Path]:
 
 def _plugin_code() -> list[Path]:
     """The code of games that come in packages of their own (engine and view together)."""
+    ours = (PACKAGE.resolve(), (ROOT / "widgets").resolve())
     return sorted(path for plugin in games.plugins() for folder in plugin.sources
-                  if not Path(str(folder)).resolve().is_relative_to(ROOT)
+                  if not any(Path(str(folder)).resolve().is_relative_to(o) for o in ours)
                   for path in Path(str(folder)).rglob("*.py"))
 
 

@@ -235,7 +235,7 @@ def _i18n(args) -> int:
         for domain, size in i18n.update().items():
             print(f"{domain}: {size} messages")
         return 0
-    found = [p for d in i18n.domains() for lang in i18n.LANGUAGES_OF.get(d, i18n.TRANSLATED)
+    found = [p for d in i18n.domains() for lang in i18n.languages_of(d)
              for p in i18n.problems(lang, d)]
     print("\n".join(found) or "every message is translated")
     return 1 if found else 0

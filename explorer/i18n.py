@@ -35,7 +35,7 @@ SHARED = "explorer"
 RULES = "rules"               # the rule index's titles and notes (this package's games)
 PARAPHRASES = "paraphrases"   # its English paraphrases: Hungarian only (Korean readers have
                               # the Korean quote, and the English on request)
-LANGUAGES_OF = {PARAPHRASES: ("hu",)}
+LANGUAGES_OF = {PARAPHRASES: ("hu",)}   # see `languages_of`
 LOCALE = Path(__file__).parent / "locale"
 ROOT = Path(__file__).parent.parent
 KEYWORDS = {"T": None, "N": (1, 2)}
@@ -70,8 +70,27 @@ def game_domains() -> tuple[str, ...]:
 
 
 def domains() -> tuple[str, ...]:
-    """Every catalogue's domain: the shared one, one per game, the rule index's two."""
-    return (SHARED, *game_domains(), RULES, PARAPHRASES)
+    """Every catalogue's domain: the shared one, one per game, the rule index's two, and the
+    paraphrases of each game that comes in a package of its own."""
+    return (SHARED, *game_domains(), RULES, PARAPHRASES,
+            *(paraphrase_domain(name) for name in game_domains() if _outside(name)))
+
+
+def paraphrase_domain(game: str) -> str:
+    """Where a game's rule paraphrases are translated: this package's games share one domain,
+    a game of another package has its own beside its catalogue."""
+    return f"{game}_{PARAPHRASES}" if _outside(game) else PARAPHRASES
+
+
+def languages_of(domain: str) -> tuple[str, ...]:
+    """The languages a domain is translated into (paraphrases: Hungarian only)."""
+    if domain.endswith(f"_{PARAPHRASES}"):
+        return LANGUAGES_OF[PARAPHRASES]
+    return LANGUAGES_OF.get(domain, TRANSLATED)
+
+
+def _game_of(domain: str) -> str:
+    return domain.removesuffix(f"_{PARAPHRASES}")
 
 
 def _outside(game: str | None) -> bool:
@@ -84,7 +103,8 @@ def _is_ours(folder) -> bool:
 
 
 def po_path(lang: str, domain: str) -> Path:
-    folder = Path(str(games.plugin(domain).locale)) if _outside(domain) else LOCALE
+    game = _game_of(domain)
+    folder = Path(str(games.plugin(game).locale)) if _outside(game) else LOCALE
     return folder / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
@@ -116,8 +136,9 @@ def preload(game: str | None = None) -> None:
     """Read every translated language's catalogues a page of `game` (None: the gallery) may
     need. A preheated kernel does this while it waits for its page, so a Korean or Hungarian
     page opens as fast as an English one (about 70 ms of reading and Babel's import, 1-2 MB)."""
-    for domain in (SHARED, RULES, PARAPHRASES, *([game] if game else [])):
-        for lang in LANGUAGES_OF.get(domain, TRANSLATED):
+    extra = (game, paraphrase_domain(game)) if game else ()
+    for domain in dict.fromkeys((SHARED, RULES, PARAPHRASES, *extra)):
+        for lang in languages_of(domain):
             translations(lang, domain)
 
 
@@ -127,11 +148,12 @@ def rule_words(rule, lang: str) -> tuple[str, str, str]:
     def said(domain: str, text: str) -> str:
         if text and lang == PSEUDO:
             return f"⟦{text}⟧"
-        if not text or lang not in LANGUAGES_OF.get(domain, TRANSLATED):
+        if not text or lang not in languages_of(domain):
             return text
         return translations(lang, domain).gettext(text)
     if _outside(rule.game):
-        return said(rule.game, rule.title), said(rule.game, rule.note), rule.english
+        return (said(rule.game, rule.title), said(rule.game, rule.note),
+                said(paraphrase_domain(rule.game), rule.english))
     return said(RULES, rule.title), said(RULES, rule.note), said(PARAPHRASES, rule.english)
 
 
@@ -194,6 +216,9 @@ def sources(domain: str) -> list[Path]:
         found += [p for p in (ROOT / "widgets").glob("*.py")]
         found += [p for p in (ROOT / "widgets" / "shared").glob("*.py")]
         found += [p for p in (ROOT / "server").glob("*.py")]
+    elif domain.endswith(f"_{PARAPHRASES}"):
+        plugin = games.plugin(_game_of(domain))
+        found = [Path(str(plugin.texts / f"{plugin.name}.rules.toml"))]
     else:
         plugin = games.plugin(domain)
         found = [p for folder in plugin.sources for p in Path(str(folder)).rglob("*.py")]
@@ -269,7 +294,7 @@ def _literal(node):
 def _rule_words(path: Path, domain: str) -> list[tuple[int, str]]:
     """A rule index's titles and notes (RULES) or paraphrases (PARAPHRASES), by line."""
     source = path.read_text(encoding="utf-8")
-    keys = ("english",) if domain == PARAPHRASES else ("title", "note")
+    keys = ("english",) if _game_of(domain) != domain or domain == PARAPHRASES else ("title", "note")
     found = []
     heads = [n for n, line in enumerate(source.splitlines(), start=1) if line.startswith("[\"")]
     for (rule_id, rule), line in zip(tomllib.loads(source).items(), heads):
@@ -313,7 +338,7 @@ def update() -> dict[str, int]:
     for domain in domains():
         template = extract(domain)
         sizes[domain] = len(template)
-        for lang in LANGUAGES_OF.get(domain, TRANSLATED):
+        for lang in languages_of(domain):
             path = po_path(lang, domain)
             path.parent.mkdir(parents=True, exist_ok=True)
             if path.exists():

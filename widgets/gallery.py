@@ -53,7 +53,8 @@ def card_html(plugin: GamePlugin, card: Card, lang: str = i18n.DEFAULT) -> str:
     game = plugin.game
     say = PageWords(lang, game.name)
     low, high = min(game.player_counts), max(game.player_counts)
-    players = card.players or T("{low}–{high} players", low=low, high=high)
+    players = card.players or (T("{low}–{high} players", low=low, high=high) if low < high
+                               else N("{n} player", "{n} players", low))
     page, _, page_query_part = plugin.page.partition("?")
     query = "&".join(part for part in (page_query_part, card.query.lstrip("?")) if part)
     notebook = escape(plugin.page, quote=True)
