@@ -6,16 +6,16 @@ import re
 import pytest
 
 import explorer
+import registered
 from explorer import lessons, rulebook
 
-ALL = [(game, lesson.name) for game in explorer.GAMES for lesson in lessons.shipped(game)]
+ALL = [(game, lesson.name) for game in registered.names() for lesson in lessons.shipped(game)]
 
 
-def test_every_game_ships_lessons_and_a_first_game():
-    for game in explorer.GAMES:
-        names = [lesson.name for lesson in lessons.shipped(game)]
-        assert "first_game" in names, game
-        assert len(names) >= 3, game
+def test_every_game_ships_lessons_and_a_first_game(game_name):
+    names = [lesson.name for lesson in lessons.shipped(game_name)]
+    assert "first_game" in names, game_name
+    assert len(names) >= 3, game_name
 
 
 @pytest.mark.parametrize("game,name", ALL)
@@ -88,10 +88,9 @@ def test_the_file_name_check_finds_what_it_looks_for():
         assert not FILE_NAME.search(text), text
 
 
-@pytest.mark.parametrize("game", sorted(explorer.GAMES))
-def test_a_rulebook_a_lesson_names_is_one_of_its_game(game):
-    names = {explorer.rules.source_name(s) for s in rulebook.sources(game)}
-    for lesson in lessons.shipped(game):
+def test_a_rulebook_a_lesson_names_is_one_of_its_game(game_name):
+    names = {explorer.rules.source_name(s) for s in rulebook.sources(game_name)}
+    for lesson in lessons.shipped(game_name):
         for where, text in lesson_texts(lesson):
             for named in re.findall(r"(?:Korean|Hungarian) (?:rulebook|rules summary)", text):
                 assert named in names, (lesson.name, where, named, names)

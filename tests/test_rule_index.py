@@ -8,16 +8,15 @@ from pathlib import Path
 
 import pytest
 
-import explorer
+import registered
 from explorer import rules
 
 ROOT = Path(__file__).resolve().parent.parent
 ALL = rules.all_rules()
 
 
-def test_index_is_not_empty_for_every_game():
-    for name in explorer.GAMES:
-        assert len(rules.for_game(name)) >= 10, name
+def test_index_is_not_empty_for_every_game(game_name):
+    assert len(rules.for_game(game_name)) >= 10, game_name
 
 
 @pytest.mark.parametrize("rule", ALL, ids=[r.id for r in ALL])
@@ -45,7 +44,7 @@ def cited_in_source(game: str) -> set[str]:
     """Rule ids named in a game's package, each as one whole string: an id built from parts
     (a prefix plus "split.group") counts as not cited, so `git grep` finds every use."""
     ids: set[str] = set()
-    package = ROOT / "explorer" / game
+    package = registered.engine_folder(game)
     full = re.compile(rf"^{game}\.[a-z_]+\.[a-z_]+$")
     for path in package.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -55,18 +54,17 @@ def cited_in_source(game: str) -> set[str]:
     return ids
 
 
-@pytest.mark.parametrize("game", sorted(explorer.GAMES))
-def test_every_cited_rule_exists(game):
-    missing = sorted(r for r in cited_in_source(game) if not rules.exists(r))
+def test_every_cited_rule_exists(game_name, game):
+    missing = sorted(r for r in cited_in_source(game_name) if not rules.exists(r))
     assert not missing, f"cited but not in the index: {missing}"
-    g = explorer.GAMES[game]
-    for rule_id in [g.turn_rule, g.end_rule] + [r for o in g.options.values() for r in o.rules]:
+    for rule_id in [game.turn_rule, game.end_rule] + [r for o in game.options.values()
+                                                     for r in o.rules]:
         assert rules.exists(rule_id), rule_id
 
 
-@pytest.mark.parametrize("game", sorted(explorer.GAMES))
-def test_no_dead_entries(game):
-    dead = sorted(r.id for r in rules.for_game(game) if r.id not in cited_in_source(game))
+def test_no_dead_entries(game_name):
+    dead = sorted(r.id for r in rules.for_game(game_name)
+                  if r.id not in cited_in_source(game_name))
     assert not dead, f"in the index but never cited by the engine: {dead}"
 
 
