@@ -9,9 +9,9 @@
   result; an assertive one refusals with their rule.
 - `MovesPanel`: the Moves tab: every legal move of the step as a button, in groups opened on
   demand (a step may have thousands), and the board as text.
-- `BoardAccess` ties them to the app and the board: the board draws the cursor
+- `BoardAccess` ties them to the session and the board: the board draws the cursor
   (`board.preview`), names the groups (`board.move_group`) and tells its position
-  (`board.board_text`); the engine decides every move (`app.try_action`).
+  (`board.board_text`); the engine decides every move (`session.play`).
 """
 from __future__ import annotations
 
@@ -22,6 +22,8 @@ from explorer.messages import N, T
 
 from .board_text import board_text_html
 from .style import STATIC, static_text
+from .refusal import REFUSAL
+from .session import ERROR
 
 # keys the focused board takes for itself; every other key goes on to the page's keys
 BOARD_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "Enter", " ",
@@ -89,8 +91,13 @@ class BoardAccess:
     key pressed on it, or the Moves tab open): a step may have thousands, and a click must not
     pay for a list nobody reads."""
 
-    def __init__(self, app):
-        self.app, self.board, self.words = app, app.board, app.words
+    def __init__(self, session, board, words, show_moves_tab=lambda: None,
+                 running=lambda: False):
+        """`show_moves_tab()` opens the Moves tab; `running()`: the timeline or the bots are
+        playing by themselves (a step then says its label alone)."""
+        self.session, self.board, self.words = session, board, words
+        self.show_moves_tab, self.running = show_moves_tab, running
+        session.on("stepped", self.sync)
         self.focus = BoardFocus()
         self.live = self.focus             # the live regions are the focus model's
         self.panel = MovesPanel()
@@ -122,7 +129,7 @@ class BoardAccess:
     def moves(self) -> list:
         """[(group, action)] of the frame shown, grouped as the board groups them, in the
         engine's order within a group; empty when no move can be made from it."""
-        t = self.app.timeline
+        t = self.session.timeline
         frame = t.frame
         if frame is not self._frame:
             self._frame, self._moves, self._groups = frame, None, None
@@ -137,19 +144,19 @@ class BoardAccess:
 
     def describe(self, action) -> str:
         """A move in words, as the player shown may read it, in the page's language."""
-        t = self.app.timeline
-        return self.words(t.frame.state.describe_action(action, self.app.perspective.player))
+        session = self.session
+        return self.words(session.timeline.frame.state.describe_action(action, session.viewer))
 
     # -- the app calls these ------------------------------------------------------------------
     def sync(self) -> None:
         """After every refresh: the board's name, the step spoken, the cursor and the Moves tab
         of the new frame."""
-        t, say = self.app.timeline, self.words
+        t, say = self.session.timeline, self.words
         frame = t.frame
-        viewer = self.app.perspective.player
+        viewer = self.session.viewer
         step = T("Step {step} of {count}", step=t.index + 1, count=len(t))
         title = frame.title(viewer)
-        self.focus.name = say(T("{game} board, {step}: {title}", game=self.app.game.title,
+        self.focus.name = say(T("{game} board, {step}: {title}", game=self.session.game.title,
                                 step=step, title=title))
         if frame is not self._spoken_frame:
             self._spoken_frame = frame
@@ -164,28 +171,28 @@ class BoardAccess:
     def _step_words(self, step, title) -> str:
         """What a step says: where it is and what it is; its narration and a lesson's caption
         too, unless the timeline is playing by itself (then the label alone)."""
-        say, app = self.words, self.app
+        say = self.words
         parts = [say(T("{step}: {title}", step=step, title=title))]
-        if not (app.bar.playing or app.autoplay.target is not None):
-            parts += [say(text) for text, _ in app.timeline.frame.narration]
+        if not self.running():
+            parts += [say(text) for text, _ in self.session.timeline.frame.narration]
             parts += [say(text) for text in self._lesson_words()]
         return " ".join(parts)
 
     def _lesson_words(self) -> list:
         """A lesson's caption of the step shown, and its question when one waits."""
-        lessons = self.app.lessons
-        lesson, i = lessons.lesson, self.app.timeline.index
+        session = self.session
+        lesson, i = session.lesson, session.timeline.index
         if lesson is None:
             return []
         captions = lesson.captions()
         said = [captions[i]] if i < len(captions) else []
-        if lessons._waiting():
+        if session.waiting():
             said.append(T("Your turn: {prompt}", prompt=lesson.steps[i].checkpoint.prompt))
         return said
 
     def told(self, text: str, kind: str) -> None:
         """A message the page shows, spoken too: refusals and errors assertively."""
-        self.live.say(text, assertive=kind in ("rx-refusal", "rx-error"))
+        self.live.say(text, assertive=kind in (REFUSAL, ERROR))
 
     # -- keys on the board ----------------------------------------------------------------------
     def _heard(self, content) -> None:
@@ -215,7 +222,7 @@ class BoardAccess:
             return
         moves = self.moves()
         if not moves:
-            if not self.app.refuse_unplayable():
+            if not self.session.refuse_unplayable():
                 self.live.say(self.words(T("No move can be made at this step.")))
             return
         if key in ("Enter", " "):
@@ -266,7 +273,7 @@ class BoardAccess:
             return False
         action = moves[min(self.cursor, len(moves) - 1)][1]
         self.board.preview(None)
-        return self.app.try_action(action)
+        return self.session.play(action)
 
     def drop(self) -> None:
         """Esc: no cursor any more, and the page's own Esc (a message closed, a half-made
@@ -275,7 +282,7 @@ class BoardAccess:
             self.cursor = None
             self.board.preview(None)
             self.live.say(self.words(T("No move chosen.")))
-        self.app.message.clear()
+        self.session.clear_message()
         cancel = getattr(self.board, "keys", {}).get("Escape")
         if cancel is not None:
             cancel()
@@ -283,7 +290,7 @@ class BoardAccess:
     # -- the Moves tab ----------------------------------------------------------------------
     def open_panel(self, part: str) -> None:
         """Open the Moves tab and move the focus to its `part` ("moves" or "text")."""
-        self.app.show_moves_tab()
+        self.show_moves_tab()
         self.panel.send({"focus": part})
 
     def show_panel(self) -> None:
@@ -291,7 +298,7 @@ class BoardAccess:
         say = self.words
         moves = self.moves()
         groups = [[say(title), len(actions)] for title, actions in self._groups]
-        t = self.app.timeline
+        t = self.session.timeline
         if moves:
             note = N("{n} legal move. Open its group, then choose it to play it.",
                      "{n} legal moves. Open a group, then choose a move to play it.", len(moves))
@@ -310,7 +317,7 @@ class BoardAccess:
         elif self.panel.opened >= 0:
             self._fill_group(self.panel.opened)
         self.panel.board = board_text_html(
-            self.board.board_text(t.frame.state, self.app.perspective.player), say)
+            self.board.board_text(t.frame.state, self.session.viewer), say)
 
     def _fill_group(self, group: int) -> None:
         actions = self._groups[group][1]
@@ -341,4 +348,4 @@ class BoardAccess:
                     and all(isinstance(i, int) and not isinstance(i, bool) for i in where)):
                 group, index = where
                 if 0 <= group < len(groups) and 0 <= index < len(groups[group][1]):
-                    self.app.try_action(groups[group][1][index])
+                    self.session.play(groups[group][1][index])

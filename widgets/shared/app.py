@@ -1,7 +1,9 @@
 """The explorer app shell shared by every game: one screen with the board and its rules.
 
-A game supplies a board view (drawing + move picking); the shell owns the timeline and asks the
-engine about every move (`apply` raising IllegalAction), so no rule is decided here.
+A game supplies a board view (drawing + move picking). The game itself (the timeline, the step
+shown, the branches, the message) is a `Session` (session.py), which asks the engine about every
+move, so no rule is decided here; the app is the layout: it builds the panels and wires each to
+the session, which tells them what changed.
 
 Layout (style.py): a compact bar (timeline, bots, perspective, projector), the step's label,
 then the board, fitted to the space left, beside tabs (Rules · Score · History · Game · Share).
@@ -17,8 +19,8 @@ from html import escape
 
 import ipywidgets as w
 
-from explorer import IllegalAction, Record, SetupError, i18n, replay, rulebook
-from explorer.messages import N, T, reason_of
+from explorer import Record, SetupError, i18n, rulebook
+from explorer.messages import T, reason_of
 
 from .access import BoardAccess
 from .autoplay import AutoPlay, Seats
@@ -34,10 +36,12 @@ from .rule_panel import RulePanel
 from .rulebook_view import RulebookView
 from .score_sheet import SCORE_CSS, ScoreSheetView
 from .setup_panel import SetupPanel
-from explorer.links import LinkError, build_query, parse_query
+from explorer.links import LinkError, parse_query
+from .refusal import Refusal
+from .session import ERROR, Session
 from .share_panel import SharePanel, moves_query, page_query, position_query
 from .style import CSS
-from .timeline import MOVE, SCORING, Branch, Timeline, TimelineBar
+from .timeline import MOVE, SCORING, Branch, TimelineBar
 from .page_words import PageWords, page_language, unknown_language
 
 # PageUp / PageDown are what presenters' clickers send; Space steps on as in a slide show
@@ -47,7 +51,6 @@ CLOSE_KEY = "Escape"
 NOT_TEXT = {"button", "checkbox", "radio", "range", "submit", "reset", "file", "color", "image"}
 TABS = (T("Rules"), T("Score"), T("History"), T("Game"), T("Share"), T("Rulebook"), T("Moves"))
 RULES_TAB, SCORE_TAB, HISTORY_TAB, GAME_TAB, SHARE_TAB, RULEBOOK_TAB, MOVES_TAB = range(len(TABS))
-MAX_RESTORED = 20        # branches a reloaded page may give back
 PROJECTOR_TEXT = 1.5     # board labels in projector mode (the page's text grows alike)
 
 
@@ -77,10 +80,10 @@ def _in_kernel() -> bool:
 
 
 class ExplorerApp:
-    """Everything around the board. `board` is a `Board` (board.py: `.widget`, `.canvas`,
-    `.keys`, `.attach(app)` and `.show(frame, viewer, playable)`); it calls
-    `app.try_action(action)` for moves. A board may also offer `.tabs` ({title: widget}) for
-    side tabs of its own. With `from_page`, the position a page address asks for is opened
+    """Everything around the board, wired to one `Session` (`.session`). `board` is a `Board`
+    (board.py: `.widget`, `.canvas`, `.keys`, `.attach(app)` and `.show(frame, viewer,
+    playable)`); it calls `app.try_action(action)` for moves (the session's `play`). A board
+    may also offer `.tabs` ({title: widget}) for side tabs of its own. With `from_page`, the position a page address asks for is opened
     (see `open_query`), in the language it asks for or the browser prefers; else in `lang`."""
 
     def __init__(self, game, board: Board, players: int, seed: int, options: dict | None = None,
@@ -88,36 +91,47 @@ class ExplorerApp:
                  lang: str = "en"):
         self.game = game
         self.board = board
-        self.players, self.seed, self.options = players, seed, dict(options or {})
+        self.session = session = Session(game, players, seed, options)
         query = page_query(lambda: i18n.preload(game.name)) if from_page else ""
         unknown = None
         if from_page:
             lang, unknown = page_language(query, os.environ.get("HTTP_ACCEPT_LANGUAGE"))
         self.words = words = PageWords(lang, game.name)
+        session.lang = words.lang
+        words.on_switch(lambda: setattr(session, "lang", words.lang))   # links carry it
+        # the board and the step's panels first: a session tells its views in this order
+        session.on("step", self._show_step)
+        session.on("refusal", self._show_refusal)
+        session.on("game", self._new_seats)
         self.counter = FrameCounter()
-        self.message = MessageArea(words)
+        self.message = MessageArea(words, session)
         keep_tracebacks_on_server(self.message.error)
         self.rules = RulePanel(game, words)
-        self.log = EventLog(self.go, self.switch_line, words)
+        self.log = EventLog(session.go, session.switch, words)
         self.score = ScoreSheetView(words)
-        self.bar = TimelineBar(self.go, words)
-        self.perspective = PerspectiveSwitch(players, lambda _: self.refresh(), words)
+        self.bar = TimelineBar(session.go, words)
+        session.on("acted", self.bar.pause)
+        self.perspective = PerspectiveSwitch(players, session.select, words)
         self.projector = words.set(
             w.ToggleButton(icon="", layout=shared_layout(width="auto")),
             description=T("Projector"), tooltip=T("Larger text on the page and the board"))
         self.language = LanguageMenu(words, self.switch_language)
-        self.classes = ClassPanel(self)
+        self.classes = ClassPanel(session, words, self.perspective, self.open_query)
+        session.on("stepped", self._show_address)
+        session.on("branches", self._show_branches)
         self.projector.add_class("rx-projector-toggle")
         self.projector.observe(lambda _: self._projector_changed(), names="value")
         self._option_factories = option_factories
         self.seats = Seats(players, seed, words)
-        self.autoplay = AutoPlay(self)
-        self.lessons = LessonView(self)
+        self.autoplay = AutoPlay(session, self.seats, words,
+                                 reduced_motion=lambda: self.access.focus.reduced_motion)
+        self.lessons = LessonView(session, words)
         self.events = w.HTML()
         self.events.add_class("rx-frame-events")
-        self.timeline: Timeline | None = None
         board.attach(self)
-        self.access = BoardAccess(self)     # the board by keyboard and screen reader
+        # the board by keyboard and screen reader
+        self.access = BoardAccess(session, board, words, self.show_moves_tab,
+                                  running=lambda: self.bar.playing or bool(self.autoplay.target))
         self.message.listeners.append(self.access.told)
 
         self.tabs = w.Tab()
@@ -171,17 +185,16 @@ class ExplorerApp:
         # keys are heard in the whole page; those typed into a text box (rule search, seed,
         # link) are left alone by the page and again by `_key`
         self._last_key = None
-        self.address = words.set(AddressBar(self._restore_branches), gone_text=T(
+        self.address = words.set(AddressBar(session.restore), gone_text=T(
             "This page was away too long and the server closed its game: opening it again at "
             "the same step…"), unreachable_text=T(
             "The explorer's server does not answer (the network may be down). Your board stays "
             "as it is; the page reopens by itself when the server answers again."))
-        self._lesson_of: dict[Branch, object] = {}   # the lesson a kept line was part of
         self._branches_sent: tuple = ()          # the branches whose links the page has
         self.keys = KeyListener([*KEYS, CLOSE_KEY, *getattr(board, "keys", {})], self._key)
-        if not self.new_game(players, seed, self.options):
+        if not session.new_game(players, seed, session.options):
             raise SetupError(self.message.text)
-        words.on_switch(self.refresh)
+        words.on_switch(session.refresh)
         if from_page:
             asked, query = class_of(query)
             self.open_query(query)
@@ -201,16 +214,17 @@ class ExplorerApp:
     # -- the tabs' contents, built on demand ----------------------------------------------
     @built_on_demand
     def setup_panel(self) -> SetupPanel:
-        return SetupPanel(self.game, self.new_game, self.message.error, self.players, self.seed,
-                          self._option_factories, self.words)
+        return SetupPanel(self.game, self.session.new_game, self.message.error, self.players,
+                          self.seed, self._option_factories, self.words)
 
     @built_on_demand
     def share(self) -> SharePanel:
-        return SharePanel(self)
+        return SharePanel(self.session, self.words, self.lessons.download_html, self.board.canvas)
 
     @built_on_demand
     def rulebook(self) -> RulebookView:
-        return RulebookView(self)
+        return RulebookView(self.game, self.words,
+                            lambda rule_id, options=None: self.show_rule(rule_id, options))
 
     def _pane_contents(self, index: int) -> list[w.Widget]:
         if index == GAME_TAB:
@@ -232,46 +246,45 @@ class ExplorerApp:
             with shared_models():
                 pane.children = self._pane_contents(index)
 
-    # -- game and navigation -------------------------------------------------------------
-    def new_game(self, players: int, seed: int, options: dict, actions=(),
-                 step: int | None = None, states=None) -> bool:
-        """Set up a fresh game (timeline at its first step, or after `actions` at `step`, a
-        frame index); on bad settings say why and keep the current game. `states`: the state
-        after each action where a checked link has replayed them already."""
-        try:
-            steps = self.game.setup_steps(players, seed, **options)
-        except SetupError as exc:
-            self.message.error(T("Cannot set up this game: {reason}", reason=reason_of(exc)))
-            return False
-        timeline = Timeline(steps)
-        if actions:
-            timeline.go(timeline.setup_count - 1)
-            if not states or len(states) != len(actions):
-                states = replay(Record(self.game.name, players, seed, options,
-                                       list(actions)))[1:]
-            for state, action in zip(states, actions):
-                timeline.push(action if not isinstance(action, dict)
-                              else self.game.action_from_json(action), state)
-        timeline.go(0 if step is None else step)
-        self.install(timeline, players, seed, options)
-        return True
+    # -- the session's commands, as the boards and tests call them -----------------------
+    timeline, players, seed, options = (
+        property(lambda self, name=name: getattr(self.session, name),
+                 doc=f"The session's `{name}`.")
+        for name in ("timeline", "players", "seed", "options"))
 
-    def install(self, timeline: Timeline, players: int, seed: int, options: dict,
-                keep_lesson: bool = False) -> None:
-        """Show `timeline` (a new game, a record or a lesson) at its current frame."""
-        self.autoplay.stop()
-        if not keep_lesson:
-            self.lessons.leave()
-            self.lessons.origin = None
-        self.timeline = timeline
-        self._lesson_of = {}
-        if (players, seed) != (self.players, self.seed):
-            self.seats.reset(players, seed)
-        self.players, self.seed, self.options = players, seed, dict(options)
-        self.perspective.set_players(players)
-        self.bar.pause()
-        self.message.clear()
-        self.refresh()
+    def new_game(self, *args, **kwargs) -> bool:
+        return self.session.new_game(*args, **kwargs)
+
+    def install(self, *args, **kwargs) -> None:
+        self.session.install(*args, **kwargs)
+
+    def go(self, index: int) -> None:
+        self.session.go(index)
+
+    def step(self, where: str) -> None:
+        self.session.step(where)
+
+    def try_action(self, action) -> bool:
+        return self.session.play(action)
+
+    def play(self, action, refresh: bool = True) -> bool:
+        """Make a bot's move (legal by construction; a refusal is still shown, never raised)."""
+        return (self.session.play if refresh else self.session.play_unseen)(action)
+
+    def refuse_unplayable(self) -> bool:
+        return self.session.refuse_unplayable()
+
+    def ready_to_play(self) -> bool:
+        return self.session.ready_to_play()
+
+    def switch_line(self, branch: Branch) -> None:
+        self.session.switch(branch)
+
+    def refresh(self) -> None:
+        self.session.refresh()
+
+    def open_record(self, record: Record) -> None:
+        self.session.open_record(record)
 
     def open_query(self, query: str | None) -> bool:
         """Open the position a page address asks for (`?players=..&seed=..&record=..&step=..`);
@@ -281,108 +294,30 @@ class ExplorerApp:
         try:
             link = parse_query(self.game, query, self.players, self.seed)
         except LinkError as exc:
-            self.message.error(T("This link cannot be opened ({reason}); showing a new game "
-                                 "instead.", reason=reason_of(exc)))
+            self.session.tell(T("This link cannot be opened ({reason}); showing a new game "
+                                "instead.", reason=reason_of(exc)), ERROR)
             return False
         if link.lesson:
             return self.lessons.open(link.lesson, link.step)
         if link.rule:
             return self.show_rule(link.rule, link.options or None)
-        self.new_game(link.players, link.seed, link.options, link.actions, states=link.states)
+        session = self.session
+        session.new_game(link.players, link.seed, link.options, link.actions, states=link.states)
         if link.step is not None:
-            if not 1 <= link.step <= len(self.timeline):
-                self.message.error(T("This link asks for step {step}, but the game has steps "
-                                     "1 to {last}; showing step 1.", step=link.step,
-                                     last=len(self.timeline)))
+            if not 1 <= link.step <= len(session.timeline):
+                session.tell(T("This link asks for step {step}, but the game has steps 1 to "
+                               "{last}; showing step 1.", step=link.step,
+                               last=len(session.timeline)), ERROR)
                 return False
-            self.go(link.step - 1)
-        return True
-
-    def open_record(self, record: Record) -> None:
-        """Replay a (checked) record and show its last step."""
-        if self.new_game(record.players, record.seed, record.options, record.actions,
-                         step=10**9):
-            self.message.info(N("Opened a record of {n} move: this is its last step.",
-                                "Opened a record of {n} moves: this is its last step.",
-                                len(record.actions)))
-
-    def go(self, index: int) -> None:
-        """Look at frame `index` (clamped)."""
-        self.timeline.go(index)
-        self.message.clear()
-        self.refresh()
-
-    def step(self, where: str) -> None:
-        """first / back / forward / last, as the buttons do."""
-        t = self.timeline
-        target = {"first": 0, "back": t.index - 1, "forward": t.index + 1, "last": t.last}[where]
-        self.bar.pause()
-        self.go(target)
-
-    def ready_to_play(self) -> bool:
-        """Whether moves can be made from the frame shown (moving on from set-up narration to
-        its last step if needed); says why not."""
-        t = self.timeline
-        if not t.playable():
-            if t.frame.kind == "setup":
-                self.go(t.setup_count - 1)
-                return True
-        return not self.refuse_unplayable()
-
-    def refuse_unplayable(self) -> bool:
-        """Say why no move can be made from the frame shown, if none can, and return True.
-        Nobody decides during set-up narration nor after the end, so a state's `is_over`
-        alone cannot tell "still being set up" from "the game is over"."""
-        t = self.timeline
-        if not t.playable():
-            self.message.info(T("Set-up is still being narrated here: go to the last set-up "
-                                "step (or press ⏭) to make moves."))
-            return True
-        if t.frame.state.is_over:
-            self.message.info(T("The game is over: step back through the timeline to look at "
-                                "any turn, or start a new game in the Game tab."))
-            return True
-        return False
-
-    def try_action(self, action) -> bool:
-        """Ask the engine to apply `action` at the current frame; refusals are shown, not raised.
-        In a class, the move is also a follower's answer to an open question, and a move made
-        takes a follower off the teacher's board."""
-        self.classes.tried(action)
-        made = self._try_action(action)
-        if made:
-            self.classes.made()
-        return made
-
-    def _try_action(self, action) -> bool:
-        lesson = self.lessons.lesson
-        handled = self.lessons.intercept(action)
-        if handled is not None:
-            return handled
-        t = self.timeline
-        frame = t.frame
-        if not t.playable():
-            self.refuse_unplayable()     # says set-up is still being narrated
-            return False
-        try:
-            nxt = frame.state.apply(action)
-        except IllegalAction as exc:
-            self.show_refusal(exc.reason, exc.rule)
-            return False
-        t.push(action, nxt)
-        if t.kept is not None and lesson is not None:
-            self._lesson_of[t.kept] = lesson      # Undo goes on with the lesson
-        self.bar.pause()
-        self.message.clear(keep_offer=True)
-        self.refresh()
+            session.go(link.step - 1)
         return True
 
     def show_rule(self, rule_id: str, options: dict | None = None) -> bool:
         """Open a step where `rule_id` acts (from a lesson, a sample game, or a refused move),
         with the rule first in the Rules tab; says so when no step shows it."""
-        demo = rulebook.demo(self.game.name, rule_id, options)
+        demo, session = rulebook.demo(self.game.name, rule_id, options), self.session
         if demo is None:
-            self.message.info(T("No lesson or sample game shows rule {rule} on the board; its "
+            session.tell(T("No lesson or sample game shows rule {rule} on the board; its "
                                 "text is in the Rules tab.", rule=rule_id))
             self.rules.show([], highlight=rule_id)
             self.show_rules_tab()
@@ -390,25 +325,27 @@ class ExplorerApp:
         if demo.how == "lesson":
             self.lessons.open(demo.lesson, demo.frame + 1)
         else:
-            self.new_game(demo.players, demo.seed, demo.options, list(demo.actions),
-                          step=demo.frame)
+            session.new_game(demo.players, demo.seed, demo.options, list(demo.actions),
+                             step=demo.frame)
         if demo.how == "refusal":
-            self.try_action(self.game.action_from_json(demo.refused))
+            session.play(self.game.action_from_json(demo.refused))
         else:
-            self.rules.show(self.timeline.frame.rule_ids, highlight=rule_id)
-            if rule_id in self.timeline.frame.rule_ids:
-                self.message.info(T("Rule {rule} acts at this step.", rule=rule_id))
+            rule_ids = session.timeline.frame.rule_ids
+            self.rules.show(rule_ids, highlight=rule_id)
+            if rule_id in rule_ids:
+                session.tell(T("Rule {rule} acts at this step.", rule=rule_id))
             else:  # a lesson question: the rule judges the learner's move
-                self.message.info(T("Rule {rule} decides this question: try a move.",
-                                    rule=rule_id))
+                session.tell(T("Rule {rule} decides this question: try a move.", rule=rule_id))
         self.show_rules_tab()
         return True
 
     def show_refusal(self, reason: str, rule: str | None, legal: bool = False) -> None:
-        """Tell why a move is not taken: the reason in the message line, its rule first in the
-        Rules tab. `legal`: the engine allows the move but a lesson wanted another."""
-        (self.message.wrong if legal else self.message.refuse)(reason, rule)
-        self.rules.show(self.timeline.frame.rule_ids, refused=rule)
+        """Tell why a move is not taken (see `Session.refuse`)."""
+        self.session.refuse(Refusal(reason, rule, legal))
+
+    def _show_refusal(self, refusal: Refusal) -> None:
+        """A refused move's rule first in the Rules tab (the message line tells the reason)."""
+        self.rules.show(self.timeline.frame.rule_ids, refused=refusal.rule)
         self.show_rules_tab()
         self.counter.tick()
 
@@ -418,27 +355,12 @@ class ExplorerApp:
     def show_moves_tab(self) -> None:
         self.tabs.selected_index = MOVES_TAB
 
-    def play(self, action, refresh: bool = True) -> bool:
-        """Make a bot's move (legal by construction; a refusal is still shown, never raised)."""
-        if not refresh:
-            try:
-                nxt = self.timeline.frame.state.apply(action)
-            except IllegalAction as exc:
-                self.show_refusal(exc.reason, exc.rule)
-                return False
-            self.timeline.push(action, nxt)
-            return True
-        return self.try_action(action)
-
     # -- showing -------------------------------------------------------------------------
-    def refresh(self, board_only: bool = False) -> None:
-        t = self.timeline
+    def _show_step(self) -> None:
+        """The step shown, on the board and in the panels that show every step."""
+        t, viewer = self.timeline, self.session.viewer
         frame = t.frame
-        self.board.show(frame, self.perspective.player, t.playable())
-        if board_only:
-            self.counter.tick()
-            return
-        viewer = self.perspective.player
+        self.board.show(frame, viewer, t.playable())
         self.bar.sync(t, viewer)
         self.log.sync(t, viewer)
         self.rules.show(frame.rule_ids)
@@ -450,18 +372,27 @@ class ExplorerApp:
                         for text, rule in frame.narration)
         self.events.value = (f'<div class="rx-events-title">{escape(say(T("What happens")))}'
                              f'</div><ul>{items}</ul>' if items else "")
-        self.lessons.sync()
-        kept = t.take_kept()
-        if kept is not None:
-            self._tell_kept(kept)
+
+    def _show_address(self) -> None:
+        """After a step: the Share tab (if open), the frame counter, the page's address and
+        the branches' links (last: the board is on its way already)."""
         if self.tabs.selected_index == SHARE_TAB:
             self.share.sync()
         self.counter.tick()
-        self.classes.moved()
-        # last: the board is on its way already
-        self.address.query = self.classes.address() or position_query(self)
+        self.address.query = self.classes.address() or position_query(self.session)
         self._send_branch_links()
-        self.access.sync()
+
+    def _show_branches(self) -> None:
+        """Branches taken back after a reload: in the History tab, and their links kept."""
+        self.log.sync(self.timeline, self.session.viewer)
+        self._send_branch_links()
+
+    def _new_seats(self, reseated: bool) -> None:
+        """A new timeline: new seats if the players or the seed changed; the view menu for its
+        players."""
+        if reseated:
+            self.seats.reset(self.players, self.seed)
+        self.perspective.set_players(self.players)
 
     def _send_branch_links(self) -> None:
         """Give the page a link per kept branch, to keep over a reload (none for a lesson's
@@ -470,64 +401,8 @@ class ExplorerApp:
         if branches == self._branches_sent:
             return
         self._branches_sent = branches
-        links = [moves_query(self, list(b.moves), b.fork + 1) for b in branches]
+        links = [moves_query(self.session, list(b.moves), b.fork + 1) for b in branches]
         self.address.branches = [link for link in links if link]
-
-    def _restore_branches(self, queries) -> None:
-        """Take back the branches a reloaded page kept: those of this very game (same set-up),
-        checked like any link; anything else is left alone."""
-        t = self.timeline
-        if not isinstance(queries, list) or t.branches:
-            return
-        kept = 0
-        setup = build_query(self.game, self.players, self.seed, self.options, [], None)
-        for query in queries[:MAX_RESTORED]:
-            try:
-                link = parse_query(self.game, query, self.players, self.seed)
-                if link.lesson or link.rule or setup != build_query(
-                        self.game, link.players, link.seed, link.options, [], None):
-                    continue
-                actions = [self.game.action_from_json(a) if isinstance(a, dict) else a
-                           for a in link.actions]
-                kept += t.adopt(actions)
-            except (LinkError, IllegalAction, ValueError, TypeError):
-                continue
-        if kept:
-            self.log.sync(t, self.perspective.player)
-            self._send_branch_links()
-
-    def _tell_kept(self, kept: Branch) -> None:
-        """Say that a move made at an earlier step kept the later steps as a branch, with
-        Undo (told after whatever else the move said, e.g. that it left a lesson)."""
-        kept_text = N("The {n} later step of the line you left is kept as a branch (History "
-                      "tab).", "The {n} later steps of the line you left are kept as a branch "
-                      "(History tab).", kept.steps)
-        if self.message.said is not None:
-            kept_text = T("{said} {kept}", said=self.message.said, kept=kept_text)
-        self.message.offer(kept_text, T("Undo"), lambda: self.switch_line(kept),
-                           tip=T("Go back to the line you left, at the step you left it; this "
-                                 "new move is kept as a branch"))
-
-    def switch_line(self, branch: Branch) -> None:
-        """Take up a kept line again, at the step it left the one shown; the line shown is kept
-        as a branch in its turn."""
-        t = self.timeline
-        if branch not in t.branches:
-            return
-        self.autoplay.stop()
-        self.bar.pause()
-        lesson = self.lessons.lesson
-        self.lessons.leave()
-        left = t.switch(branch)
-        if left is not None and lesson is not None:
-            self._lesson_of[left] = lesson
-        if branch in self._lesson_of:
-            self.lessons.resume(self._lesson_of.pop(branch))
-        self.message.clear()
-        self.refresh()
-        self.message.info(T("Back on the line kept at step {step}: step on (→) to follow it. "
-                            "The line you left is kept too (History tab).",
-                            step=branch.fork + 1))
 
     def _follow_scoring(self, at_scoring: bool) -> None:
         """The scoring step opens the Score tab; leaving it goes back to the rules, unless the
@@ -571,11 +446,11 @@ class ExplorerApp:
             return  # arrows inside a text box move the cursor, not the timeline
         board_keys = getattr(self.board, "keys", {})
         if key == CLOSE_KEY:
-            self.message.clear()         # and the board may drop a half-made choice too
+            self.session.clear_message()     # and the board may drop a half-made choice too
         if isinstance(key, str) and key in board_keys:
             board_keys[key]()
         elif isinstance(key, str) and key in KEYS:
-            self.step(KEYS[key])
+            self.session.step(KEYS[key])
 
 
 def _typing_into(target) -> bool:

@@ -10,13 +10,14 @@ only the one the run ends on.
 from __future__ import annotations
 
 from html import escape
+from typing import Callable
 
 import ipywidgets as w
 
 from explorer import bots
 from explorer.messages import T
 
-from .models import built_on_demand, set_visible, shared_layout
+from .models import built_on_demand, page_button, set_visible, shared_layout
 from .timeline import player_label
 from .page_words import PageWords
 
@@ -102,31 +103,29 @@ class Seats:
 
 
 class AutoPlay:
-    """The auto-play buttons (rx-play-turn, rx-play-bots, rx-play-end) and the ticker."""
+    """The auto-play buttons (rx-play-turn, rx-play-bots, rx-play-end) and the ticker. Bots
+    play in `session` for the `seats`; `reduced_motion()` says whether the page asked for less
+    motion (then a run shows only its end). A new or switched line stops a run."""
 
-    def __init__(self, app):
-        self.app = app
-        self.words = words = getattr(app, "words", None) or PageWords()
+    def __init__(self, session, seats: Seats, words: PageWords | None = None,
+                 reduced_motion: Callable[[], bool] = lambda: False):
+        self.session, self.seats = session, seats
+        self.words = words = words or PageWords()
+        self.reduced_motion = reduced_motion
         self.target: str | None = None      # "turn" or "bots" while an animated run goes on
         self._turn_of_run = None
         self._moves = 0
-
-        def button(text, css: str, tip) -> w.Button:
-            b = words.set(w.Button(layout=shared_layout(width="auto")), description=text,
-                          tooltip=tip)
-            b.add_class(css)
-            return b
-
-        self.turn_button = button(T("▷ Turn"), "rx-play-turn", T(
-            "Bots play the current turn (a person's seat is played by the greedy bot)"))
-        self.bots_button = button(T("▷▷ Bots"), "rx-play-bots", T(
-            "Bots play until a person must act (set the seats in the Game tab)"))
-        self.end_button = button(T("⏩ End"), "rx-play-end", T(
+        session.on("line", self.stop)
+        self.turn_button = page_button(words, T("▷ Turn"), T(
+            "Bots play the current turn (a person's seat is played by the greedy bot)"),
+            "rx-play-turn", lambda: self.start("turn"))
+        self.bots_button = page_button(words, T("▷▷ Bots"), T(
+            "Bots play until a person must act (set the seats in the Game tab)"), "rx-play-bots",
+            lambda: self.stop() if self.target else self.start("bots"))
+        self.end_button = page_button(words, T("⏩ End"), T(
             "Play the whole game to its scoring at once (every seat by its bot, people by the "
-            "greedy bot)"))
-        self.turn_button.on_click(lambda _: self.start("turn"))
-        self.bots_button.on_click(lambda _: self.stop() if self.target else self.start("bots"))
-        self.end_button.on_click(lambda _: self.skip() if self.target else self.play_to_end())
+            "greedy bot)"), "rx-play-end",
+            lambda: self.skip() if self.target else self.play_to_end())
         self.ticker = w.Play(value=0, min=0, max=10**9, step=1, interval=TICK_MS)
         self.ticker.add_class("rx-ticker")
         set_visible(self.ticker, False)   # it only ticks; the buttons start and stop it
@@ -139,26 +138,30 @@ class AutoPlay:
     # -- runs ------------------------------------------------------------------------------
     def start(self, target: str) -> None:
         """Begin an animated run: "turn" (the current turn) or "bots" (until a person acts)."""
-        if self.target:
+        if not self._ready():
             return
-        self.app.bar.pause()
-        self.app.message.clear()         # an old refusal is about the position left behind
-        if not self.app.ready_to_play():
-            return
-        state = self.app.timeline.frame.state
-        if target == "bots" and self.app.seats.is_person(state.current_player):
-            self.app.message.info(T("{player} is a person: choose a bot for that seat in the "
-                                    "Game tab, or use ▷ Turn.",
-                                    player=player_label(state.current_player)))
+        state = self.session.timeline.frame.state
+        if target == "bots" and self.seats.is_person(state.current_player):
+            self.session.tell(T("{player} is a person: choose a bot for that seat in the Game "
+                                "tab, or use ▷ Turn.", player=player_label(state.current_player)))
             return
         self.target, self._turn_of_run, self._moves = target, state.turn_number, 0
-        if self.app.access.focus.reduced_motion:   # no in-between positions: the end at once
+        if self.reduced_motion():        # no in-between positions: the end at once
             self.skip()
             return
         self._sync_buttons()
         self.tick()                      # the first move at once, then one per tick
         if self.target:
             self.ticker.playing = True
+
+    def _ready(self) -> bool:
+        """Whether a run may start: none runs, and moves can be made from the step shown (an
+        old refusal is about the position left behind: it goes; a playing timeline pauses)."""
+        if self.target:
+            return False
+        self.session.notify("acted")
+        self.session.clear_message()
+        return self.session.ready_to_play()
 
     def tick(self) -> None:
         """One move of the running run (called by the page's ticker)."""
@@ -169,11 +172,11 @@ class AutoPlay:
 
     def skip(self) -> None:
         """Finish the running run at once."""
-        self.app.message.clear()
+        self.session.clear_message()
         while self.target and self._move_once(refresh=False):
             pass
         self.stop()
-        self.app.refresh()
+        self.session.refresh()
 
     def stop(self) -> None:
         self.target = None
@@ -182,25 +185,21 @@ class AutoPlay:
 
     def play_to_end(self) -> None:
         """Every remaining move at once; the timeline lands on the scoring step."""
-        if self.target:
-            return
-        self.app.bar.pause()
-        self.app.message.clear()         # an old refusal must not stay over the scoring
-        if not self.app.ready_to_play():
+        if not self._ready():
             return
         self.target = "end"
         while self._move_once(refresh=False):
             pass
         self.target = None
-        self.app.refresh()
+        self.session.refresh()
 
     def _reached(self) -> bool:
         """Whether the run has reached its goal at the frame shown."""
-        state = self.app.timeline.frame.state
+        state = self.session.timeline.frame.state
         if state.is_over or self._moves >= MAX_MOVES:
             return True
         if self.target == "bots":
-            return self.app.seats.is_person(state.current_player)
+            return self.seats.is_person(state.current_player)
         if self.target == "turn":
             return bool(self._moves) and (self._turn_of_run is None
                                           or state.turn_number != self._turn_of_run)
@@ -210,11 +209,12 @@ class AutoPlay:
         """Let the right bot make one move; False once the run has reached its goal."""
         if self._reached():
             return False
-        state = self.app.timeline.frame.state
+        state = self.session.timeline.frame.state
         player = state.current_player
-        bot = self.app.seats.bot(player, stand_in=self.target != "bots")
+        bot = self.seats.bot(player, stand_in=self.target != "bots")
         self._moves += 1
-        return self.app.play(bot.choose(state), refresh=refresh)
+        play = self.session.play if refresh else self.session.play_unseen
+        return play(bot.choose(state))
 
     def _sync_buttons(self) -> None:
         running = self.target is not None

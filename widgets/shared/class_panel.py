@@ -21,8 +21,9 @@ import traitlets
 
 from explorer.messages import Message, N, T
 
-from .models import set_children, set_visible, shared_layout
+from .models import page_button, set_children, set_visible, shared_layout
 from .refusal import refused_by
+from .session import ERROR
 from .share_panel import page_address, qr_code
 from .style import STATIC, style_tag
 
@@ -220,11 +221,19 @@ class ServiceConnection:
 
 class ClassPanel:
     """Start, lead, follow and answer; `widget` (the teacher's panel or a follower's banner)
-    sits above the board, `button` ("Class") beside the language menu."""
+    sits above the board, `button` ("Class") beside the language menu. It follows `session`
+    (a teacher's step goes out as it is shown; a follower's move answers a question);
+    `perspective`, the view menu, is locked on "All open" for a follower unless the teacher
+    allows one player's view; `open_query(query)` opens the class's position."""
 
-    def __init__(self, app):
-        self.app = app
-        self.words = words = app.words
+    def __init__(self, session, words, perspective=None, open_query=None):
+        self.session = session
+        self.words = words
+        self.perspective = perspective
+        self.open_query = open_query or (lambda query: False)
+        session.on("tried", self.tried)
+        session.on("made", self.made)
+        session.on("stepped", self.moved)
         self.link = ClassLink()
         self.link.on_msg(self._page_said)
         words.keep(lambda say: setattr(self.link, "lost_text", say(T(
@@ -258,11 +267,7 @@ class ClassPanel:
         self.tally_view.add_class("rx-class-tally")
 
         def button(text, tip, css, do):
-            b = words.set(w.Button(layout=shared_layout(width="auto")), description=text,
-                          tooltip=tip)
-            b.add_class(css)
-            b.on_click(lambda _: do())
-            return b
+            return page_button(words, text, tip, css, do)
         self.ask = button(T("Ask the class"), T("Each student answers with a move on their own "
                                                 "board"), "rx-class-ask", self.ask_class)
         self.close_question = button(T("Close the question"), T("Stop taking answers"),
@@ -317,7 +322,7 @@ class ClassPanel:
             from .class_protocol import normal_code
             code = normal_code(asked)
             if code is None:
-                self.app.message.error(T("This is not a class code: {code}.", code=asked[:20]))
+                self.session.tell(T("This is not a class code: {code}.", code=asked[:20]), ERROR)
                 return
             self.code, self.key = code, key
             self.role = "leading" if key else "following"
@@ -329,15 +334,15 @@ class ClassPanel:
             return
         position = self._current()
         if not position:
-            self.app.message.error(T("A class needs a position with a link: this lesson of your "
-                                     "own has none. Download it as a record and open that."))
+            self.session.tell(T("A class needs a position with a link: this lesson of your own "
+                                "has none. Download it as a record and open that."), ERROR)
             return
         self.role, self.code, self.key = "starting", "", ""
         self._connect()
 
     def _current(self) -> str:
         from .share_panel import position_query
-        return without_language(position_query(self.app))
+        return without_language(position_query(self.session))
 
     def moved(self) -> None:
         """The app shows another step (called on every refresh): a teacher's goes out; a
@@ -358,10 +363,10 @@ class ClassPanel:
         if not chosen:
             return
         try:
-            action = self.app.game.action_from_json(json.loads(chosen))
+            action = self.session.game.action_from_json(json.loads(chosen))
         except (ValueError, TypeError, KeyError):
             return
-        self.app.try_action(action)
+        self.session.play(action)
 
     def _toggle_join(self) -> None:
         self.join_shown = not self.join_shown
@@ -417,12 +422,12 @@ class ClassPanel:
             return
         self.applying = True
         try:
-            app, current = self.app, self._current()
+            current = self._current()
             link_step = re.search(r"(?:^|[?&])step=(\d+)", position)
             if current and same_game(current, position) and link_step:
-                app.go(int(link_step.group(1)) - 1)
+                self.session.go(int(link_step.group(1)) - 1)
             else:
-                app.open_query(position)
+                self.open_query(position)
         finally:
             self.applying = False
 
@@ -431,8 +436,8 @@ class ClassPanel:
         url = service_url()
         if url is None:
             self.role = ""
-            self.app.message.error(T("A class needs the explorer's server: open this app "
-                                     "through it."))
+            self.session.tell(T("A class needs the explorer's server: open this app through "
+                                "it."), ERROR)
             return
         if self.connection is not None:
             self.connection.close()
@@ -452,7 +457,7 @@ class ClassPanel:
 
     def _opened(self) -> None:
         if self.role == "starting":
-            self._say({"op": "start", "app": self.app.game.name, "position": self._current()})
+            self._say({"op": "start", "app": self.session.game.name, "position": self._current()})
         elif self.role == "leading":
             self._say({"op": "lead", "code": self.code, "key": self.key})
         elif self.role in ("following", "trying"):
@@ -475,14 +480,14 @@ class ClassPanel:
             self.sent = self._current()
             self.link.keep = {"code": self.code, "key": self.key}
             self.join_shown = True
-            self.app.refresh()        # the address now carries the class
+            self.session.refresh()        # the address now carries the class
         elif op == "leading":
             self.role, self.followers = "leading", message.get("followers", 0)
             self.link.keep = {"code": self.code, "key": self.key}
             self.sent = message.get("position", "")
             self.question = message.get("question")
             self._apply(self.sent)
-            self.app.refresh()
+            self.session.refresh()
         elif op == "position":
             self.position = message.get("position", "")
             if self.role == "following":
@@ -514,10 +519,9 @@ class ClassPanel:
         self._leave(ENDED.get(why, ENDED["teacher"]))
         if was == "following" and position:
             self._apply(position)
-        self.app.message.info(T("{ended} This position is now your own game.",
-                                ended=self.ended_text)
-                              if was in ("following", "trying") else self.ended_text)
-        self.app.refresh()
+        self.session.tell(T("{ended} This position is now your own game.", ended=self.ended_text)
+                          if was in ("following", "trying") else self.ended_text)
+        self.session.refresh()
         self._show()
 
     def _leave(self, why) -> None:
@@ -538,13 +542,15 @@ class ClassPanel:
                 # it was there a moment ago: the service started again without it
                 return self._ended("restart", "")
             self._leave(text)
-            self.app.refresh()
-        self.app.message.error(text)
+            self.session.refresh()
+        self.session.tell(text, ERROR)
 
     def _seat_permission(self) -> None:
         """A follower sees everything open unless the teacher allows one player's view."""
         following = self.role in ("following", "trying")
-        switch = self.app.perspective.buttons
+        if self.perspective is None:
+            return
+        switch = self.perspective.buttons
         switch.disabled = following and not self.seat_view
         if switch.disabled and switch.value != -1:
             switch.value = -1
@@ -652,8 +658,8 @@ class ClassPanel:
     def _move(self, group: dict) -> str:
         """A tallied move as this page says it (its own language)."""
         try:
-            state = self.app.timeline.frame.state
-            return self.words(state.describe_action(self.app.game.action_from_json(
+            state = self.session.timeline.frame.state
+            return self.words(state.describe_action(self.session.game.action_from_json(
                 group["action"])))
         except Exception:
             return group.get("move", "")

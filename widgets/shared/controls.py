@@ -14,6 +14,7 @@ from explorer.messages import T
 
 from .models import set_visible, shared_layout
 from .refusal import REFUSAL, refusal_text
+from .session import Messages
 from .style import STATIC, style_tag
 from .timeline import player_label
 from .page_words import PageWords
@@ -26,10 +27,14 @@ CONTROLS_CSS = style_tag("controls.css")
 class MessageArea:
     """Where refusals, hints and errors are told (class rx-message); never a traceback. It has a
     place of its own, the step label's two-line box (style.py): long text scrolls inside it, so
-    a message never pushes the board down nor lies over a button. ✕ (or Esc) closes it."""
+    a message never pushes the board down nor lies over a button. ✕ (or Esc) closes it.
 
-    def __init__(self, words: PageWords):
+    It shows the message its `session` holds (session.py's `Messages`, its own without one);
+    `info`, `error`, `refuse`, `offer` and `clear` tell it to the session."""
+
+    def __init__(self, words: PageWords, session: Messages | None = None):
         self.words = words
+        self.session = session = session if session is not None else Messages()
         self.html = w.HTML(value="")
         self.html.add_class("rx-message-text")
         self.close = words.set(w.Button(description="✕", layout=shared_layout(width="36px")),
@@ -39,84 +44,58 @@ class MessageArea:
         # a message may offer one thing to do about it ("Undo"); hidden otherwise
         self.action = w.Button(layout=shared_layout(width="auto"))
         self.action.add_class("rx-message-action")
-        self.action.on_click(lambda _: self._act())
+        self.action.on_click(lambda _: session.act())
         set_visible(self.action, False)
-        self._on_action: Callable[[], None] | None = None
+        self._offering = False
         self.widget = w.HBox([self.html, self.action, self.close])
         self.widget.add_class("rx-message")
         set_visible(self.widget, False)
         self._kind = ""
         self.text = ""
-        self._said = None           # the message shown, as given: told again after a switch
         self.listeners: list[Callable[[str, str], None]] = []   # hear(text, kind) when told
-        words.on_switch(self._tell_again)
+        session.on("message", self._show)
+        words.on_switch(self._show)
 
     def refuse(self, reason: str, rule: str) -> None:
-        self._set(refusal_text(reason, rule), REFUSAL)
+        self.session.tell(refusal_text(reason, rule), REFUSAL)
 
     def wrong(self, text: str, rule: str) -> None:
         """A lesson's answer to a legal move that is not the one asked for."""
-        self._set(refusal_text(text, rule, legal=True), REFUSAL)
+        self.session.tell(refusal_text(text, rule, legal=True), REFUSAL)
 
     def error(self, text: str) -> None:
-        self._set(text, "rx-error")
+        self.session.tell(text, "rx-error")
 
     def info(self, text: str) -> None:
-        self._set(text, "rx-info")
+        self.session.tell(text, "rx-info")
 
     def offer(self, text: str, label: str, on_action: Callable[[], None], tip: str = "") -> None:
         """Tell `text` with a button `label` that calls `on_action` (and closes the message)."""
-        self._set(text, "rx-info")
-        self._said = (text, "rx-info", (label, tip))
-        self.action.description = self.words(label)
-        self.action.tooltip = self.words(tip or label)
-        self._on_action = on_action
-        set_visible(self.action, True)
+        self.session.offer(text, label, on_action, tip)
 
     def clear(self, keep_offer: bool = False) -> None:
-        """Close the message; with `keep_offer`, not one that offers an action (an Undo stays
-        while play goes on, until the person steps elsewhere or closes it)."""
-        if not self.text and not self.html.value:
-            return                       # nothing shown: send the page nothing
-        if keep_offer and self._on_action is not None:
-            return
-        self.text = ""
-        self._said = None
-        self.html.value = ""
-        set_visible(self.widget, False)
-        self._drop_action()
+        """Close the message; with `keep_offer`, not one that offers an action."""
+        self.session.clear_message(keep_offer)
 
     @property
     def said(self):
         """The message shown, as it was given (a template), or None."""
-        return None if self._said is None else self._said[0]
+        said = self.session.said
+        return None if said is None else said.text
 
-    def _tell_again(self) -> None:
-        """After a language switch: the message shown, in the new language."""
-        if self._said is None:
+    def _show(self) -> None:
+        """Show the session's message (again after a language switch), or none."""
+        said = self.session.said
+        if said is None:
+            if not self.text and not self.html.value:
+                return                   # nothing shown: send the page nothing
+            self.text = ""
+            self.html.value = ""
+            set_visible(self.widget, False)
+            self._show_action(None)
             return
-        text, css, offer = self._said
-        on_action = self._on_action
-        self._set(text, css)
-        if offer is not None and on_action is not None:
-            self.offer(text, offer[0], on_action, offer[1])
-
-    def _act(self) -> None:
-        on_action = self._on_action
-        self.clear()
-        if on_action is not None:
-            on_action()
-
-    def _drop_action(self) -> None:
-        if self._on_action is not None:
-            self._on_action = None
-            set_visible(self.action, False)
-
-    def _set(self, text: str, css: str) -> None:
-        self._drop_action()
-        self._said = (text, css, None)
-        text = self.words(text)
-        self.text = text
+        text = self.text = self.words(said.text)
+        css = said.kind
         if css != self._kind:
             if self._kind:
                 self.widget.remove_class(self._kind)
@@ -126,6 +105,16 @@ class MessageArea:
         set_visible(self.widget, True)
         for hear in self.listeners:
             hear(text, css)
+        self._show_action(said.offer)
+
+    def _show_action(self, offer) -> None:
+        if offer is not None:
+            label, tip, _ = offer
+            self.action.description = self.words(label)
+            self.action.tooltip = self.words(tip or label)
+        if self._offering != (offer is not None):
+            self._offering = offer is not None
+            set_visible(self.action, self._offering)
 
 
 def button(text, css: str, tip, width: str = "auto", style: str = "",

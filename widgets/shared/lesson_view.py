@@ -22,6 +22,8 @@ from explorer.messages import Message, N, T, reason_of
 from explorer.links import download_link_html
 from .models import built_on_demand, set_visible, shared_layout
 from .share_panel import take_upload
+from .refusal import Refusal
+from .session import ERROR
 from .style import style_tag
 from .timeline import Timeline
 from .page_words import PageWords
@@ -41,17 +43,17 @@ class LessonView:
     """Menu (rx-lesson-menu), caption box (rx-lesson, hidden outside a lesson) with "Show me"
     (rx-lesson-show) and "Leave lesson" (rx-lesson-leave)."""
 
-    def __init__(self, app):
-        self.app = app
-        self.words = words = getattr(app, "words", None) or PageWords()
+    def __init__(self, session, words: PageWords | None = None):
+        self.session = session
+        self.words = words = words or PageWords()
         try:
-            self.available = lessons.shipped(app.game.name)
+            self.available = lessons.shipped(session.game.name)
         except lessons.LessonError as exc:  # a broken shipped file must not take the app down
             self.available = ()
-            app.message.error(T("Lessons cannot be shown: {reason}", reason=reason_of(exc)))
-        self.lesson: lessons.Lesson | None = None
-        self.origin: dict | None = None   # the lesson start the timeline began from, if any
-        self.note = ""
+            session.tell(T("Lessons cannot be shown: {reason}", reason=reason_of(exc)), ERROR)
+        session.guard(self.intercept)
+        session.on("step", self.sync)
+        session.on("lesson", lambda: set_visible(self.widget, self.lesson is not None))
         choices = [(T("Lessons…"), "")] + [(lesson.title, lesson.name)
                                            for lesson in self.available]
         self.menu = w.Dropdown(options=[(words(label), v) for label, v in choices], value="",
@@ -85,6 +87,12 @@ class LessonView:
         self.widget = w.VBox([self.title, self.caption, self.prompt, buttons])
         self.widget.add_class("rx-lesson")
         set_visible(self.widget, False)
+
+    # the lesson played and where its game began are the session's
+    lesson = property(lambda self: self.session.lesson,
+                      lambda self, lesson: setattr(self.session, "lesson", lesson))
+    origin = property(lambda self: self.session.origin,
+                      lambda self, origin: setattr(self.session, "origin", origin))
 
     @built_on_demand
     def catalogue(self) -> w.VBox:
@@ -127,28 +135,30 @@ class LessonView:
     def open(self, name: str, step: int | None = None) -> bool:
         """Open a shipped lesson at frame `step` (counted from 1; default its start)."""
         try:
-            lesson = lessons.get(self.app.game.name, name)
+            lesson = lessons.get(self.session.game.name, name)
         except lessons.LessonError as exc:
-            self.app.message.error(T("Cannot open this lesson: {reason}", reason=reason_of(exc)))
+            self.session.tell(T("Cannot open this lesson: {reason}", reason=reason_of(exc)), ERROR)
             return False
         return self.play(lesson, step)
 
     def _uploaded(self, change) -> None:
-        chosen = take_upload(self.upload, change, UPLOAD_LIMIT, "lesson", self.app.message)
-        if chosen is None:
-            return
-        name, content = chosen
+        chosen = take_upload(self.upload, change, UPLOAD_LIMIT, "lesson", self.session)
+        if chosen is not None:
+            self.open_file(*chosen)
+
+    def open_file(self, name: str, content: bytes) -> None:
+        """Play a lesson file (a chosen upload)."""
         try:
             text = content.decode("utf-8")
-            lesson = lessons.loads(text, self.app.game.name, "uploaded", name[:60],
+            lesson = lessons.loads(text, self.session.game.name, "uploaded", name[:60],
                                    toml=name.endswith(".toml") or None)
         except UnicodeDecodeError:
-            self.app.message.error(T("Cannot open this lesson: the file is not UTF-8 text."))
+            self.session.tell(T("Cannot open this lesson: the file is not UTF-8 text."), ERROR)
             return
         except lessons.LessonError as exc:
             reason = reason_of(exc)
-            self.app.message.error(T("Cannot open this lesson: {reason}", reason=(
-                reason if isinstance(reason, Message) else reason[:300])))
+            self.session.tell(T("Cannot open this lesson: {reason}", reason=(
+                reason if isinstance(reason, Message) else reason[:300])), ERROR)
             return
         self.play(lesson)
 
@@ -165,26 +175,19 @@ class LessonView:
         fits = step is None or 1 <= step <= len(timeline)
         timeline.go(step - 1 if step is not None and fits else 0)
         set_visible(self.widget, True)
-        self.app.install(timeline, start.players, start.seed, dict(start.options),
-                         keep_lesson=True)
+        self.session.install(timeline, start.players, start.seed, dict(start.options),
+                             keep_lesson=True)
         if not fits:
-            self.app.message.error(T("This lesson has steps 1 to {last}, not {step}; showing "
-                                     "its start.", last=len(timeline), step=step))
+            self.session.tell(T("This lesson has steps 1 to {last}, not {step}; showing its "
+                                "start.", last=len(timeline), step=step), ERROR)
         return fits
 
     def resume(self, lesson: lessons.Lesson) -> None:
         """Go on with `lesson` on a line of it taken up again (from the History tab or Undo)."""
-        self.lesson = lesson
-        set_visible(self.widget, True)
+        self.session.resume_lesson(lesson)
 
     def leave(self, why: Message | str = "") -> None:
-        if self.lesson is None:
-            return
-        self.lesson = None
-        set_visible(self.widget, False)
-        self.note = why     # told now, and again after the move that left refreshed the page
-        if why:
-            self.app.message.info(why)
+        self.session.leave_lesson(why)
 
     # -- following the timeline ----------------------------------------------------------
     def _fill(self, t: Timeline) -> None:
@@ -202,19 +205,17 @@ class LessonView:
 
     def _waiting(self) -> bool:
         """Whether the frame shown is a checkpoint's question (its answer not made yet)."""
-        t = self.app.timeline
-        i = t.index
-        return (self.lesson is not None and i == t.last and i < len(self.lesson.steps)
-                and self.lesson.steps[i].checkpoint is not None)
+        return self.session.waiting()
 
     def sync(self) -> None:
         """Show the caption of the frame shown (called on every refresh)."""
-        if self.note:
-            self.app.message.info(self.note)
-            self.note = ""
+        session = self.session
+        if session.lesson_note:
+            session.tell(session.lesson_note)
+            session.lesson_note = ""
         if self.lesson is None:
             return
-        t, lesson = self.app.timeline, self.lesson
+        t, lesson = session.timeline, self.lesson
         say = self.words
         i = t.index
         captions = lesson.captions()
@@ -245,7 +246,7 @@ class LessonView:
         """Where the lesson is, counted as the bar counts: "· step 3 of 7", the total being the
         steps laid out so far; while a question waits at the end of them, which one it is ("·
         question 2 of 3 at step 7", or ": question 2 of 3" when it is the step shown)."""
-        t, lesson = self.app.timeline, self.lesson
+        t, lesson = self.session.timeline, self.lesson
         step, count = t.index + 1, len(t)
         questions = [i for i, step in enumerate(lesson.steps) if step.checkpoint is not None]
         if t.last not in questions:       # no question waits at the end of the timeline
@@ -274,7 +275,7 @@ class LessonView:
         refused), None to let the app make it as a free move."""
         if self.lesson is None:
             return None
-        app, t, lesson = self.app, self.app.timeline, self.lesson
+        session, t, lesson = self.session, self.session.timeline, self.lesson
         i = t.index
         if i >= len(lesson.steps):
             self.leave(T("The lesson is over: you play on from here."))
@@ -283,16 +284,16 @@ class LessonView:
         if self._waiting():
             verdict = lesson.judge(i, t.frame.state, action)
             if not verdict.right:
-                app.show_refusal(verdict.text, verdict.rule, legal=verdict.legal)
+                session.refuse(Refusal(verdict.text, verdict.rule, verdict.legal))
                 return False
             same = action == step.action
             self._answer(t)
-            app.refresh()
-            app.message.info(T("Right!") if same else T("Right: that works too. The lesson "
-                                                        "goes on with the move it shows."))
+            session.refresh()
+            session.tell(T("Right!") if same else T("Right: that works too. The lesson goes on "
+                                                    "with the move it shows."))
             return True
         if action == step.action:
-            app.go(i + 1)
+            session.go(i + 1)
             return True
         self.leave(T("You left the lesson with a move of your own: play on from here."))
         return None
@@ -301,8 +302,8 @@ class LessonView:
         """Make the checkpoint's move for the learner."""
         if not self._waiting():
             return
-        self._answer(self.app.timeline)
-        self.app.refresh()
+        self._answer(self.session.timeline)
+        self.session.refresh()
 
     def _answer(self, t: Timeline) -> None:
         """Make the checkpoint's own move, then lay out the steps up to the next checkpoint."""
@@ -312,8 +313,7 @@ class LessonView:
     # -- saving ---------------------------------------------------------------------------
     def draft(self) -> dict | None:
         """The game so far as lesson data ("Save as lesson"); None before the first move."""
-        app = self.app
-        t = app.timeline
+        t = self.session.timeline
         moves = [f for f in t.frames[t.setup_count:] if f.kind == "move"]
         if not moves:
             return None
@@ -321,7 +321,7 @@ class LessonView:
         start = self.origin or {"players": first.players, "seed": first.seed,
                                 "options": dict(first.options)}
         title = (T("{title} (my version)", title=self.lesson.title) if self.lesson is not None
-                 else T("{game}: my lesson", game=app.game.title))
+                 else T("{game}: my lesson", game=self.session.game.title))
         return lessons.draft(start, [f.action for f in moves], [f.state for f in moves],
                              self.words(title))
 
@@ -332,6 +332,6 @@ class LessonView:
             first = T("Make a move first: a lesson needs at least one step.")
             return f"<i>{escape(say(first))}</i>"
         text = json.dumps(data, ensure_ascii=False, indent=1)
-        name = f"{self.app.game.name}-lesson.json"
+        name = f"{self.session.game.name}-lesson.json"
         return download_link_html(text.encode("utf-8"), name, "application/json",
                                   say(T("Save as lesson")), "rx-save-lesson-link")

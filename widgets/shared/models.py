@@ -101,3 +101,14 @@ def set_children(box: w.Box, children: list) -> None:
 def is_visible(widget: w.DOMWidget) -> bool:
     """Whether `set_visible` left `widget` shown."""
     return HIDDEN not in widget._dom_classes
+
+
+def page_button(words, text, tip, css: str, on_click=None, **layout) -> w.Button:
+    """A button whose label and tooltip are said in the page's language (now and after every
+    switch), with its CSS class and what a click does; sized by `layout` (default: auto)."""
+    button = words.set(w.Button(layout=shared_layout(**(layout or {"width": "auto"}))),
+                       description=text, tooltip=tip)
+    button.add_class(css)
+    if on_click is not None:
+        button.on_click(lambda _: on_click())
+    return button

@@ -213,10 +213,12 @@ class RulebookView:
     (rx-rulebook-text, passages rx-passage), and the chosen passage's rules with "See it"
     buttons (rx-see-rule), one per reading of a variant rule."""
 
-    def __init__(self, app):
-        self.app = app
-        self.words = words = getattr(app, "words", ENGLISH)
-        game = app.game.name
+    def __init__(self, game, words: PageWords = ENGLISH,
+                 show_rule=lambda rule_id, options=None: False):
+        """`show_rule(rule_id, options)` opens a step where the rule acts (the app's)."""
+        self.game, self.show_rule = game, show_rule
+        self.words = words
+        game = game.name
         self.sources = rulebook.sources(game)
         choices = [(source_label(s), s) for s in self.sources]
         if len(self.sources) > 1:
@@ -253,7 +255,7 @@ class RulebookView:
     def render(self) -> None:
         """Draw the chosen text (on first showing of the tab: finding a step for every rule
         takes a moment, so it is not done before anyone asks)."""
-        game = self.app.game.name
+        game = self.game.name
         words = self.words
         if self.coverage is None:
             said = words(T("Finding a step that shows each rule…"))
@@ -317,19 +319,19 @@ class RulebookView:
         passage = self.passages[index]
         rule_id = passage.rules[k]
         self._offer(passage, [rule_id], T("see it on the board"))
-        self.app.show_rule(rule_id)
+        self.show_rule(rule_id)
 
     def choose_aligned(self, index: int) -> None:
         """Rule `index` (in the game's rule order) of the side-by-side view was clicked: show
         it, and offer its readings."""
         if self.chooser.value != "aligned":
             return
-        game_rules = rules.for_game(self.app.game.name)
+        game_rules = rules.for_game(self.game.name)
         if not 0 <= index < len(game_rules):
             return
         rule_id = game_rules[index].id
         self._offer(None, [rule_id], T("see it on the board"))
-        self.app.show_rule(rule_id)
+        self.show_rule(rule_id)
 
     def _offer(self, passage, rule_ids, what) -> None:
         self._offered = (passage, rule_ids, what)
@@ -337,7 +339,7 @@ class RulebookView:
         buttons = []
         for rule_id in rule_ids:
             buttons.append(self._button(rule_id, None))
-            for option, value in rulebook.variants(self.app.game.name, rule_id):
+            for option, value in rulebook.variants(self.game.name, rule_id):
                 buttons.append(self._button(rule_id, {option: value}))
         if passage is None:
             where = T("Rule {rule}", rule=rule_ids[0])
@@ -356,5 +358,5 @@ class RulebookView:
         button = w.Button(description=self.words(text), layout=shared_layout(width="auto"),
                           tooltip=_english(rules.get(rule_id), self.words)[0])
         button.add_class("rx-see-rule")
-        button.on_click(lambda _: self.app.show_rule(rule_id, options))
+        button.on_click(lambda _: self.show_rule(rule_id, options))
         return button

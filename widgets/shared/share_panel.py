@@ -18,7 +18,8 @@ import traitlets
 from explorer import Record
 from explorer.messages import T, reason_of
 
-from .models import shared_layout
+from .models import page_button, shared_layout
+from .session import ERROR
 from explorer.links import LinkError, build_query, download_link_html, read_record_file, with_language
 from .style import STATIC, style_tag
 from .page_words import PageWords
@@ -96,9 +97,10 @@ def _wait_for_page_request() -> None:
 
 
 def take_upload(upload: w.FileUpload, change, limit: int, what: str,
-                message) -> tuple[str, bytes] | None:
+                session) -> tuple[str, bytes] | None:
     """The file just chosen in `upload` as (name, content), then cleared so the same file may
-    be chosen again; None when there is none or it is over `limit` bytes (`message` says so)."""
+    be chosen again; None when there is none or it is over `limit` bytes (`session` says
+    so)."""
     files = change["new"]
     if not files:
         return None
@@ -108,10 +110,10 @@ def take_upload(upload: w.FileUpload, change, limit: int, what: str,
     name = str(chosen.get("name", what)) if isinstance(chosen, dict) else what
     if len(content) > limit:
         megabytes = limit / 1_000_000
-        message.error(T("Cannot open this lesson: the file is larger than {megabytes:g} MB.",
-                        megabytes=megabytes) if what == "lesson" else
-                      T("Cannot open this record: the file is larger than {megabytes:g} MB.",
-                        megabytes=megabytes))
+        session.tell(T("Cannot open this lesson: the file is larger than {megabytes:g} MB.",
+                       megabytes=megabytes) if what == "lesson" else
+                     T("Cannot open this record: the file is larger than {megabytes:g} MB.",
+                       megabytes=megabytes), ERROR)
         return None
     return name, content
 
@@ -186,24 +188,27 @@ def file_stem(game, step: int) -> str:
     return re.sub(r"[^a-z0-9]+", "-", game.title.lower()).strip("-") + f"-step-{step}"
 
 
-def position_query(app) -> str:
-    """The query string that opens the step `app` shows ("" for a lesson's own position, which
-    has no link): the Share link's, and the address the page keeps up to date."""
-    t = app.timeline
-    if app.lessons.lesson is not None:
-        return with_language(f"?lesson={app.lessons.lesson.name}&step={t.index + 1}",
-                             app.words.lang)
-    return moves_query(app, t.actions_all(), t.index + 1)
+def position_query(session) -> str:
+    """The query string that opens the step `session` (or an app's) shows ("" for a lesson's
+    own position, which has no link): the Share link's, and the address the page keeps up to
+    date."""
+    session = getattr(session, "session", session)
+    t = session.timeline
+    if session.lesson is not None:
+        return with_language(f"?lesson={session.lesson.name}&step={t.index + 1}", session.lang)
+    return moves_query(session, t.actions_all(), t.index + 1)
 
 
-def moves_query(app, actions, step: int) -> str:
-    """The query of `actions` played from the set-up of `app`'s game, at `step` ("" when the
-    game starts from a lesson's own position, which has no link; Save as lesson keeps it)."""
-    origin = app.lessons.origin
+def moves_query(session, actions, step: int) -> str:
+    """The query of `actions` played from the set-up of `session`'s game, at `step` ("" when
+    the game starts from a lesson's own position, which has no link; Save as lesson keeps
+    it)."""
+    session = getattr(session, "session", session)
+    origin = session.origin
     if origin is not None and "position" in origin:
         return ""
-    return with_language(build_query(app.game, app.players, app.seed, app.options, actions, step),
-                         app.words.lang)
+    return with_language(build_query(session.game, session.players, session.seed,
+                                     session.options, actions, step), session.lang)
 
 
 class SharePanel:
@@ -212,9 +217,12 @@ class SharePanel:
     hidden upload rx-open-record-file), Save picture (rx-save-picture, then rx-picture-link)
     and Save as lesson (rx-save-lesson)."""
 
-    def __init__(self, app):
-        self.app = app
-        self.words = words = getattr(app, "words", ENGLISH)
+    def __init__(self, session, words: PageWords = ENGLISH, lesson_file=lambda: "",
+                 canvas=None):
+        """`lesson_file()`: the game as a lesson file's download link (HTML); `canvas`: the
+        board's, which draws the picture."""
+        self.session, self.lesson_file_html, self.canvas = session, lesson_file, canvas
+        self.words = words
         self.link = w.Textarea(rows=3, layout=shared_layout(width="100%"))
         self.link.add_class("rx-share-link")
         self.copy = words.set(PageButton(kind="copy"), label=T("Copy link"),
@@ -237,12 +245,11 @@ class SharePanel:
             PageButton(kind="open", target=".rx-open-record-file"),
             label=T("Open record file…"), hint=T("Replay a record file (JSON) at its last step"))
         self.open_button.add_class("rx-open-record")
-        self.picture_button = words.set(
-            w.Button(icon="image", layout=shared_layout(width="auto", align_self="flex-start")),
-            description=T("Save picture (PNG)"),
-            tooltip=T("The board as a PNG image, twice as sharp as on screen, for print"))
-        self.picture_button.add_class("rx-save-picture")
-        self.picture_button.on_click(lambda _: self.save_picture())
+        self.picture_button = page_button(
+            words, T("Save picture (PNG)"),
+            T("The board as a PNG image, twice as sharp as on screen, for print"),
+            "rx-save-picture", self.save_picture, width="auto", align_self="flex-start")
+        self.picture_button.icon = "image"
         self.picture = w.HTML()
         self.picture.add_class("rx-picture-link")
         self.downloader = Downloader()
@@ -297,12 +304,12 @@ class SharePanel:
         self.picture.value = said.replace(LINK, link) if link else f"<i>{said}</i>"
 
     def query(self) -> str:
-        return position_query(self.app)
+        return position_query(self.session)
 
     def sync(self) -> None:
         """Refresh the link and the record file (only while the tab is shown: they grow with
         the game)."""
-        app = self.app
+        session = self.session
         query = self.query()
         self.link.value = (page_address() + query if query else
                            self.words(T("This game starts from a lesson's position: share it "
@@ -310,10 +317,11 @@ class SharePanel:
         self.copy.text = self.link.value if query else ""
         self.copy.disabled = not query
         self.show_qr(self.link.value if query else "")
-        self.lesson_file.value = self.app.lessons.download_html()
-        record = Record(app.game.name, app.players, app.seed, dict(app.options),
-                        app.timeline.actions_all())
-        name = file_stem(app.game, len(app.timeline.actions_all())).replace("-step-", "-moves-")
+        self.lesson_file.value = self.lesson_file_html()
+        actions = session.timeline.actions_all()
+        record = Record(session.game.name, session.players, session.seed, dict(session.options),
+                        actions)
+        name = file_stem(session.game, len(actions)).replace("-step-", "-moves-")
         if not query:
             said = self.words(T("No record: this game did not start from a set-up."))
             self.download.value = f"<i>{escape(said)}</i>"
@@ -337,21 +345,23 @@ class SharePanel:
             ))) + "</i></p>" if link else "")
 
     def _uploaded(self, change) -> None:
-        chosen = take_upload(self.upload, change, UPLOAD_LIMIT, "record", self.app.message)
-        if chosen is None:
-            return
-        _, content = chosen
+        chosen = take_upload(self.upload, change, UPLOAD_LIMIT, "record", self.session)
+        if chosen is not None:
+            self.open_file(chosen[1])
+
+    def open_file(self, content: bytes) -> None:
+        """Replay a record file (a chosen upload) at its last step."""
         try:
-            record = read_record_file(self.app.game, content)
+            record = read_record_file(self.session.game, content)
         except LinkError as exc:
-            self.app.message.error(T("Cannot open this record: {reason}",
-                                     reason=reason_of(exc)))
+            self.session.tell(T("Cannot open this record: {reason}", reason=reason_of(exc)),
+                              ERROR)
             return
-        self.app.open_record(record)
+        self.session.open_record(record)
 
     def save_picture(self) -> None:
-        step = self.app.timeline.index + 1
-        name = f"{file_stem(self.app.game, step)}.png"
+        step = self.session.timeline.index + 1
+        name = f"{file_stem(self.session.game, step)}.png"
 
         def deliver(png: bytes) -> None:
             self.downloader.save(png, name, "image/png")
@@ -361,5 +371,5 @@ class SharePanel:
                                 link=LINK), link)
 
         self._say_picture(T("Drawing the picture…"))
-        if not self.app.board.canvas.request_picture(deliver):
+        if self.canvas is None or not self.canvas.request_picture(deliver):
             self._say_picture(T("The board is not shown in a page yet."))
