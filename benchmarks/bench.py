@@ -53,8 +53,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 
 import helpers  # noqa: E402  (tests/browser/helpers.py)
+from explorer import games  # noqa: E402
 
-APPS = ("animals_on_board", "cacao", "taluva", "indian_summer")
+APPS = tuple(plugin.name for plugin in games.in_gallery_order())   # every registered game
 MINIMAL = "minimal_canvas"
 MINIMAL_SOURCE = '''\
 from ipycanvas import Canvas
@@ -71,7 +72,6 @@ canvas.on_client_ready(draw)
 canvas
 '''
 
-GAME_MEDIAN_MS = {"animals_on_board": 10.0, "cacao": 2.5, "taluva": 30.0, "indian_summer": 40.0}
 TARGETS = {
     "legal_actions_ms": 5.0,
     "board_ratio": 1.1,
@@ -110,13 +110,15 @@ def percentile(values: list[float], q: float) -> float:
 
 # --------------------------------------------------------------------------- engine
 
-def engine_figures(name: str, games: int, players: int = 4) -> dict:
-    """Random `players`-player games over seeds 0..games-1, set-up included in each game's
-    time; and the slowest single legal_actions() over every position of those games."""
+def engine_figures(name: str, games: int, players: int | None = None) -> dict:
+    """Random `players`-player games (default: the most players the game has, at most 4) over
+    seeds 0..games-1, set-up included in each game's time; and the slowest single
+    legal_actions() over every position of those games."""
     import explorer
     from explorer.bots import RandomBot, play
 
     game = explorer.GAMES[name]
+    players = players or most_players(name)
     per_game, slowest, slowest_where, slowest_state, steps = [], 0.0, None, None, 0
     for seed in range(games):
         started = time.perf_counter()
@@ -155,7 +157,7 @@ def report_engine(name: str, now: dict, before: dict | None = None, rev: str = "
         return f"   {rev}: {ms(before[key])}, {before[key] / now[key]:.2f}x"
 
     line("games per second", f"{now['games_per_s']:.1f} games/s")
-    target = GAME_MEDIAN_MS[name]
+    target = games.plugin(name).step_budget_ms
     line("per game, median", ms(now["median_ms"]), f"<= {target:g} ms",
          now["median_ms"] <= target, vs("median_ms"))
     line("per game, 95th percentile", ms(now["p95_ms"]), "", None, vs("p95_ms"))
@@ -569,6 +571,25 @@ def report_latencies(what: str, latencies: list[float], skipped: int = 0) -> Non
         print(f"  note: {skipped} click(s) did not draw the board again")
 
 
+def most_players(name: str) -> int:
+    """The most players the game has, at most 4."""
+    return max(n for n in games.plugin(name).game.player_counts if n <= 4)
+
+
+def late_game_page(browser, server: helpers.VoilaServer, name: str, lang: str | None = None):
+    """A new page of the app, opened (in `lang`, default LANG) at a game of `most_players`,
+    LATE_SEED, once a warm kernel waits for it."""
+    wait_for_pool(server, f"{name}.ipynb")
+    page = helpers.new_page(browser)
+    try:
+        helpers.open_board(page, server.url, name,
+                           with_lang(f"?players={most_players(name)}&seed={LATE_SEED}", lang))
+    except BaseException:
+        helpers.leave(page)
+        raise
+    return page
+
+
 def bench_late(browser, server: helpers.VoilaServer, name: str, clicks: int, moves: int) -> None:
     """Click-to-repaint in a 4-player game (or the most players the game has), LATE_SEED,
     played to its end by "⏩ End": forward clicks from the first step (Home); forward clicks
@@ -576,13 +597,9 @@ def bench_late(browser, server: helpers.VoilaServer, name: str, clicks: int, mov
     "▷ Turn" clicks from there on (the bots make the current turn's first move at once, so the
     click makes a move), going back 20 steps whenever the game is over. Each is timed from the
     click to the first draw of the board."""
-    import explorer
-    players = max(n for n in explorer.GAMES[name].player_counts if n <= 4)
-    wait_for_pool(server, f"{name}.ipynb")
-    page = helpers.new_page(browser)
+    players = most_players(name)
+    page = late_game_page(browser, server, name)
     try:
-        helpers.open_board(page, server.url, name,
-                           with_lang(f"?players={players}&seed={LATE_SEED}"))
         # ⏩ End first shows the last set-up step ("Step 5 of 5"), then the scoring step
         page.click(".rx-play-end")
         helpers.wait_text(page, ".rx-step-label", said("Scoring", name))
@@ -640,41 +657,43 @@ def bench_late(browser, server: helpers.VoilaServer, name: str, clicks: int, mov
         helpers.leave(page)
 
 
-def bench_board_clicks(browser, server: helpers.VoilaServer, seeds=AUTOPLAY_SEEDS) -> None:
-    """A move made by clicking the board: in 4-player Animals on Board games, each player's
-    "keep" click on the first tile drawn (where to click comes from the renderer's own pure
-    `layout()` for the same position), timed from the click to the board drawn."""
+def bench_board_clicks(browser, server: helpers.VoilaServer, name: str,
+                       seeds=AUTOPLAY_SEEDS) -> None:
+    """Moves made by clicking the board: in games of the most players the game has (at most
+    4), the clicks its tests/games/<name>.py gives as `board_clicks(state)` from the last set-up
+    step (where to click comes from the renderer's own pure layout for the same position),
+    each timed from the click to the board drawn."""
     import explorer
-    from explorer.animals_on_board import Keep
-    from widgets.animals_on_board import layout
+    sys.path.insert(0, str(REPO / "tests"))
+    from registered import need
 
-    game = explorer.GAMES["animals_on_board"]
+    game = explorer.GAMES[name]
+    board_clicks = need(name, "board_clicks", "a function board_clicks(state) yielding (action, "
+                        "(x, y)): moves from the state given and the board pixel to click for each")
+    players = most_players(name)
     made, skipped = [], 0
     for seed in seeds:
-        wait_for_pool(server, "animals_on_board.ipynb")
+        wait_for_pool(server, f"{name}.ipynb")
         page = helpers.new_page(browser)
         try:
-            helpers.open_board(page, server.url, "animals_on_board",
-                               with_lang(f"?players=4&seed={seed}"))
-            state = game.setup_steps(4, seed)[-1]
-            steps = len(game.setup_steps(4, seed))
+            helpers.open_board(page, server.url, name,
+                               with_lang(f"?players={players}&seed={seed}"))
+            state = game.setup_steps(players, seed)[-1]
+            steps = len(game.setup_steps(players, seed))
             helpers.act(page, lambda: page.keyboard.press("End"))
-            helpers.wait_text(page, ".rx-step-label", step_label("animals_on_board", steps, steps))
-            while state.phase == "keep":
-                p = state.current_player
-                x, y = helpers.board_point(page, *layout(state).box(("hand", p, 0)).center)
+            helpers.wait_text(page, ".rx-step-label", step_label(name, steps, steps))
+            for _, (x, y) in board_clicks(state):
+                x, y = helpers.board_point(page, x, y)
                 took = timed_click(page, lambda: page.mouse.click(x, y))
-                state = state.apply(Keep(state.drawn[p][0]))
                 steps += 1
-                helpers.wait_text(page, ".rx-step-label",
-                                  step_label("animals_on_board", steps, steps))
+                helpers.wait_text(page, ".rx-step-label", step_label(name, steps, steps))
                 if took is None:
                     skipped += 1
                 else:
                     made.append(took)
         finally:
             helpers.leave(page)
-    print(f"   board clicks that make a move (keep a tile), 4 players, seeds "
+    print(f"   {name}: board clicks that make a move, {players} players, seeds "
           f"{', '.join(map(str, seeds))}")
     report_latencies("click on the board -> board drawn", made, skipped)
 
@@ -746,13 +765,9 @@ def bench_switch(browser, server: helpers.VoilaServer, name: str, rounds: int) -
     opened in English at the last set-up step with one "▷ Turn" played: the menu switched to
     Korean, Hungarian and English, `rounds` times, each from the menu's change to the board
     drawn again and the whole page said again."""
-    import explorer
-    players = max(n for n in explorer.GAMES[name].player_counts if n <= 4)
-    wait_for_pool(server, f"{name}.ipynb")
-    page = helpers.new_page(browser)
+    players = most_players(name)
+    page = late_game_page(browser, server, name, "en")
     try:
-        helpers.open_board(page, server.url, name,
-                           with_lang(f"?players={players}&seed={LATE_SEED}", "en"))
         if page.locator(".rx-last").first.is_enabled():
             helpers.act(page, lambda: page.click(".rx-last"))
         page.wait_for_function(AT_END_JS, arg=step_pattern(name, "en"),
@@ -904,15 +919,15 @@ def bench_switch_apps(rounds: int) -> None:
         browser, server, name, rounds))
 
 
-def bench_late_apps(clicks: int, moves: int) -> None:
+def bench_late_apps(clicks: int, moves: int, click_game: str | None = None) -> None:
     """The late-game figures of every app, on a server of their own."""
     print(f"Late game: Voila with voila.json, Chromium {helpers.CHROMIUM}, pages in {LANG} "
           f"(?lang={LANG}), click to board drawn")
 
     def measure(browser, server, name) -> None:
         bench_late(browser, server, name, clicks, moves)
-        if name == "animals_on_board":
-            bench_board_clicks(browser, server)
+        if name == click_game:
+            bench_board_clicks(browser, server, name)
     _each_app("late-game", measure)
 
 
@@ -964,6 +979,9 @@ def main(argv=None) -> int:
         "of the app figures only the language-parity ones (ko and hu beside en)"))
     parser.add_argument("--apps", metavar="NAME[,NAME]", help=(
         f"only these apps and their engines (of {', '.join(APPS)})"))
+    parser.add_argument("--click-game", metavar="NAME", default=APPS[0], help=(
+        "the game whose board clicks are timed in the late-game figures (default: the first in "
+        "the gallery, %(default)s)"))
     parser.add_argument("--compare", metavar="REV", help=(
         "engine figures of this checkout and of git revision REV side by side, measured "
         "alternately in this run (3 rounds each), with the ratios"))
@@ -989,7 +1007,8 @@ def main(argv=None) -> int:
         if args.switch_only:
             parts.append(("language switch", lambda: bench_switch_apps(args.switches)))
         if args.late_only or not (args.switch_only or args.parity):
-            parts.append(("late game", lambda: bench_late_apps(args.clicks, args.moves)))
+            parts.append(("late game", lambda: bench_late_apps(args.clicks, args.moves,
+                                                               args.click_game)))
     for part, run in parts:
         if run is None:
             continue

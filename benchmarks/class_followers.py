@@ -92,7 +92,7 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 
 import helpers  # noqa: E402  (tests/browser/helpers.py)
 from helpers import SUBPROTOCOL, encode  # noqa: E402
-from bench import cpu_seconds, line, percentile  # noqa: E402
+from bench import APPS, cpu_seconds, line, percentile  # noqa: E402
 from load import settle  # noqa: E402
 from protocol_visitors import CONFIG, decode, fetch  # noqa: E402
 
@@ -164,7 +164,35 @@ def line_of_play(app: str, moves: int):
 
 # --------------------------------------------------------------------------- the teacher
 
-class ServiceClient:
+class Reading:
+    """A websocket read in the background (`reader`) until it closes: each message goes to
+    `_heard`, and CHANGED is set whenever that says it changed something, and at the end."""
+    socket = reader = None
+    closed = False
+
+    async def _heard(self, message) -> bool:
+        raise NotImplementedError
+
+    async def _read(self) -> None:
+        try:
+            async for message in self.socket:
+                if await self._heard(message):
+                    CHANGED.set()
+        except Exception:
+            pass
+        finally:
+            self.closed = True
+            CHANGED.set()
+
+    async def close(self) -> None:
+        if self.socket is not None:
+            await self.socket.close()
+        if self.reader is not None:
+            self.reader.cancel()
+        self.socket = self.reader = None
+
+
+class ServiceClient(Reading):
     """One websocket straight to the class service; keeps what it was told."""
 
     def __init__(self, socket):
@@ -191,44 +219,33 @@ class ServiceClient:
     async def send(self, message: dict) -> None:
         await self.socket.send(json.dumps(message))
 
-    async def _read(self) -> None:
-        try:
-            async for text in self.socket:
-                message = json.loads(text)
-                op = message.get("op")
-                if op == "started":
-                    self.code, self.key = message["code"], message["key"]
-                elif op == "followers":
-                    self.followers = message["n"]
-                elif op == "tally":
-                    self.tally = message
-                elif op == "question":
-                    self.question = message
-                elif op == "leading":
-                    self.leading = message
-                elif op == "refused":
-                    self.refused.append(message)
-                elif op == "position":
-                    self.positions += 1
-                elif op == "judged":
-                    self.judged = message
-                else:
-                    self.heard.append(message)
-                CHANGED.set()
-        except Exception:
-            pass
-        finally:
-            self.closed = True
-            CHANGED.set()
-
-    async def close(self) -> None:
-        await self.socket.close()
-        self.reader.cancel()
+    async def _heard(self, text) -> bool:
+        message = json.loads(text)
+        op = message.get("op")
+        if op == "started":
+            self.code, self.key = message["code"], message["key"]
+        elif op == "followers":
+            self.followers = message["n"]
+        elif op == "tally":
+            self.tally = message
+        elif op == "question":
+            self.question = message
+        elif op == "leading":
+            self.leading = message
+        elif op == "refused":
+            self.refused.append(message)
+        elif op == "position":
+            self.positions += 1
+        elif op == "judged":
+            self.judged = message
+        else:
+            self.heard.append(message)
+        return True
 
 
 # --------------------------------------------------------------------------- a follower page
 
-class Follower:
+class Follower(Reading):
     """A follower's page, as its kernel sees it: the kernel websocket, its hello, and what the
     kernel sends back (drawings, the step label)."""
 
@@ -308,44 +325,30 @@ class Follower:
         if found:
             self.step, self.count = int(found.group(1)), int(found.group(2))
 
-    async def _read(self) -> None:
-        try:
-            async for frame in self.socket:
-                arrived = time.time()
-                kind, content, buffers = decode(frame)
-                data = content.get("data") or {}
-                if kind == "comm_msg":
-                    method = data.get("method")
-                    if method == "custom" and buffers:
-                        self.drawings += 1
-                        if self.mark is not None and self.first is None:
-                            sent = header_date(frame) or arrived
-                            if sent >= self.mark:
-                                self.first = (sent, arrived)
-                            else:
-                                self.stray += 1
-                    elif method == "update" and content.get("comm_id") == self.label:
-                        if "value" in (data.get("state") or {}):
-                            self._read_label(data["state"]["value"])
-                elif kind == "comm_open" and (data.get("state") or {}).get(
-                        "_model_name") == "CanvasModel":
-                    self.new_canvases += 1     # a canvas the page would show: ready too
-                    await self._ready(content["comm_id"])
-                else:
-                    continue
-                CHANGED.set()
-        except Exception:
-            pass
-        finally:
-            self.closed = True
-            CHANGED.set()
-
-    async def close(self) -> None:
-        if self.socket is not None:
-            await self.socket.close()
-        if self.reader is not None:
-            self.reader.cancel()
-        self.socket = self.reader = None
+    async def _heard(self, frame) -> bool:
+        arrived = time.time()
+        kind, content, buffers = decode(frame)
+        data = content.get("data") or {}
+        if kind == "comm_msg":
+            method = data.get("method")
+            if method == "custom" and buffers:
+                self.drawings += 1
+                if self.mark is not None and self.first is None:
+                    sent = header_date(frame) or arrived
+                    if sent >= self.mark:
+                        self.first = (sent, arrived)
+                    else:
+                        self.stray += 1
+            elif method == "update" and content.get("comm_id") == self.label:
+                if "value" in (data.get("state") or {}):
+                    self._read_label(data["state"]["value"])
+        elif kind == "comm_open" and (data.get("state") or {}).get(
+                "_model_name") == "CanvasModel":
+            self.new_canvases += 1     # a canvas the page would show: ready too
+            await self._ready(content["comm_id"])
+        else:
+            return False
+        return True
 
 
 # --------------------------------------------------------------------------- the run
@@ -623,7 +626,8 @@ async def run(args) -> int:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--app", default="animals_on_board")
+    parser.add_argument("--app", default=APPS[0], choices=APPS,
+                        help="the app (default: the first game in the gallery, %(default)s)")
     parser.add_argument("--followers", type=int, default=30, help="follower kernels")
     parser.add_argument("--steps", type=int, default=20, help="teacher steps to time (>= 2)")
     parser.add_argument("--answers", type=int, default=30,

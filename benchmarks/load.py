@@ -34,7 +34,7 @@ sys.path.insert(0, str(REPO / "tests" / "browser"))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
 import helpers  # noqa: E402  (tests/browser/helpers.py)
-from bench import cpu_seconds, line, percentile, wait_until_quiet  # noqa: E402
+from bench import APPS, cpu_seconds, line, percentile, wait_until_quiet  # noqa: E402
 
 # seconds before a taken warm kernel is replaced, as served (voila.json)
 FILL_DELAY = json.loads((REPO / "voila.json").read_text())["VoilaKernelManager"]["fill_delay"]
@@ -214,7 +214,8 @@ async def run(args) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--app", default="cacao")
+    parser.add_argument("--app", default=APPS[0], choices=APPS,
+                        help="the app (default: the first game in the gallery, %(default)s)")
     parser.add_argument("--warm", type=int, default=10, help="warm kernels per app")
     parser.add_argument("--cap", type=int, default=40, help="most visitors at once")
     parser.add_argument("--visitors", type=int, default=10)

@@ -30,7 +30,7 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 
 import helpers  # noqa: E402  (tests/browser/helpers.py)
 from helpers import SUBPROTOCOL, encode  # noqa: E402
-from bench import cpu_seconds, line  # noqa: E402
+from bench import APPS, cpu_seconds, line  # noqa: E402
 from load import FILL_DELAY, TARGET_BURST_S, settle  # noqa: E402
 
 MESSAGE_LIMIT = 120.0  # seconds a visitor waits for any one message
@@ -136,7 +136,8 @@ async def run(args) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--app", default="cacao")
+    parser.add_argument("--app", default=APPS[0], choices=APPS,
+                        help="the app (default: the first game in the gallery, %(default)s)")
     parser.add_argument("--visitors", type=int, default=10)
     parser.add_argument("--warm", type=int, default=10, help="warm kernels for the app")
     parser.add_argument("--fill-delay", type=float, default=FILL_DELAY,

@@ -46,3 +46,17 @@ def conserved(state) -> None:
     central = {x for g in state.groups for x in g}
     assert state.facedown is None or state.facedown in central, "face-down tile outside the centre"
     assert all(g for g in state.groups), "an empty group"
+
+
+def board_clicks(state):
+    """Moves made by a click on the board from `state` (benchmarks/bench.py times them): each
+    player's keep of the first tile drawn, as (action, (x, y)) with the board pixel the
+    renderer's own layout places that tile at."""
+    from explorer.animals_on_board import Keep
+    from widgets.animals_on_board import layout
+
+    while state.phase == "keep":
+        p = state.current_player
+        action = Keep(state.drawn[p][0])
+        yield action, layout(state).box(("hand", p, 0)).center
+        state = state.apply(action)
