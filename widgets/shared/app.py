@@ -99,18 +99,20 @@ class ExplorerApp:
         self.words = words = PageWords(lang, game.name)
         session.lang = words.lang
         words.on_switch(lambda: setattr(session, "lang", words.lang))   # links carry it
-        # the board and the step's panels first: a session tells its views in this order
+        # the board first: a session tells its views in the order they registered
         session.on("step", self._show_step)
-        session.on("refusal", self._show_refusal)
         session.on("game", self._new_seats)
         self.counter = FrameCounter()
         self.message = MessageArea(words, session)
         keep_tracebacks_on_server(self.message.error)
-        self.rules = RulePanel(game, words)
-        self.log = EventLog(session.go, session.switch, words)
-        self.score = ScoreSheetView(words)
         self.bar = TimelineBar(session.go, words)
-        session.on("acted", self.bar.pause)
+        self.bar.watch(session)
+        self.log = EventLog(session.go, session.switch, words)
+        self.log.watch(session)
+        self.rules = RulePanel(game, words)
+        self.rules.watch(session)
+        session.on("refusal", self._show_refusal)
+        self.score = ScoreSheetView(words)
         self.perspective = PerspectiveSwitch(players, session.select, words)
         self.projector = words.set(
             w.ToggleButton(icon="", layout=shared_layout(width="auto")),
@@ -118,7 +120,7 @@ class ExplorerApp:
         self.language = LanguageMenu(words, self.switch_language)
         self.classes = ClassPanel(session, words, self.perspective, self.open_query)
         session.on("stepped", self._show_address)
-        session.on("branches", self._show_branches)
+        session.on("branches", self._send_branch_links)
         self.projector.add_class("rx-projector-toggle")
         self.projector.observe(lambda _: self._projector_changed(), names="value")
         self._option_factories = option_factories
@@ -344,8 +346,8 @@ class ExplorerApp:
         self.session.refuse(Refusal(reason, rule, legal))
 
     def _show_refusal(self, refusal: Refusal) -> None:
-        """A refused move's rule first in the Rules tab (the message line tells the reason)."""
-        self.rules.show(self.timeline.frame.rule_ids, refused=refusal.rule)
+        """The Rules tab, where the refused move's rule is now first (the message line tells
+        the reason)."""
         self.show_rules_tab()
         self.counter.tick()
 
@@ -357,13 +359,11 @@ class ExplorerApp:
 
     # -- showing -------------------------------------------------------------------------
     def _show_step(self) -> None:
-        """The step shown, on the board and in the panels that show every step."""
-        t, viewer = self.timeline, self.session.viewer
+        """The step shown on the board (first: it takes the longest to reach the page), then in
+        the score sheet and the step's "What happens"."""
+        t = self.timeline
         frame = t.frame
-        self.board.show(frame, viewer, t.playable())
-        self.bar.sync(t, viewer)
-        self.log.sync(t, viewer)
-        self.rules.show(frame.rule_ids)
+        self.board.show(frame, self.session.viewer, t.playable())
         over = frame.kind in (MOVE, SCORING) and frame.state.is_over
         self.score.show(frame.state if over else None)
         self._follow_scoring(frame.kind == SCORING)
@@ -380,11 +380,6 @@ class ExplorerApp:
             self.share.sync()
         self.counter.tick()
         self.address.query = self.classes.address() or position_query(self.session)
-        self._send_branch_links()
-
-    def _show_branches(self) -> None:
-        """Branches taken back after a reload: in the History tab, and their links kept."""
-        self.log.sync(self.timeline, self.session.viewer)
         self._send_branch_links()
 
     def _new_seats(self, reseated: bool) -> None:

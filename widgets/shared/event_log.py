@@ -72,6 +72,13 @@ class EventLog:
                               self.branch_box, CurrentInView()])
         self.widget.add_class("rx-history")
 
+    def watch(self, session) -> None:
+        """Follow `session` (session.py): its step shown and the branches it takes back."""
+        def sync():
+            self.sync(session.timeline, session.viewer)
+        session.on("step", sync)
+        session.on("branches", sync)
+
     def sync(self, timeline: Timeline, viewer: int | None = None) -> None:
         """Match the entries to the timeline's frames (reusing buttons) and mark the current one."""
         frames = timeline.frames

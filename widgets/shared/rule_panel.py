@@ -137,6 +137,13 @@ class RulePanel:
         self.cited.value = "".join(rule_html(i, marks.get(i, "") if i else "", self.words)
                                    for i in ids)
 
+    def watch(self, session) -> None:
+        """Follow `session` (session.py): the rules of the step shown, and a refused move's
+        rule first (marked as the reason)."""
+        session.on("step", lambda: self.show(session.timeline.frame.rule_ids))
+        session.on("refusal", lambda refusal: self.show(session.timeline.frame.rule_ids,
+                                                        refused=refusal.rule))
+
     def say_again(self) -> None:
         """After a language switch: the rules shown and the search results, in the new one."""
         self.show(self.rule_ids, *self._marks)

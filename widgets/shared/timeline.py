@@ -340,6 +340,11 @@ class TimelineBar:
         self.ticker.playing = True
         self._show_play()
 
+    def watch(self, session) -> None:
+        """Follow `session` (session.py): its step shown, and a pause when a person acts."""
+        session.on("step", lambda: self.sync(session.timeline, session.viewer))
+        session.on("acted", self.pause)
+
     def pause(self) -> None:
         """Stop playing; the step shown stays."""
         if self.playing:
