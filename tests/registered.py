@@ -87,6 +87,15 @@ def having(what: str) -> list[str]:
     return [name for name in names() if has(name, what)]
 
 
+def browser_games() -> list[str]:
+    """The games that run every shared browser check: BROWSER_CHECKS = True in their
+    tests/games/<name>.py. Every registered game runs the browser smoke test
+    (tests/browser/test_shell_in_browser.py), so a new game is opened in a browser at once and
+    may join the longer checks later."""
+    return [name for name in names()
+            if has(name, "BROWSER_CHECKS") and checks(name).BROWSER_CHECKS]
+
+
 def app_factory(name: str):
     """The function that builds the game's app (`plugin.app`, "module:function")."""
     module, _, function = games.plugin(name).app.partition(":")

@@ -419,13 +419,27 @@ def wait_for_board(page, timeout: float = TIMEOUT, selector: str = BOARD) -> flo
     return handle.json_value() / 1000.0
 
 
+def page_address(name: str, query: str = "") -> str:
+    """The page of a registered game's app (its plug-in's `page`: "cacao.ipynb", or
+    "game.ipynb?game=<name>" for a game from a package of its own), else of the notebook
+    `name` (with or without .ipynb), with `query` ("?..." or "") added."""
+    from explorer import GAMES, games
+
+    if name in GAMES:
+        page = games.plugin(name).page
+    else:
+        page = name if name.endswith(".ipynb") else f"{name}.ipynb"
+    if query.lstrip("?") and "?" in page:
+        return f"{page}&{query.lstrip('?')}"
+    return page + query
+
+
 def open_app(page, voila_url: str, name: str, timeout: float = TIMEOUT,
              selector: str = BOARD) -> float:
-    """Open /voila/render/<name>.ipynb and wait for a painted board.
+    """Open /voila/render/<page of name> (`page_address`) and wait for a painted board.
 
     Returns seconds from navigation start to the first frame with painted board pixels."""
-    name = name[:-len(".ipynb")] if name.endswith(".ipynb") else name
-    page.goto(f"{voila_url}/voila/render/{name}.ipynb", wait_until="commit",
+    page.goto(f"{voila_url}/voila/render/{page_address(name)}", wait_until="commit",
               timeout=timeout * 1000)
     return wait_for_board(page, timeout, selector)
 
@@ -565,8 +579,7 @@ def open_board(page, voila_url: str, name: str, query: str = "") -> float:
     """Open an app (with an optional `?query`) and check its board: painted, fitted inside the
     window, and the click-taking frame on the canvas' top-left corner. Returns seconds to the
     board."""
-    name = name[:-len(".ipynb")] if name.endswith(".ipynb") else name
-    page.goto(f"{voila_url}/voila/render/{name}.ipynb{query}", wait_until="commit",
+    page.goto(f"{voila_url}/voila/render/{page_address(name, query)}", wait_until="commit",
               timeout=TIMEOUT * 1000)
     took = wait_for_board(page)
     wait_frame(page, 0)

@@ -15,16 +15,17 @@ import pytest
 
 from explorer import i18n
 from explorer.messages import T
-from helpers import (REPO, VIEWPORT, leave, new_page, screenshot, tab, wait_for_board,
-                     wait_frame)
+import registered
+from helpers import (REPO, VIEWPORT, leave, new_page, page_address, screenshot, tab,
+                     wait_for_board, wait_frame)
 
 pytestmark = pytest.mark.browser
 
 AXE = REPO / ".venv" / "node" / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 FAILING = ("critical", "serious")
-APPS = ("cacao", "taluva", "animals_on_board", "indian_summer")
-PAGES = {**{name: f"{name}.ipynb" for name in APPS},
+APPS = registered.browser_games()
+PAGES = {**{name: page_address(name) for name in APPS},
          "gallery": "index.ipynb", "rulebook": "rulebook.ipynb?game=cacao"}
 SCREENS = {"laptop": {"viewport": VIEWPORT},
            "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True,

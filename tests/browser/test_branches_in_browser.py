@@ -6,11 +6,12 @@ import re
 
 import pytest
 
+import registered
 from helpers import act, open_board, screenshot, tab, text, wait_frame, wait_text
 
 pytestmark = pytest.mark.browser
 
-APPS = ("animals_on_board", "cacao", "taluva", "indian_summer")
+APPS = registered.browser_games()
 
 
 def play_to_end(page) -> int:

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+import registered
 from helpers import act, open_board, painted_pixels, screenshot
 
-APPS = ("animals_on_board", "cacao", "indian_summer", "taluva")
+APPS = registered.browser_games()
 KINDS = ("deuteranopia", "protanopia", "achromatopsia")
 
 

@@ -4,14 +4,14 @@ arrow keys and Enter play a legal move, a refused try is spoken with its rule, a
 regions say each step."""
 from __future__ import annotations
 
-import importlib
 
 import pytest
 
+import registered
 from explorer import lessons
 from helpers import act, open_board, screenshot, wait_frame
 
-APPS = ("animals_on_board", "cacao", "indian_summer", "taluva")
+APPS = registered.browser_games()
 TABS = ("Rules", "Score", "History", "Game", "Share", "Rulebook", "Moves")
 FRAME = ".rx-board-frame"
 POLITE = ".rx-live-polite"
@@ -60,7 +60,7 @@ def wrong_try(name: str):
     """A shipped lesson's question and how many presses of → bring the board's cursor to a move
     it refuses: (lesson name, step, presses, rule id). The cursor's order is the app's own,
     found by building the app here."""
-    app = importlib.import_module(f"widgets.{name}").app().explorer
+    app = registered.app_factory(name)().explorer
     for lesson in lessons.shipped(name):
         for i, step in enumerate(lesson.steps):
             if step.checkpoint is None or not app.lessons.open(lesson.name, i + 1):

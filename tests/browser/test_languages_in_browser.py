@@ -10,15 +10,13 @@ import pytest
 
 from explorer import i18n, lessons
 from explorer.messages import T
+import registered
 from helpers import (act, board_point, leave, new_page, open_board, screenshot, text, wait_text)
 
 pytestmark = pytest.mark.browser
 
-APPS = ("animals_on_board", "cacao", "taluva", "indian_summer")
+APPS = registered.browser_games()
 LANGS = ("ko", "hu")
-REFUSALS = {"cacao": "?rule=cacao.place.checkerboard",
-            "taluva": "?rule=taluva.erupt.lava_direction",
-            "indian_summer": "?rule=indian_summer.place.tile_action"}
 WORD = re.compile(r"[A-Za-z]{3,}")
 # names a person types, not words: rule ids (cacao.place.adjacent), option names
 # (start_player) and link parameters (?players=1)
@@ -26,9 +24,9 @@ WORD = re.compile(r"[A-Za-z]{3,}")
 RULE_ID = re.compile(r"(?<![A-Za-z0-9_])([a-z_]+(\.[a-z_0-9]+)+|[a-z]+(_[a-z0-9]+)+|[a-z_]+=[\w.-]*)"
                      r"(?![A-Za-z0-9_])")
 # Not words of a language: names every language writes alike (games, keys, languages)
-ALLOWED = {"Cacao", "Taluva", "Animals", "Board", "Indian", "Summer", "Esc", "Space", "Page",
-           "Down", "Home", "End", "Enter", "Tab", "English", "Magyar", "magyar", "PNG", "JSON",
-           "TOML", "QR"}
+ALLOWED = {"Esc", "Space", "Page", "Down", "Home", "End", "Enter", "Tab", "English", "Magyar",
+           "magyar", "PNG", "JSON", "TOML", "QR"} | {
+    word for plugin in registered.plugins() for word in WORD.findall(str(plugin.game.title))}
 # a rulebook's words quoted in a note ('1x piac, eladási ár 2') keep their language
 QUOTED = re.compile(r"'[^']*'")
 # Hungarian is written in Latin letters too: there, English shows by its common words (none of
@@ -125,8 +123,9 @@ def test_an_app_speaks_the_language_throughout(browser, voila_url, name, lang):
 def test_a_refusal_and_a_lesson_question_come_in_the_language(browser, voila_url, name, lang):
     page = new_page(browser)
     try:
-        if name in REFUSALS:
-            open_board(page, voila_url, name, f"{REFUSALS[name]}&lang={lang}")
+        refusal = registered.need(name, "REFUSAL_LINK")   # None: the game shows none by link
+        if refusal is not None:
+            open_board(page, voila_url, name, f"{refusal}&lang={lang}")
             page.wait_for_selector(".rx-message .rx-refusal")
             shown = text(page, ".rx-message")
             assert shown.startswith(said(T("Not allowed: {reason} — rule {rule}", reason="",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+import registered
 from helpers import act, board_fit, board_point, canvas_signature, open_board, wait_for_repaint
 from widgets.animals_on_board.layout import MARGIN, header_h, section_h
 
@@ -49,7 +50,7 @@ def select(page, name: str) -> None:
         click(lambda: page.locator(".rx-choice button").nth(1).click())
 
 
-@pytest.mark.parametrize("name", ["animals_on_board", "cacao", "taluva", "indian_summer"])
+@pytest.mark.parametrize("name", registered.browser_games())
 def test_the_board_frame_stays_put_while_stepping_and_selecting(page, voila_url, name):
     open_board(page, voila_url, name, "?players=3&seed=1")
     frame = frame_box(page)

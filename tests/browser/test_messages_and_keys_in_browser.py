@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from explorer import lessons
-from helpers import act, board_point, open_board, screenshot, text, wait_text
-from widgets.animals_on_board import layout
+import registered
+from helpers import act, open_board, screenshot, text, wait_text
 
 pytestmark = pytest.mark.browser
 
-APPS = ("animals_on_board", "cacao", "taluva", "indian_summer")
+APPS = registered.browser_games()
 
 # Every visible button, tab and dropdown whose centre is on screen (not scrolled out of its
 # pane) but is not the element found at that centre: something lies over it.
@@ -49,10 +48,19 @@ MESSAGE_GONE_JS = """() => { const m = document.querySelector('.rx-message');
 # lesson's name and the asked name quoted back (cut at its limit).
 LONGEST = "?lesson=" + "a_lesson_with_a_very_long_name_" * 4
 
-# A refused move at a playable step, with the board's own buttons in view.
-REFUSALS = {"cacao": "?rule=cacao.place.checkerboard",
-            "taluva": "?rule=taluva.erupt.lava_direction",
-            "indian_summer": "?rule=indian_summer.place.tile_action"}
+
+def show_a_refusal(page, voila_url, name: str) -> None:
+    """A refused move at a playable step, with the board's own buttons in view: the game's
+    REFUSAL_LINK, or else its own show_a_refusal (tests/games/<name>.py)."""
+    link = registered.need(name, "REFUSAL_LINK", "a link (query) whose page shows a refused "
+                           "move, or None and a function show_a_refusal(page, voila_url, "
+                           "message_shown)")
+    if link is None:
+        registered.need(name, "show_a_refusal")(
+            page, voila_url, lambda page: page.wait_for_function(MESSAGE_SHOWN_JS))
+    else:
+        open_board(page, voila_url, name, link)
+        wait_text(page, ".rx-message", "Not allowed:")
 
 
 def covered(page) -> list[str]:
@@ -95,32 +103,9 @@ def test_the_longest_message_covers_no_control_and_closes_with_escape(page, voil
     assert page.errors == [] and page.outside == []
 
 
-def split_lesson_refusal(page, voila_url) -> None:
-    """Animals on Board, "A split never mixes two groups": split off panda-1 alone (not the
-    lesson's answer), then select the tiger."""
-    lesson = lessons.get("animals_on_board", "split_one_group_only")
-    open_board(page, voila_url, "animals_on_board", f"?lesson={lesson.name}")
-    wait_text(page, ".rx-lesson", lesson.title)
-    state = lesson.states()[0]
-
-    def select(key, tile: str):
-        x, y = board_point(page, *layout(state).box(key).center)
-        page.mouse.click(x, y)
-        wait_text(page, ".rx-selection", tile)
-
-    select(("group", 0, 0), "panda-1")
-    page.click(".rx-split")
-    page.wait_for_function(MESSAGE_SHOWN_JS)
-    select(("group", 0, 2), "tiger-3")
-
-
 @pytest.mark.parametrize("name", APPS)
 def test_a_refusal_covers_no_control_and_end_clears_it(page, voila_url, name):
-    if name == "animals_on_board":
-        split_lesson_refusal(page, voila_url)
-    else:
-        open_board(page, voila_url, name, REFUSALS[name])
-        wait_text(page, ".rx-message", "Not allowed:")
+    show_a_refusal(page, voila_url, name)
     check_in_both_modes(page, name, "refusal")
     act(page, lambda: page.click(".rx-play-end"))
     wait_label(page, "Scoring")

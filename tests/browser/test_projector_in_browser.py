@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import pytest
 
+import registered
 from helpers import (LARGE, VIEWPORT, act, board_fit, canvas_signature, leave, new_page,
                      open_board, screenshot, wait_for_repaint)
 
 pytestmark = pytest.mark.browser
 
-APPS = ("animals_on_board", "cacao", "taluva", "indian_summer")
-QUERY = {"cacao": "?players=4", "indian_summer": "?players=4"}   # the fullest boards
+APPS = registered.browser_games()
 SIZES = {"1280x800": VIEWPORT, "1920x1080": LARGE}
 MIN_TEXT = 11.0      # CSS px, as displayed
 
@@ -133,7 +133,7 @@ def drawn_area(page) -> float:
 def into_a_game(page, voila_url: str, name: str, lang: str = "en") -> None:
     """Open the app (in `lang`), probe its canvas texts and play two bot turns from the last
     set-up step."""
-    query = QUERY.get(name, "")
+    query = registered.need(name, "PROJECTOR_QUERY", "the query of the page to open")
     if lang != "en":
         query = f"{query}&lang={lang}" if query else f"?lang={lang}"
     open_board(page, voila_url, name, query)

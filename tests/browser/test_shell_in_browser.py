@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+import registered
 from helpers import (LARGE, SCREENSHOTS, TIMEOUT, VIEWPORT, act, board_fit, board_pixels,
                      canvas_signature, drawing_inside_viewport, frame_count, inside_viewport,
                      leave, new_page, open_board, pixels_differing, screenshot, tab, text, upload, wait_frame,
@@ -16,7 +17,7 @@ from helpers import (LARGE, SCREENSHOTS, TIMEOUT, VIEWPORT, act, board_fit, boar
 
 pytestmark = pytest.mark.browser
 
-APPS = ("animals_on_board", "cacao", "taluva", "indian_summer")
+APPS = registered.browser_games()
 SIZES = {"1280x800": VIEWPORT, "1920x1080": LARGE}
 
 
@@ -35,6 +36,19 @@ def wait_same_board(page, pixels: tuple) -> None:
 
 def label(page) -> str:
     return text(page, ".rx-step-label")
+
+
+def test_smoke_every_registered_game(page, voila_url, game_name):
+    """Every registered game, whatever checks it has joined: its app's page (`plugin.page`)
+    opens with a painted board (`open_board` checks it), a step forward shows another step,
+    and the page says no error."""
+    open_board(page, voila_url, game_name)
+    first = label(page)
+    assert first.startswith("Step 1 of"), first
+    act(page, lambda: page.click(".rx-forward"))
+    wait_text(page, ".rx-step-label", "Step 2 of")
+    screenshot(page, f"smoke-{game_name}")
+    assert page.errors == [] and page.outside == []
 
 
 @pytest.fixture

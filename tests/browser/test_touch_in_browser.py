@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import pytest
 
+import registered
 import explorer
 from explorer.indian_summer import components as C
 from helpers import (act, board_point, canvas_signature, leave, new_page, open_board,
@@ -31,7 +32,7 @@ from widgets.taluva import layout as taluva_layout
 
 pytestmark = pytest.mark.browser
 
-APPS = ["animals_on_board", "cacao", "taluva", "indian_summer"]
+APPS = registered.browser_games()
 PHONE = {"width": 390, "height": 844}
 TABLETS = [{"width": 1024, "height": 768}, {"width": 768, "height": 1024}]
 MIN_TARGET = 24        # WCAG 2.5.8 (AA); 44 where the row has room (2.5.5)

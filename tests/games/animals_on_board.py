@@ -23,6 +23,13 @@ def _removed_species(players: int):
 # Options whose values are not a fixed list of choices: how to draw a valid value.
 FREE_OPTIONS = {"removed_species": _removed_species}
 
+# the browser checks (tests/browser): every shared one runs for this game
+BROWSER_CHECKS = True
+# a link whose page shows a move refused, with its rule
+REFUSAL_LINK = None    # none: its refusal is shown by the show_a_refusal below
+# the query of the page the projector checks open
+PROJECTOR_QUERY = ""
+
 # test_hostile_input.py: one valid position per shape of the game, every field given
 POSITIONS = [
     {"players": 3, "groups": [["panda-1", "panda-4", "tiger-2"], ["lion-3"]],
@@ -60,3 +67,27 @@ def board_clicks(state):
         action = Keep(state.drawn[p][0])
         yield action, layout(state).box(("hand", p, 0)).center
         state = state.apply(action)
+
+
+def show_a_refusal(page, voila_url: str, message_shown) -> None:
+    """In a browser (tests/browser), a refused move with its message: the lesson "A split never
+    mixes two groups", panda-1 split off alone (not the lesson's answer), then the tiger
+    selected. `message_shown(page)` waits for the message."""
+    from explorer import lessons
+    from helpers import board_point, open_board, wait_text
+    from widgets.animals_on_board import layout
+
+    lesson = lessons.get("animals_on_board", "split_one_group_only")
+    open_board(page, voila_url, "animals_on_board", f"?lesson={lesson.name}")
+    wait_text(page, ".rx-lesson", lesson.title)
+    state = lesson.states()[0]
+
+    def select(key, tile: str):
+        x, y = board_point(page, *layout(state).box(key).center)
+        page.mouse.click(x, y)
+        wait_text(page, ".rx-selection", tile)
+
+    select(("group", 0, 0), "panda-1")
+    page.click(".rx-split")
+    message_shown(page)
+    select(("group", 0, 2), "tiger-3")

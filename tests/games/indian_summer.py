@@ -8,6 +8,13 @@ GREEDY_CONTEST = (40, 30, 5)
 # test_score_pad.py: the player counts whose pads must not depend on the lines' words
 SCORE_PAD_PLAYERS = (3, 1)
 
+# the browser checks (tests/browser): every shared one runs for this game
+BROWSER_CHECKS = True
+# a link whose page shows a move refused, with its rule
+REFUSAL_LINK = "?rule=indian_summer.place.tile_action"
+# the query of the page the projector checks open
+PROJECTOR_QUERY = "?players=4"    # the fullest board
+
 # test_hostile_input.py: one valid position per shape of the game, every field given (none
 # yet: Indian Summer's positions are refused field by field in test_indian_summer_position.py)
 POSITIONS = []

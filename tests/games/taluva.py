@@ -9,6 +9,13 @@ GREEDY_CONTEST = (12, 9, 2)
 # (none: Taluva's pad groups the lines by rule and shows their own words as its details)
 SCORE_PAD_PLAYERS = ()
 
+# the browser checks (tests/browser): every shared one runs for this game
+BROWSER_CHECKS = True
+# a link whose page shows a move refused, with its rule
+REFUSAL_LINK = "?rule=taluva.erupt.lava_direction"
+# the query of the page the projector checks open
+PROJECTOR_QUERY = ""
+
 # test_hostile_input.py: one valid position per shape of the game, every field given
 POSITIONS = [
     {"players": 3, "tiles": [["jungle-clearing", (0, 0), "E"], ["sand-rock", (-2, 1), 5],
