@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 import registered
-from helpers import act, board_fit, board_point, canvas_signature, open_board, wait_for_repaint
-from widgets.animals_on_board.layout import MARGIN, header_h, section_h
+from helpers import act, board_fit, canvas_signature, open_board, wait_for_repaint
 
 pytestmark = pytest.mark.browser
 
@@ -27,27 +26,15 @@ def fit_of(page) -> tuple:
 
 def select(page, name: str) -> None:
     """Make a choice on the board or beside it that changes what is shown, as a person does
-    before moving: a group in Animals on Board (its label), the last hand tile and a turn in
-    Cacao, a turn in Taluva, another path tile in Indian Summer. These redraw the board only
-    (the app counts no new frame): wait for the repaint."""
+    before moving (the game's `select_on_board` in its tests/games/<name>.py). These redraw
+    the board only (the app counts no new frame): wait for the repaint."""
     def click(do) -> None:
         before = canvas_signature(page)
         do()
         wait_for_repaint(page, before)
 
-    if name == "animals_on_board":
-        # the first group's label band is where it is in any position with a group
-        x, y = board_point(page, MARGIN + 40, header_h() + section_h() + 10)
-        click(lambda: page.mouse.click(x, y))
-        page.wait_for_function("() => document.querySelector('.rx-selection')"
-                               ".innerText.includes('Selected')")
-    elif name == "cacao":
-        click(lambda: page.locator(".rx-choice button").last.click())
-        click(lambda: page.click(".rx-rotate-right"))
-    elif name == "taluva":
-        click(lambda: page.click(".rx-rotate-right"))
-    else:
-        click(lambda: page.locator(".rx-choice button").nth(1).click())
+    registered.need(name, "select_on_board", "a function select_on_board(page, click) making a "
+                    "choice that changes the board, each step as click(do)")(page, click)
 
 
 @pytest.mark.parametrize("name", registered.browser_games())
@@ -66,11 +53,12 @@ def test_the_board_frame_stays_put_while_stepping_and_selecting(page, voila_url,
         check("a set-up step")
     act(page, lambda: page.click(".rx-last"))
     check("the last set-up step")
-    if name == "animals_on_board":   # everyone keeps a tile: then the centre can be chosen
-        for _ in range(3):
+    turns = getattr(registered.checks(name), "TURNS_BEFORE_SELECTING", 0)
+    if turns:                        # bot turns before a choice can be made on the board
+        for _ in range(turns):
             act(page, lambda: page.click(".rx-play-turn"))
             page.wait_for_function("() => !document.querySelector('.rx-play-turn').disabled")
-        check("the keeps")
+        check("the turns before selecting")
     fit = fit_of(page)
     select(page, name)
     check("a selection")

@@ -19,16 +19,8 @@ import pytest
 
 import registered
 import explorer
-from explorer.indian_summer import components as C
 from helpers import (act, board_point, canvas_signature, leave, new_page, open_board,
                      painted_pixels, screenshot, traceback_in_page, wait_for_repaint, wait_text)
-from widgets.animals_on_board import layout as aob_layout
-from widgets.cacao import layout as cacao_layout
-from widgets.cacao.layout import game_extent
-from widgets.indian_summer import layout as summer_layout, move_hints
-from widgets.indian_summer.draw import strip_tiles
-from widgets.indian_summer.pick import first_pick
-from widgets.taluva import layout as taluva_layout
 
 pytestmark = pytest.mark.browser
 
@@ -128,26 +120,9 @@ def first_move(page, name: str) -> str:
     steps = game.setup_steps(3, 1)
     state = steps[-1]
     n = len(steps) + 1
-    if name == "animals_on_board":       # keep a drawn tile
-        box = aob_layout(state).box(("hand", state.current_player, 0))
-        act(page, lambda: tap_board(page, *box.center))
-    elif name == "cacao":                # the 2-1-0-1 tile, turned once, on (1, 0)
-        before = canvas_signature(page)
-        page.locator(".rx-choice button", has_text="2-1-0-1").first.tap()
-        wait_for_repaint(page, before)
-        before = canvas_signature(page)
-        page.tap(".rx-rotate-right")
-        wait_for_repaint(page, before)
-        at = cacao_layout(state, extent=game_extent(state)).cell_center((1, 0))
-        act(page, lambda: tap_board(page, *at))
-    elif name == "taluva":               # the first tile at sea level, as drawn
-        at = taluva_layout(state).hex_centre((0, 0))
-        act(page, lambda: tap_board(page, *at))
-    else:                                # the starting pick on its first legal cell
-        hints = move_hints(state)
-        pick = first_pick([C.tile_name(t) for t in strip_tiles(state)], hints)
-        cell = sorted(pick.targets(hints))[0]
-        act(page, lambda: tap_board(page, *summer_layout(state).cell_center(cell)))
+    registered.need(name, "touch_first_move", "a function touch_first_move(page, state, "
+                    "tap_board) making the first move of play by touch from `state`")(
+        page, state, tap_board)
     want = f"Step {n} of {n}"
     wait_text(page, ".rx-step-label", want)
     return want

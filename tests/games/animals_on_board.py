@@ -91,3 +91,31 @@ def show_a_refusal(page, voila_url: str, message_shown) -> None:
     page.click(".rx-split")
     message_shown(page)
     select(("group", 0, 2), "tiger-3")
+
+
+# test_layout_in_browser.py: bot turns before a choice can be made on the board (everyone keeps
+# a tile: then the centre can be chosen)
+TURNS_BEFORE_SELECTING = 3
+
+
+def select_on_board(page, click) -> None:
+    """In a browser, a choice that changes what the board shows: the first group's label band
+    (where it is in any position with a group). `click(do)` does `do`, then waits for the
+    repaint."""
+    from helpers import board_point
+    from widgets.animals_on_board.layout import MARGIN, header_h, section_h
+
+    x, y = board_point(page, MARGIN + 40, header_h() + section_h() + 10)
+    click(lambda: page.mouse.click(x, y))
+    page.wait_for_function("() => document.querySelector('.rx-selection')"
+                           ".innerText.includes('Selected')")
+
+
+def touch_first_move(page, state, tap_board) -> None:
+    """In a browser, the first move of play from `state` by touch: keep a drawn tile.
+    `tap_board(page, x, y)` taps a board pixel."""
+    from helpers import act
+    from widgets.animals_on_board import layout
+
+    box = layout(state).box(("hand", state.current_player, 0))
+    act(page, lambda: tap_board(page, *box.center))

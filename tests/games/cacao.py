@@ -58,3 +58,27 @@ def conserved(state) -> None:
     for cell in state.workers:
         assert not is_jungle_cell(cell) and not any(n in state.workers for n in neighbours(cell))
         assert any(n in state.jungle for n in neighbours(cell))
+
+
+def select_on_board(page, click) -> None:
+    """In a browser, choices that change what the board shows: the last hand tile, turned.
+    `click(do)` does `do`, then waits for the repaint."""
+    click(lambda: page.locator(".rx-choice button").last.click())
+    click(lambda: page.click(".rx-rotate-right"))
+
+
+def touch_first_move(page, state, tap_board) -> None:
+    """In a browser, the first move of play from `state` by touch: the 2-1-0-1 tile, turned
+    once, on (1, 0). `tap_board(page, x, y)` taps a board pixel."""
+    from helpers import act, canvas_signature, wait_for_repaint
+    from widgets.cacao import layout
+    from widgets.cacao.layout import game_extent
+
+    before = canvas_signature(page)
+    page.locator(".rx-choice button", has_text="2-1-0-1").first.tap()
+    wait_for_repaint(page, before)
+    before = canvas_signature(page)
+    page.tap(".rx-rotate-right")
+    wait_for_repaint(page, before)
+    at = layout(state, extent=game_extent(state)).cell_center((1, 0))
+    act(page, lambda: tap_board(page, *at))

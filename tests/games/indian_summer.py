@@ -55,3 +55,24 @@ def conserved(state) -> None:
         from explorer.indian_summer import Squirrel
         from explorer.indian_summer.geometry import cells_of
         state.apply(Squirrel(cells_of(state.floors[p].empty)[0]))   # a squirrel always fits
+
+
+def select_on_board(page, click) -> None:
+    """In a browser, a choice that changes what the board shows: another path tile.
+    `click(do)` does `do`, then waits for the repaint."""
+    click(lambda: page.locator(".rx-choice button").nth(1).click())
+
+
+def touch_first_move(page, state, tap_board) -> None:
+    """In a browser, the first move of play from `state` by touch: the starting pick on its
+    first legal cell. `tap_board(page, x, y)` taps a board pixel."""
+    from explorer.indian_summer import components as C
+    from helpers import act
+    from widgets.indian_summer import layout, move_hints
+    from widgets.indian_summer.draw import strip_tiles
+    from widgets.indian_summer.pick import first_pick
+
+    hints = move_hints(state)
+    pick = first_pick([C.tile_name(t) for t in strip_tiles(state)], hints)
+    cell = sorted(pick.targets(hints))[0]
+    act(page, lambda: tap_board(page, *layout(state).cell_center(cell)))

@@ -48,3 +48,19 @@ def conserved(state) -> None:
         cell = state.hexes[h]
         assert cell.terrain != C.VOLCANO and 1 <= b.count <= cell.level
         assert b.kind != "tower" or cell.level >= 3
+
+
+def select_on_board(page, click) -> None:
+    """In a browser, a choice that changes what the board shows: the tile turned. `click(do)`
+    does `do`, then waits for the repaint."""
+    click(lambda: page.click(".rx-rotate-right"))
+
+
+def touch_first_move(page, state, tap_board) -> None:
+    """In a browser, the first move of play from `state` by touch: the first tile at sea
+    level, as drawn. `tap_board(page, x, y)` taps a board pixel."""
+    from helpers import act
+    from widgets.taluva import layout
+
+    at = layout(state).hex_centre((0, 0))
+    act(page, lambda: tap_board(page, *at))
