@@ -106,6 +106,10 @@ def _parse_query(game, query, default_players, default_seed) -> DeepLink:
                           length=len(query), limit=MAX_QUERY_CHARS))
     params = _split_query(query)
     params.pop(LANG_PARAM, None)    # the page's language (page_words.page_language), not the game's
+    if params.get(GAME_PARAM, game.name) != game.name:   # game.ipynb's: which game the page is
+        raise LinkError(T("this page is {game}'s, the link asks for {other}",
+                          game=game.title, other=_shown(params[GAME_PARAM])))
+    params.pop(GAME_PARAM, None)
     known = (*SETUP_PARAMS, *game.options, "moves", "record", "step", "lesson", "rule")
     for name in params:
         if name not in known:
@@ -192,6 +196,7 @@ def _parse_query(game, query, default_players, default_seed) -> DeepLink:
 
 
 LANG_PARAM = "lang"
+GAME_PARAM = "game"     # on game.ipynb, the page of any registered game: which one it shows
 
 
 def in_language(href: str, lang: str) -> str:
