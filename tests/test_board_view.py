@@ -76,16 +76,24 @@ class Toy(BoardView):
         return self.pick.chosen is not None
 
 
-class App:
-    def __init__(self, playable=True):
-        self.words = lambda m: f"<{m}>"
-        self.told, self.tried = [], []
-        self.playable = playable
-        self.message = SimpleNamespace(info=self.told.append)
-        self.timeline = SimpleNamespace(frames=[SimpleNamespace(state="first"),
-                                                SimpleNamespace(state="last")])
+class Session:
+    """What a board asks of widgets/shared/session.py's Session."""
 
-    def try_action(self, action):
+    def __init__(self, playable=True):
+        self.told, self.tried, self.heard = [], [], {}
+        self.playable = playable
+        self.viewer = 1
+        self.timeline = SimpleNamespace(frames=[SimpleNamespace(state="first"),
+                                                SimpleNamespace(state="last")],
+                                        frame=frame(), playable=lambda: self.playable)
+
+    def on(self, change, hear):
+        self.heard.setdefault(change, []).append(hear)
+
+    def tell(self, text):
+        self.told.append(text)
+
+    def play(self, action):
         self.tried.append(action)
         return True
 
@@ -163,20 +171,28 @@ def test_the_cursor_and_the_pointer_draw_only_what_they_change():
     assert board.pointed == 3
 
 
-def test_the_app_is_reached_through_the_bases_methods():
+def test_the_session_is_reached_through_the_bases_methods():
     board = Toy()
     assert board.say("x") == "x" and board.last_state() is None
     assert board.play("move") is False and board.refuse_unplayable() is True
-    board.tell("lost")                        # no app: nothing to say it in
-    app = App()
-    board.attach(app)
-    assert board.controls.words is app.words and board.say("x") == "<x>"
+    board.tell("lost")                        # no session: nothing to say it in
+    session, words = Session(), (lambda m: f"<{m}>")
+    board.attach(session, words)
+    assert board.controls.words is words and board.say("x") == "<x>"
     board.tell("hello")
     assert board.play("move") is True and board.refuse_unplayable() is False
-    assert app.told == ["hello"] and app.tried == ["move"]
+    assert session.told == ["hello"] and session.tried == ["move"]
     assert board.last_state() == "last"
-    app.playable = False
+    session.playable = False
     assert board.refuse_unplayable() is True
+
+
+def test_the_board_draws_the_sessions_step_when_told():
+    board, session = Toy(), Session()
+    board.attach(session, str)
+    (hear,) = session.heard["step"]
+    hear()
+    assert board.frame is session.timeline.frame and board.viewer == 1 and board.playable
 
 
 def test_a_zoomable_board_has_its_view_buttons_and_gestures():

@@ -80,11 +80,11 @@ def _in_kernel() -> bool:
 
 
 class ExplorerApp:
-    """Everything around the board, wired to one `Session` (`.session`). `board` is a `Board`
-    (board.py: `.widget`, `.canvas`, `.keys`, `.attach(app)` and `.show(frame, viewer,
-    playable)`); it calls `app.try_action(action)` for moves (the session's `play`). A board
-    may also offer `.tabs` ({title: widget}) for side tabs of its own. With `from_page`, the position a page address asks for is opened
-    (see `open_query`), in the language it asks for or the browser prefers; else in `lang`."""
+    """Everything around the board, wired to one `Session` (`.session`). `board` is a
+    `BoardView` (board.py), attached to the session: it shows each step and plays its moves
+    through it. A board may also offer `.tabs` ({title: widget}) for side tabs of its own. With
+    `from_page`, the position a page address asks for is opened (see `open_query`), in the
+    language it asks for or the browser prefers; else in `lang`."""
 
     def __init__(self, game, board: Board, players: int, seed: int, options: dict | None = None,
                  option_factories: dict | None = None, intro: str = "", from_page: bool = True,
@@ -100,6 +100,7 @@ class ExplorerApp:
         session.lang = words.lang
         words.on_switch(lambda: setattr(session, "lang", words.lang))   # links carry it
         # the board first: a session tells its views in the order they registered
+        board.attach(session, words)
         session.on("step", self._show_step)
         session.on("game", self._new_seats)
         self.counter = FrameCounter()
@@ -130,7 +131,6 @@ class ExplorerApp:
         self.lessons = LessonView(session, words)
         self.events = w.HTML()
         self.events.add_class("rx-frame-events")
-        board.attach(self)
         # the board by keyboard and screen reader
         self.access = BoardAccess(session, board, words, self.show_moves_tab,
                                   running=lambda: self.bar.playing or bool(self.autoplay.target))
@@ -359,11 +359,9 @@ class ExplorerApp:
 
     # -- showing -------------------------------------------------------------------------
     def _show_step(self) -> None:
-        """The step shown on the board (first: it takes the longest to reach the page), then in
-        the score sheet and the step's "What happens"."""
-        t = self.timeline
-        frame = t.frame
-        self.board.show(frame, self.session.viewer, t.playable())
+        """The step shown (after the board, which takes the longest to reach the page) in the
+        score sheet and the step's "What happens"."""
+        frame = self.timeline.frame
         over = frame.kind in (MOVE, SCORING) and frame.state.is_over
         self.score.show(frame.state if over else None)
         self._follow_scoring(frame.kind == SCORING)

@@ -36,7 +36,8 @@ class BoardView:
       tab asks it for a picture.
     - `keys`: {key: callable} of the board's own shortcuts (e.g. turning a tile), heard in the
       whole page; may be empty.
-    - `attach(app)`: called once by the shell, which hands itself over.
+    - `attach(session, words)`: called once by the shell: the board shows the session's step
+      whenever it changes, and speaks the page's words.
     - `show(frame, viewer, playable)`: draw timeline frame `frame` as seat `viewer` (None: all
       open) sees it; `playable`: moves can be made from it.
     - `preview(action)`, `move_group(action)`, `board_text(state, viewer)`: the keyboard and
@@ -49,7 +50,7 @@ class BoardView:
     `_sync_controls`, `_draw_pointer`, `spot_at`, `can_turn`, `_clicked_off`, and fill
     `clicks` ({region kind: handler(key, x, y)}) and `keys`.
 
-    The board reaches the app only through `say`, `tell`, `play`, `refuse_unplayable` and
+    The board reaches the session only through `say`, `tell`, `play`, `refuse_unplayable` and
     `last_state`, so that what stands behind them can change here alone.
     """
 
@@ -67,7 +68,8 @@ class BoardView:
         self.canvas.relayout = self._relayout   # projector mode: labels larger, laid out anew
         self.keys: dict[str, Callable[[], object]] = {}
         self.clicks: dict[str, Callable[[Hashable, float, float], object]] = {}
-        self.app = None
+        self.session = None
+        self.words = None
         self.frame = None
         self.viewer: int | None = None
         self.playable = False
@@ -82,34 +84,41 @@ class BoardView:
                                   throttle_or_debounce="throttle", wait=hover_wait)
             self._pointer_events.on_dom_event(self._on_pointer)
 
-    # -- the app ---------------------------------------------------------------------------
-    def attach(self, app) -> None:
-        """The shell hands itself over (once); the controls speak its words from now on."""
-        self.app = app
-        self.controls.use_words(app.words)
+    # -- the session -----------------------------------------------------------------------
+    def attach(self, session, words) -> None:
+        """Show `session`'s step whenever it changes (the shell attaches the board before any
+        other view, so the board, the slowest to reach the page, is drawn first); the
+        controls speak `words` from now on."""
+        self.session, self.words = session, words
+        self.controls.use_words(words)
+        session.on("step", self._show_session_step)
+
+    def _show_session_step(self) -> None:
+        timeline = self.session.timeline
+        self.show(timeline.frame, self.session.viewer, timeline.playable())
 
     @property
     def say(self):
-        """The page's words (English before the board is attached to an app)."""
-        return getattr(self.app, "words", None) or str
+        """The page's words (English before the board is attached)."""
+        return self.words or str
 
     def tell(self, message) -> None:
         """Say `message` (a message, said in the page's words) in the page's message line."""
-        if self.app is not None:
-            self.app.message.info(message)
+        if self.session is not None:
+            self.session.tell(message)
 
     def play(self, action) -> bool:
         """Ask the engine to make `action`; a refusal is shown (reason and rule), not raised.
         Whether it was made."""
-        return self.app is not None and self.app.try_action(action)
+        return self.session is not None and self.session.play(action)
 
     def refuse_unplayable(self) -> bool:
         """Say why no move can be made from the frame shown, if none can, and return True."""
-        return self.app is None or self.app.refuse_unplayable()
+        return self.session is None or self.session.refuse_unplayable()
 
     def last_state(self):
         """The position at the end of the line shown (None before the board is attached)."""
-        timeline = getattr(self.app, "timeline", None)
+        timeline = getattr(self.session, "timeline", None)
         return None if timeline is None else timeline.frames[-1].state
 
     # -- showing ---------------------------------------------------------------------------
