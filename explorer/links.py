@@ -207,9 +207,24 @@ def in_language(href: str, lang: str) -> str:
     return f"{href}{'&' if '?' in href else '?'}{LANG_PARAM}={lang}"
 
 
+def with_game(query: str, game: str | None) -> str:
+    """A link's query (or "": no link) on game.ipynb, the page of any game, which names its
+    game first (None: a game's own page, whose links name none)."""
+    return f"?{GAME_PARAM}={game}&{query.lstrip('?')}" if query and game else query
+
+
 def with_language(query: str, lang: str) -> str:
     """A link's query (or "": no link) in language `lang`."""
     return in_language(query, lang) if query else query
+
+
+def query_game(query: str) -> str | None:
+    """The game a query names (`game=`, on game.ipynb; "" if it names none); None if it cannot
+    be read."""
+    try:
+        return _split_query(query or "").get(GAME_PARAM, "")
+    except LinkError:
+        return None
 
 
 def query_language(query: str) -> str | None:

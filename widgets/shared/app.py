@@ -21,6 +21,7 @@ import ipywidgets as w
 
 from explorer import Record, SetupError, i18n, rulebook
 from explorer.messages import T, reason_of
+from explorer.links import LinkError, parse_query, query_game
 
 from .access import BoardAccess
 from .autoplay import AutoPlay, Seats
@@ -36,7 +37,6 @@ from .rule_panel import RulePanel
 from .rulebook_view import RulebookView
 from .score_sheet import SCORE_CSS, ScoreSheetView
 from .setup_panel import SetupPanel
-from explorer.links import LinkError, parse_query
 from .refusal import Refusal
 from .session import ERROR, Session
 from .share_panel import SharePanel, moves_query, page_query, position_query
@@ -96,6 +96,8 @@ class ExplorerApp:
         unknown = None
         if from_page:
             lang, unknown = page_language(query, os.environ.get("HTTP_ACCEPT_LANGUAGE"))
+            if query_game(query) == game.name:      # game.ipynb: its links keep naming the game
+                session.page_game = game.name
         self.words = words = PageWords(lang, game.name)
         session.lang = words.lang
         words.on_switch(lambda: setattr(session, "lang", words.lang))   # links carry it

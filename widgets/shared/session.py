@@ -98,6 +98,7 @@ class Session(Messages):
         super().__init__()
         self.game = game
         self.lang = "en"            # the page's language, which its links carry
+        self.page_game = None       # on game.ipynb (any game's page): the game its links name
         self.players, self.seed, self.options = players, seed, dict(options or {})
         self.timeline: Timeline | None = None
         self.viewer: int | None = None

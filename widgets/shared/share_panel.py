@@ -20,7 +20,8 @@ from explorer.messages import T, reason_of
 
 from .models import page_button, shared_layout
 from .session import ERROR
-from explorer.links import LinkError, build_query, download_link_html, read_record_file, with_language
+from explorer.links import (LinkError, build_query, download_link_html, read_record_file, with_game,
+                            with_language)
 from .style import STATIC, style_tag
 from .page_words import PageWords
 
@@ -58,6 +59,7 @@ def page_query(meanwhile=None) -> str:
         if meanwhile is not None:
             meanwhile()
         _wait_for_page_request()
+        os.environ["VOILA_PREHEAT"] = "False"   # taken: a second call (game.ipynb's) waits no more
     return os.environ.get("QUERY_STRING") or ""
 
 
@@ -195,7 +197,8 @@ def position_query(session) -> str:
     session = getattr(session, "session", session)
     t = session.timeline
     if session.lesson is not None:
-        return with_language(f"?lesson={session.lesson.name}&step={t.index + 1}", session.lang)
+        return with_game(with_language(f"?lesson={session.lesson.name}&step={t.index + 1}",
+                                       session.lang), session.page_game)
     return moves_query(session, t.actions_all(), t.index + 1)
 
 
@@ -207,8 +210,9 @@ def moves_query(session, actions, step: int) -> str:
     origin = session.origin
     if origin is not None and "position" in origin:
         return ""
-    return with_language(build_query(session.game, session.players, session.seed,
-                                     session.options, actions, step), session.lang)
+    return with_game(with_language(build_query(session.game, session.players, session.seed,
+                                               session.options, actions, step), session.lang),
+                     session.page_game)
 
 
 class SharePanel:
