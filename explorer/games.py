@@ -63,16 +63,6 @@ class PluginError(RuntimeError):
     pass
 
 
-def own_texts() -> Traversable:
-    """This package's rule texts and indexes: `explorer/seeds` (the checkout's `seeds/`, linked
-    into the package, so an installed wheel carries them)."""
-    return resources.files("explorer") / "seeds"
-
-
-def own_locale() -> Traversable:
-    return resources.files("explorer") / "locale"
-
-
 class Registry(Mapping):
     """The registered games by name, in name order (a stable order whatever installed them)."""
 
@@ -126,8 +116,18 @@ def in_gallery_order() -> list[GamePlugin]:
     return sorted(plugins(), key=lambda p: (p.rank, p.name))
 
 
-def own_sources(name: str) -> tuple[Traversable, ...]:
-    """Where a game of this package has its words: its engine and its view (found by path, as
-    the engines never import a view)."""
+def own_plugin(game: Game, description: Message, *more: Card, rank: int,
+               step_budget_ms: float) -> GamePlugin:
+    """The plug-in of one of this package's own games, laid out alike: the engine in
+    explorer/<name>/ (its lessons/ inside), the view in widgets/<name>/ (`app`,
+    `gallery_picture`), the rule texts and indexes in explorer/seeds (the checkout's seeds/,
+    linked into the package so a wheel carries them), the catalogues in explorer/locale, and
+    the page notebooks/<name>.ipynb. The view's folder is found by path: the engines never
+    import a view."""
+    name, package = game.name, resources.files("explorer")
     root = Path(__file__).resolve().parent.parent
-    return (root / "explorer" / name, root / "widgets" / name)
+    return GamePlugin(game=game, app=f"widgets.{name}:app", texts=package / "seeds",
+                      lessons=package / name / "lessons", locale=package / "locale",
+                      sources=(root / "explorer" / name, root / "widgets" / name),
+                      cards=(Card(description, f"widgets.{name}:gallery_picture"), *more),
+                      notebook=f"{name}.ipynb", rank=rank, step_budget_ms=step_budget_ms)
