@@ -4,7 +4,7 @@ from __future__ import annotations
 import explorer
 from explorer.messages import T
 
-from ..shared.app import app_root
+from ..shared.app import game_app
 from ..shared.score_sheet import register_pad
 from .board import AnimalsBoard
 from .draw import scene
@@ -20,23 +20,19 @@ INTRO = T("Step through the set-up, then play by clicking the board. Every step 
           "rulebook passage. Keys: ← → (or Page Up / Page Down, Space) step, Home / End first "
           "/ last, Esc closes a message.")
 
-
-def app(players: int = 3, seed: int = 1, **options):
-    """The root widget (class rx-app) of the explorer, starting at the first set-up step."""
-    return app_root(GAME, AnimalsBoard, players, seed, options,
-                    option_factories=option_factories(), intro=INTRO)
+app = game_app(GAME, AnimalsBoard, INTRO, option_factories=option_factories)
 
 
 def gallery_picture(width: int = 420, words=str) -> str:
     """A position a few moves into a 3-player game, drawn by the real renderer as SVG."""
     from ..shared.scene import View
-    from ..shared.svg import scene_to_svg
+    from ..shared.svg import played_picture
     state = GAME.setup(3, 1)
     while state.phase == "keep":
         state = state.apply(state.legal_actions()[0])
     group = state.groups[0]
     state = state.apply(explorer.animals_on_board.Split(group[: len(group) // 2]))
-    return scene_to_svg(scene(state, View(move_hints(state), words=words)), width=width)
+    return played_picture(state, scene, lambda state: View(move_hints(state), words=words), width)
 
 
 __all__ = ["AnimalsBoard", "GAME", "Hints", "Pick", "app", "gallery_picture", "layout",

@@ -4,7 +4,7 @@ from __future__ import annotations
 import explorer
 from explorer.messages import T
 
-from ..shared.app import app_root
+from ..shared.app import game_app
 from ..shared.score_sheet import register_pad
 from .board import CacaoBoard
 from .draw import PLAYER_COLOURS, scene
@@ -20,10 +20,7 @@ INTRO = T("Play from the last set-up step: choose a hand tile, turn it, click a 
           "← → (or Page Up / Page Down, Space) step, Home / End first / last, Q / E turn the "
           "tile, Esc closes a message.")
 
-
-def app(players: int = 3, seed: int = 1, **options):
-    """The root widget (class rx-app) of the explorer, starting at the first set-up step."""
-    return app_root(GAME, CacaoBoard, players, seed, options, intro=INTRO)
+app = game_app(GAME, CacaoBoard, INTRO)
 
 
 def gallery_picture(width: int = 420, words=str) -> str:
@@ -32,14 +29,14 @@ def gallery_picture(width: int = 420, words=str) -> str:
     from explorer.cacao import components as C
 
     from ..shared.scene import View
-    from ..shared.svg import scene_to_svg
-    state = GAME.setup(3, 1)
-    bot = RandomBot(1)
-    while state.turns < 6:
-        state = state.apply(bot.choose(state))
-    hand = sorted({C.pattern_of(t) for t in state.hands[state.current_player]})
-    pick = Pick(pattern=hand[0] if hand else None, rotation=1)
-    return scene_to_svg(scene(state, View(move_hints(state), pick, playable=True, words=words)), width=width)
+    from ..shared.svg import played_picture
+
+    def view(state):   # the first pattern in hand, turned once
+        hand = sorted({C.pattern_of(t) for t in state.hands[state.current_player]})
+        pick = Pick(pattern=hand[0] if hand else None, rotation=1)
+        return View(move_hints(state), pick, playable=True, words=words)
+    return played_picture(GAME.setup(3, 1), scene, view, width, bot=RandomBot(1),
+                          until=lambda state: state.turns >= 6)
 
 
 __all__ = ["CacaoBoard", "GAME", "Hints", "Pick", "app", "gallery_picture", "layout",

@@ -15,7 +15,7 @@ from explorer.cacao import components as C
 from explorer.cacao.board import SIDES, neighbour
 from explorer.messages import Message, N, T, player_name
 
-from ..shared.controls import button as shared_button, say_fixed
+from ..shared.controls import button as shared_button, say_fixed, turn_buttons
 from ..shared.models import set_children, set_visible, shared_layout
 
 SIDE_WORDS = (T("top"), T("right"), T("bottom"), T("left"))
@@ -56,12 +56,9 @@ class Controls:
                                       style={"button_width": "auto", "description_width": "40px"})
         self.choice.add_class("rx-choice")
         self.choice.observe(lambda change: self._syncing or choose(change["new"]), names="value")
-        self.rotate_left = button(T("⟲ Turn left"), "rx-rotate-left",
-                                  T("Turn the tile a quarter turn anticlockwise (key Q)"))
-        self.rotate_right = button(T("⟳ Turn right"), "rx-rotate-right",
-                                   T("Turn the tile a quarter turn clockwise (key E or R)"))
-        self.rotate_left.on_click(lambda _: rotate(-1))
-        self.rotate_right.on_click(lambda _: rotate(1))
+        self.rotate_left, self.rotate_right = turn_buttons(
+            rotate, T("⟲ Turn left"), T("Turn the tile a quarter turn anticlockwise (key Q)"),
+            T("⟳ Turn right"), T("Turn the tile a quarter turn clockwise (key E or R)"))
         self.status = w.HTML()
         self.status.add_class("rx-pick-status")
         self.pending = w.VBox()

@@ -4,7 +4,7 @@ from __future__ import annotations
 import explorer
 from explorer.messages import T
 
-from ..shared.app import app_root
+from ..shared.app import game_app
 from ..shared.score_sheet import register_pad
 from .board import IndianSummerBoard
 from .draw import PLAYER_COLOURS, View, scene
@@ -23,10 +23,7 @@ INTRO = T("Play from the last set-up step: choose a path tile (buttons, or click
           "?players=1 in the address). The component set is illustrative: the real leaf shapes, "
           "holes and printed treasures are not in the rule text.")
 
-
-def app(players: int = 3, seed: int = 1, **options):
-    """The root widget (class rx-app) of the explorer, starting at the first set-up step."""
-    return app_root(GAME, IndianSummerBoard, players, seed, options, intro=INTRO)
+app = game_app(GAME, IndianSummerBoard, INTRO)
 
 
 def gallery_picture(width: int = 420, words=str) -> str:
@@ -35,18 +32,18 @@ def gallery_picture(width: int = 420, words=str) -> str:
     from explorer.bots import GreedyBot
     from explorer.indian_summer.board import printed_treasure
 
-    from ..shared.svg import scene_to_svg
-    state = GAME.setup(3, 1)
-    bot = GreedyBot(1)
-    while state.turns < 9:
-        state = state.apply(bot.choose(state))
-    hints = move_hints(state)
-    pick = Pick(tile=next(iter(sorted(hints.leaves))), rotation=1)
-    layout_name = state.floors[state.current_player].layout
-    targets = sorted(pick.targets(hints), key=lambda c: printed_treasure(layout_name, c) is None)
-    view = View(hints, pick, playable=True, hover=targets[0] if targets else None,
-                words=words)
-    return scene_to_svg(scene(state, view), width=width)
+    from ..shared.svg import played_picture
+
+    def view(state):   # the first leaf turned once, pointed at a cell with a treasure if any
+        hints = move_hints(state)
+        pick = Pick(tile=next(iter(sorted(hints.leaves))), rotation=1)
+        layout_name = state.floors[state.current_player].layout
+        targets = sorted(pick.targets(hints),
+                         key=lambda c: printed_treasure(layout_name, c) is None)
+        return View(hints, pick, playable=True, hover=targets[0] if targets else None,
+                    words=words)
+    return played_picture(GAME.setup(3, 1), scene, view, width, bot=GreedyBot(1),
+                          until=lambda state: state.turns >= 9)
 
 
 def solo_gallery_picture(width: int = 420, words=str) -> str:

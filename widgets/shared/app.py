@@ -70,6 +70,18 @@ def app_root(game, make_board, players: int, seed: int, options: dict, **kwargs)
     return shell.root
 
 
+def game_app(game, make_board, intro, players: int = 3, option_factories=None):
+    """A game view's `app(players, seed, **options)`: the root widget of an explorer of `game`
+    around `make_board()`, introduced by `intro`, for `players` players unless told otherwise.
+    `option_factories()`, if given, makes the set-up panel's option factories afresh for each
+    app."""
+    def app(players: int = players, seed: int = 1, **options):
+        """The root widget (class rx-app) of the explorer, starting at the first set-up step."""
+        more = {"option_factories": option_factories()} if option_factories else {}
+        return app_root(game, make_board, players, seed, options, intro=intro, **more)
+    return app
+
+
 def _in_kernel() -> bool:
     """Whether this runs in a Jupyter kernel (a page's, under Voila or JupyterLab)."""
     try:

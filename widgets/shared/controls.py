@@ -128,6 +128,17 @@ def button(text, css: str, tip, width: str = "auto", style: str = "",
     return b
 
 
+def turn_buttons(rotate: Callable, left_text, left_tip, right_text, right_tip,
+                 height: str = "40px") -> tuple[w.Button, w.Button]:
+    """A board's ⟲ and ⟳ buttons (rx-rotate-left, rx-rotate-right), made by `button` with
+    these labels and tooltips: a click calls `rotate(-1)` (anticlockwise) or `rotate(1)`."""
+    left = button(left_text, "rx-rotate-left", left_tip, height=height)
+    right = button(right_text, "rx-rotate-right", right_tip, height=height)
+    left.on_click(lambda _: rotate(-1))
+    right.on_click(lambda _: rotate(1))
+    return left, right
+
+
 def say_fixed(words, buttons) -> None:
     """Say the fixed label and tooltip of each of `buttons` (made by `button`) with `words`,
     now and after every language switch."""

@@ -63,3 +63,13 @@ def scene_to_svg(scene: Scene, width: int | None = None, layers=LAYERS, name: st
                     f'{escape(s.text)}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def played_picture(state, scene, view, width: int | None = None, bot=None, until=None) -> str:
+    """A gallery picture drawn by a game's own renderer: `state`, played on by `bot` (its
+    `choose(state)`) until `until(state)` holds, as the SVG of `scene(state, view(state))`
+    scaled to `width` CSS pixels (`view` gives the drawn position's hints, pick and words)."""
+    if bot is not None:
+        while not until(state):
+            state = state.apply(bot.choose(state))
+    return scene_to_svg(scene(state, view(state)), width=width)

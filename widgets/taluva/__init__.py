@@ -4,7 +4,7 @@ from __future__ import annotations
 import explorer
 from explorer.messages import T
 
-from ..shared.app import app_root
+from ..shared.app import game_app
 from ..shared.score_sheet import by_rule, register_pad
 from .board import TaluvaBoard
 from .draw import PLAYER_COLOURS, scene
@@ -21,10 +21,7 @@ INTRO = T("Play from the last set-up step. Place: turn the drawn tile (⟲ / ⟳
           "settlement, then a terrain, check the preview and press Build. Keys: ← → (or Page "
           "Up / Page Down, Space) step, Home / End first / last, Esc closes a message.")
 
-
-def app(players: int = 3, seed: int = 1, **options):
-    """The root widget (class rx-app) of the explorer, starting at the first set-up step."""
-    return app_root(GAME, TaluvaBoard, players, seed, options, intro=INTRO)
+app = game_app(GAME, TaluvaBoard, INTRO)
 
 
 def gallery_picture(width: int = 420, words=str) -> str:
@@ -32,13 +29,10 @@ def gallery_picture(width: int = 420, words=str) -> str:
     from explorer.bots import GreedyBot
 
     from ..shared.scene import View
-    from ..shared.svg import scene_to_svg
-    state = GAME.setup(3, 1)
-    bot = GreedyBot(1)
-    while state.turns < 12:
-        state = state.apply(bot.choose(state))
-    hints = move_hints(state)
-    return scene_to_svg(scene(state, View(hints, Pick(), playable=True, words=words)), width=width)
+    from ..shared.svg import played_picture
+    return played_picture(GAME.setup(3, 1), scene,
+                          lambda state: View(move_hints(state), Pick(), playable=True, words=words),
+                          width, bot=GreedyBot(1), until=lambda state: state.turns >= 12)
 
 
 __all__ = ["GAME", "Hints", "Pick", "TaluvaBoard", "app", "gallery_picture", "layout",

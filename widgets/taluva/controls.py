@@ -14,7 +14,7 @@ import ipywidgets as w
 
 from explorer.messages import N, T
 
-from ..shared.controls import button as shared_button, say_fixed
+from ..shared.controls import button as shared_button, say_fixed, turn_buttons
 from ..shared.models import set_visible, shared_layout
 from ..shared.style import style_tag
 from .pick import BUILD_KINDS
@@ -78,12 +78,10 @@ class Controls:
                  finish: Callable, view_buttons: list[w.Button]):
         self.say = str   # the page's words, once the board has them (`use_words`)
         self._view_buttons = list(view_buttons)
-        self.rotate_left = button(T("⟲ Turn (Q)"), "rx-rotate-left",
-                                  T("Turn the drawn tile a sixth anticlockwise (key Q)"))
-        self.rotate_right = button(T("⟳ Turn (E)"), "rx-rotate-right",
-                                   T("Turn the drawn tile a sixth clockwise (key E or R)"))
-        self.rotate_left.on_click(lambda _: rotate(-1))
-        self.rotate_right.on_click(lambda _: rotate(1))
+        self.rotate_left, self.rotate_right = turn_buttons(
+            rotate, T("⟲ Turn (Q)"), T("Turn the drawn tile a sixth anticlockwise (key Q)"),
+            T("⟳ Turn (E)"), T("Turn the drawn tile a sixth clockwise (key E or R)"),
+            height="36px")
         self.kind_buttons = {}
         for kind in BUILD_KINDS:
             b = button(KIND_LABELS[kind], f"rx-kind-{kind}", "")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from explorer.messages import T
 
-from widgets.shared.app import app_root
+from widgets.shared.app import game_app
 from widgets.shared.score_sheet import register_pad
 
 from .. import GAME, Take
@@ -24,19 +24,15 @@ INTRO = T("Step through the set-up, then play by clicking a counter: you take it
           "counter to its right in its heap. Every step cites its rule. Keys: ← → (or Page Up "
           "/ Page Down, Space) step, Home / End first / last, Esc closes a message.")
 
-
-def app(players: int = 2, seed: int = 1, **options):
-    """The root widget (class rx-app) of the explorer, starting at the first set-up step."""
-    return app_root(GAME, NimBoard, players, seed, options, intro=INTRO)
+app = game_app(GAME, NimBoard, INTRO, players=2)
 
 
 def gallery_picture(width: int = 420, words=str) -> str:
     """A position two turns into a game, drawn by the real renderer as SVG."""
     from widgets.shared.scene import View
-    from widgets.shared.svg import scene_to_svg
-    state = GAME.setup(2, 1)
-    state = state.apply(Take(0, 1, 2)).apply(Take(1, 0, 1))
-    return scene_to_svg(scene(state, View(move_hints(state), words=words)), width=width)
+    from widgets.shared.svg import played_picture
+    state = GAME.setup(2, 1).apply(Take(0, 1, 2)).apply(Take(1, 0, 1))
+    return played_picture(state, scene, lambda state: View(move_hints(state), words=words), width)
 
 
 __all__ = ["GAME", "Hints", "NimBoard", "Pick", "app", "gallery_picture", "layout",
