@@ -136,19 +136,13 @@ class ExplorerPageHandler(TornadoVoilaHandler):
             self.log.warning("explorer full: %d visitors, refusing %s", visitors, self.request.path)
             self.set_status(503)
             self.set_header("Retry-After", str(server.retry_after))
-            lang = self.language()
-            again_text = i18n.render(T("try again now"), lang)
-            again = f'<a href="{html.escape(self.request.uri)}">{html.escape(again_text)}</a>'
-            self.notice(notice_page(
-                "rx-full", i18n.render(T("The explorer is full"), lang),
-                "<p>" + said_html(lang, T("All {visitors} places on this server are taken right "
-                                          "now.", visitors=visitors)) + "</p>\n"
-                "<p>" + said_html(lang, T("Try again in a minute: this page tries by itself "
-                                          "every {seconds} seconds, or {again}.",
-                                          seconds=server.retry_after, again=LINK),
-                                  again) + "</p>",
-                head=f'\n<meta http-equiv="refresh" content="{server.retry_after}">',
-                lang=lang))
+            self.linked_notice(
+                "rx-full", T("The explorer is full"),
+                T("All {visitors} places on this server are taken right now.", visitors=visitors),
+                T("Try again in a minute: this page tries by itself every {seconds} seconds, or "
+                  "{again}.", seconds=server.retry_after, again=LINK),
+                self.request.uri, T("try again now"),
+                head=f'\n<meta http-equiv="refresh" content="{server.retry_after}">')
             return
         if self.check_class(server):
             return
@@ -165,7 +159,6 @@ class ExplorerPageHandler(TornadoVoilaHandler):
             return False
         if code is None or code == "new":
             return False
-        lang = self.language()
         if not server.classroom.join_allowed(self.request.remote_ip or ""):
             status, kind, title, text = 429, "rx-class-refused", T("Too many joins"), T(
                 "Too many pages asked to join a class from this address; wait a minute.")
@@ -180,12 +173,10 @@ class ExplorerPageHandler(TornadoVoilaHandler):
                            (T("This class is full"), T("The class has as many followers as it "
                                                       "takes. Ask your teacher.")))
         self.set_status(status)
-        gallery = f'{html.escape(self.settings.get("base_url", "/"))}?lang={lang}'
-        link = f'<a href="{gallery}">{html.escape(i18n.render(T("the gallery"), lang))}</a>'
-        self.notice(notice_page(kind, i18n.render(title, lang),
-                                "<p>" + said_html(lang, text) + "</p>\n<p>" + said_html(
-                                    lang, T("Open {gallery} to explore on your own.",
-                                            gallery=LINK), link) + "</p>", lang=lang))
+        gallery = f'{self.settings.get("base_url", "/")}?lang={self.language()}'
+        self.linked_notice(kind, title, text,
+                           T("Open {gallery} to explore on your own.", gallery=LINK),
+                           gallery, T("the gallery"))
         return True
 
     def refuse_long_link(self) -> None:
@@ -193,18 +184,13 @@ class ExplorerPageHandler(TornadoVoilaHandler):
         length = len(self.request.query)
         self.log.warning("link too long: %d characters, refusing %s", length, self.request.path)
         self.set_status(414)
-        lang = self.language()
-        without_text = i18n.render(T("open the game without it"), lang)
-        without = f'<a href="{html.escape(self.request.path)}">{html.escape(without_text)}</a>'
-        self.notice(notice_page(
-            "rx-too-long", i18n.render(T("This link is too long"), lang),
-            "<p>" + said_html(lang, T("This link has {length:,} characters; the explorer opens "
-                                      "links of at most {limit:,}.", length=length,
-                                      limit=MAX_QUERY_CHARS)) + "</p>\n"
-            "<p>" + said_html(lang, T("A long game travels better as a record file (the Share "
-                                      "tab saves one), or {without}.", without=LINK),
-                              without) + "</p>",
-            lang=lang))
+        self.linked_notice(
+            "rx-too-long", T("This link is too long"),
+            T("This link has {length:,} characters; the explorer opens links of at most "
+              "{limit:,}.", length=length, limit=MAX_QUERY_CHARS),
+            T("A long game travels better as a record file (the Share tab saves one), or "
+              "{without}.", without=LINK),
+            self.request.path, T("open the game without it"))
 
     def language(self) -> str:
         """The language the request asks for: its `lang` argument, else Accept-Language (a
@@ -214,6 +200,17 @@ class ExplorerPageHandler(TornadoVoilaHandler):
         except Exception:   # a query tornado cannot split
             asked = None
         return request_language(asked, self.request.headers.get("Accept-Language"))
+
+    def linked_notice(self, kind: str, title, text, then, href: str, link_text,
+                      head: str = "") -> None:
+        """Answer with the notice page `kind` (notice_page) in the request's language: `title`,
+        then a paragraph `text`, then a paragraph `then` whose LINK is a link to `href` saying
+        `link_text` (messages all)."""
+        lang = self.language()
+        link = f'<a href="{html.escape(href)}">{html.escape(i18n.render(link_text, lang))}</a>'
+        self.notice(notice_page(kind, i18n.render(title, lang),
+                                "<p>" + said_html(lang, text) + "</p>\n<p>"
+                                + said_html(lang, then, link) + "</p>", head=head, lang=lang))
 
     def notice(self, page: str) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
