@@ -543,6 +543,15 @@ def timed_click(page, do_click, timeout: float = 5) -> float | None:
     return took
 
 
+def keep_time(took: float | None, latencies: list[float]) -> int:
+    """Keep a click's time `took` (timed_click) in `latencies`: 1 if the click drew nothing
+    (None) and is to be counted as skipped, else 0."""
+    if took is None:
+        return 1
+    latencies.append(took)
+    return 0
+
+
 def go_back(page, name: str, steps: int) -> tuple[int, int]:
     """Press ← `steps` times and wait until the step label shows the step they lead to."""
     at, of = step_shown(page, name)
@@ -611,11 +620,7 @@ def bench_late(browser, server: helpers.VoilaServer, name: str, clicks: int, mov
         helpers.wait_text(page, ".rx-step-label", step_label(name, 1, steps))
         early, skipped = [], 0
         for _ in range(min(clicks, steps - 2)):
-            took = timed_click(page, lambda: forward.click(timeout=5000))
-            if took is None:
-                skipped += 1
-            else:
-                early.append(took)
+            skipped += keep_time(timed_click(page, lambda: forward.click(timeout=5000)), early)
         print(f"   {players} players, seed {LATE_SEED}, played to the end by ⏩ End "
               f"({steps} steps): steps 1 to {step_shown(page, name)[0]}")
         report_latencies("click forward -> board drawn", early, skipped)
@@ -625,11 +630,7 @@ def bench_late(browser, server: helpers.VoilaServer, name: str, clicks: int, mov
         at, _ = go_back(page, name, LATE_STEPS)
         late, skipped = [], 0
         while step_shown(page, name)[0] < steps - 1:   # the last click, to Scoring, draws no board
-            took = timed_click(page, lambda: forward.click(timeout=5000))
-            if took is None:
-                skipped += 1
-            else:
-                late.append(took)
+            skipped += keep_time(timed_click(page, lambda: forward.click(timeout=5000)), late)
         print(f"   the last steps: {at} to {steps - 1} of {steps}")
         report_latencies("click forward -> board drawn", late, skipped)
 
@@ -645,10 +646,7 @@ def bench_late(browser, server: helpers.VoilaServer, name: str, clicks: int, mov
                 continue
             took = timed_click(page, lambda: turn.click(timeout=5000))
             wait_turn_over(page, name)
-            if took is None:
-                skipped += 1
-            else:
-                made.append(took)
+            skipped += keep_time(took, made)
         print(f"   ▷ Turn from step {steps - LATE_STEPS} on (the bots move at once)")
         report_latencies("click ▷ Turn -> board drawn", made, skipped)
         if page.errors:
@@ -687,10 +685,7 @@ def bench_board_clicks(browser, server: helpers.VoilaServer, name: str,
                 took = timed_click(page, lambda: page.mouse.click(x, y))
                 steps += 1
                 helpers.wait_text(page, ".rx-step-label", step_label(name, steps, steps))
-                if took is None:
-                    skipped += 1
-                else:
-                    made.append(took)
+                skipped += keep_time(took, made)
         finally:
             helpers.leave(page)
     print(f"   {name}: board clicks that make a move, {players} players, seeds "
