@@ -30,7 +30,7 @@ def mutated_actions(state, legal, rng) -> list:
             if isinstance(value, list) and value:
                 pool = sorted({v for d in sample for v in (d.get(key) or [])} | set(value))
                 data[key] = rng.sample(pool, rng.randint(1, len(pool)))
-            elif isinstance(value, str) and key != "type":
+            elif isinstance(value, str) and key != "type" or type(value) is int:
                 data[key] = rng.choice(sample).get(key, value)
         for kind in game.action_types:
             try:

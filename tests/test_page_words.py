@@ -16,6 +16,7 @@ import explorer
 from explorer import i18n
 
 from words_check import english, html_texts, untranslated
+import registered
 
 GAMES = sorted(explorer.GAMES)
 
@@ -67,7 +68,7 @@ def walk(root) -> list[str]:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_text_an_app_shows_is_translatable(game, monkeypatch):
     monkeypatch.setenv("QUERY_STRING", f"lang={i18n.PSEUDO}")
-    root = importlib.import_module(f"widgets.{game}").app(players=2, seed=3)
+    root = registered.app_factory(game)(players=2, seed=3)
     assert root.explorer.words.lang == i18n.PSEUDO
     found = walk(root)
     assert not found, f"{len(found)} texts shown untranslated, e.g.:\n" + "\n".join(found[:40])

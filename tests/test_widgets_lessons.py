@@ -13,6 +13,7 @@ from explorer import lessons
 from widgets.cacao import app as cacao_app
 from widgets.shared.models import is_visible
 from explorer.links import LinkError, parse_query
+import registered
 
 GAME = explorer.GAMES["cacao"]
 
@@ -196,8 +197,7 @@ APPS = {}
 def app_for(game: str):
     """One app per game (opening a lesson replaces its timeline)."""
     if game not in APPS:
-        import importlib
-        APPS[game] = importlib.import_module(f"widgets.{game}").app(2, 1).explorer
+        APPS[game] = registered.app_factory(game)(2, 1).explorer
     return APPS[game]
 
 

@@ -18,6 +18,7 @@ from widgets.shared.score_sheet import PADS, PadStyle, ScoreSheetView, by_rule, 
 from widgets.shared.setup_panel import SetupPanel
 from widgets.shared.svg import scene_to_svg
 from widgets.shared.timeline import MOVE, SCORING, SETUP, Timeline, TimelineBar
+import registered
 
 GAME = explorer.GAMES["animals_on_board"]
 
@@ -490,11 +491,9 @@ def test_widgets_built_in_shared_models_share_one_frozen_layout_and_style():
 def test_an_app_loads_few_widget_models(name):
     """Every model is sent to and built by the page before the board shows; an app had ~320
     before layouts and styles were shared, ~140 before each setting of a layout was."""
-    import importlib
-
     from ipywidgets.widgets.widget import _instances   # every live model, by id
     before = set(_instances)
-    importlib.import_module(f"widgets.{name}").app(players=2, seed=1)
+    registered.app_factory(name)(players=2, seed=1)
     new = [m for k, m in _instances.items() if k not in before]
     assert len(new) < 125, len(new)
 

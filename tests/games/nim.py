@@ -31,3 +31,9 @@ def conserved(state) -> None:
     assert all(0 <= left <= size for left, size in zip(state.heaps, state.sizes))
     if state.phase != "setup":
         assert (sum(state.heaps) == 0) is state.is_over
+
+# test_widgets_rulebook.py: no passage of the rule text cites more than one rule
+SEVERAL_RULES_IN_A_PASSAGE = False
+
+# test_lessons.py: Nim ships one lesson, its rule text's example turn
+LESSONS = ("example_turn",)
