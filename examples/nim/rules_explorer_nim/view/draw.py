@@ -58,16 +58,18 @@ def scene(state, view: View | None = None, lay: Layout | None = None) -> Scene:
     sc.add(board, Text(MARGIN, header_h(lay.text_scale) / 2, say(header_text(state)), size=20,
                        bold=True, color=INK, max_width=lay.width - 2 * MARGIN))
     for row in lay.rows:
-        h = row.key[1]
+        kind, h = row.key
         sc.regions.append(Region(row.key, row.x, row.y, row.w, row.h))
         sc.add(board, Rect(row.x, row.y, row.w, row.h, fill=ROW_BG, stroke="#bcaaa4",
                            line_width=1, radius=10))
-        sc.add(board, Text(row.x + 12, row.y + row.h / 2 - 12,
-                           say(T("Heap {heap}", heap=h + 1)), size=18, bold=True, color=INK,
-                           max_width=label_w(lay.text_scale) - 20),
-               Text(row.x + 12, row.y + row.h / 2 + 14,
-                    say(N("{n} counter left", "{n} counters left", state.heaps[h])),
-                    size=16, color=MUTED, max_width=label_w(lay.text_scale) - 20))
+        title, count = ((T("In the box"), N("{n} counter", "{n} counters", len(lay.counters)))
+                        if kind == "box" else
+                        (T("Heap {heap}", heap=h + 1),
+                         N("{n} counter left", "{n} counters left", state.heaps[h])))
+        sc.add(board, Text(row.x + 12, row.y + row.h / 2 - 12, say(title), size=18, bold=True,
+                           color=INK, max_width=label_w(lay.text_scale) - 20),
+               Text(row.x + 12, row.y + row.h / 2 + 14, say(count), size=16, color=MUTED,
+                    max_width=label_w(lay.text_scale) - 20))
     hover = set(view.hover or ())
     for box in lay.counters:
         sc.regions.append(Region(box.key, box.x, box.y, box.w, box.h))

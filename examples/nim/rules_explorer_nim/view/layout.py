@@ -3,13 +3,16 @@
 One row per heap: its label at the left, then one slot per counter the heap held at the set-up.
 A slot holds a counter while the heap still has that many; the rest stay as empty places, so a
 row keeps its length as counters leave. Keys: ("counter", h, j) slot j of heap h (0-based, from
-the left), ("row", h) the heap's row, ("seat", p) player p's name plate.
+the left), ("row", h) the heap's row, ("seat", p) player p's name plate. Before the set-up lays
+the heaps out, the counters lie in the box: ("box", 0) its row, ("counter", -1, j) counter j.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from widgets.shared.scene import Region
+
+from ..components import COUNTERS
 
 WIDTH = 760
 MARGIN = 16
@@ -58,6 +61,16 @@ def layout(state, width: int = WIDTH, text_scale: float = 1.0) -> Layout:
     lay = Layout(width=int(width), text_scale=float(text_scale))
     y = header_h(text_scale)
     left = MARGIN + label_w(text_scale)
+    if not state.sizes:                     # set-up: every counter still in the box
+        per_row = max(1, int((width - MARGIN - left) // (COUNTER + GAP)))
+        lines = -(-COUNTERS // per_row)
+        box_h = lines * (COUNTER + GAP) + GAP
+        lay.rows.append(Box(("box", 0), MARGIN, y, width - 2 * MARGIN, box_h))
+        for j in range(COUNTERS):
+            x = left + (j % per_row) * (COUNTER + GAP)
+            lay.counters.append(Box(("counter", -1, j), x, y + GAP + (j // per_row) * (COUNTER + GAP),
+                                    COUNTER, COUNTER, filled=True))
+        y += box_h + ROW_GAP
     for h, size in enumerate(state.sizes):
         lay.rows.append(Box(("row", h), MARGIN, y, width - 2 * MARGIN, ROW_H))
         for j in range(size):
