@@ -163,10 +163,7 @@ def parse(data: dict, game_name: str, name: str, where: str = "") -> Lesson:
         fail(T("unknown game {name}", name=repr(game_name)))
     if not isinstance(data, dict):
         fail(T("a lesson is a table with title, teaches, start and steps"))
-    extra = sorted(set(data) - LESSON_KEYS)
-    if extra:
-        fail(T("unknown key {key}; keys: {keys}", key=repr(extra[0]),
-               keys=tuple(sorted(LESSON_KEYS))))
+    _only_keys(data, LESSON_KEYS, fail)
     for key in ("title", "teaches", "start", "steps"):
         if key not in data:
             fail(T("{key} is missing", key=repr(key)))
@@ -195,10 +192,7 @@ def parse(data: dict, game_name: str, name: str, where: str = "") -> Lesson:
         here = T("step {number}", number=number)
         if not isinstance(raw, dict):
             fail(T("{here}: a step is a table with action and caption", here=here))
-        extra = sorted(set(raw) - STEP_KEYS)
-        if extra:
-            fail(T("{here}: unknown key {key}; keys: {keys}", here=here, key=repr(extra[0]),
-                   keys=tuple(sorted(STEP_KEYS))))
+        _only_keys(raw, STEP_KEYS, fail, here)
         caption = raw.get("caption")
         if not isinstance(caption, str) or not caption.strip():
             fail(T("{here}: the caption is missing", here=here))
@@ -230,6 +224,15 @@ def parse(data: dict, game_name: str, name: str, where: str = "") -> Lesson:
                   tuple(steps), expect)
 
 
+def _only_keys(table: dict, known, fail, where=None) -> None:
+    """Refuse a key the lesson format does not know, naming the ones it does."""
+    extra = sorted(set(table) - known, key=str)
+    if extra:
+        problem = T("unknown key {key}; keys: {keys}", key=repr(extra[0]),
+                    keys=tuple(sorted(known)))
+        fail(problem if where is None else T("{where}: {problem}", where=where, problem=problem))
+
+
 def _said(exc: Exception):
     """What an error says: its message as given (a template), else its text."""
     said = exc.args[0] if len(exc.args) == 1 else None
@@ -256,10 +259,7 @@ def _action(game, raw, where, fail) -> Action:
 def _checkpoint(game, raw, game_name: str, where, fail) -> Checkpoint:
     if not isinstance(raw, dict):
         fail(T("{where} must be a table: prompt, rule, hint, accept or cites", where=where))
-    extra = sorted(set(raw) - TRY_KEYS)
-    if extra:
-        fail(T("{where}: unknown key {key}; keys: {keys}", where=where, key=repr(extra[0]),
-               keys=tuple(sorted(TRY_KEYS))))
+    _only_keys(raw, TRY_KEYS, fail, where)
     for key in ("prompt", "rule", "hint"):
         if not isinstance(raw.get(key), str) or not raw[key].strip():
             fail(T("{where}: {key} is missing", where=where, key=repr(key)))
@@ -277,10 +277,7 @@ def _checkpoint(game, raw, game_name: str, where, fail) -> Checkpoint:
 def _check_expect(expect, final: State, cited: set[str], game_name: str, fail) -> None:
     if not isinstance(expect, dict):
         fail(T("'expect' must be a table: scores, cites, over"))
-    extra = sorted(set(expect) - EXPECT_KEYS)
-    if extra:
-        fail(T("expect: unknown key {key}; keys: {keys}", key=repr(extra[0]),
-               keys=tuple(sorted(EXPECT_KEYS))))
+    _only_keys(expect, EXPECT_KEYS, fail, "expect")
     if "over" in expect and bool(expect["over"]) != final.is_over:
         fail(T("expect: the game is over after the last step") if final.is_over else
              T("expect: the game is not over after the last step"))
