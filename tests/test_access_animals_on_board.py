@@ -9,6 +9,7 @@ from explorer import bots
 from explorer.animals_on_board import Keep, Split, Take
 from explorer.animals_on_board import components as C
 from explorer.i18n import Words
+from random_play import app_after_setup
 from widgets.animals_on_board import app
 from widgets.animals_on_board.board import AnimalsBoard
 from widgets.animals_on_board.draw import CURSOR
@@ -21,8 +22,7 @@ GAME = explorer.GAMES["animals_on_board"]
 @pytest.fixture
 def shell():
     """Three players in the first round, after a few random moves."""
-    s = app().explorer
-    s.bar.last.click()
+    s = app_after_setup(app)
     bot = bots.RandomBot(2)
     for _ in range(6):
         assert s.try_action(bot.choose(s.timeline.frame.state))
@@ -54,12 +54,24 @@ def test_preview_outlines_a_splits_tiles_and_its_group_and_none_gives_the_scene_
     assert not cursor_marks(board) and board.canvas.scene.layers == before
 
 
-def test_preview_outlines_a_takes_group_and_a_keeps_drawn_tile():
-    state = GAME.setup(3, 1)
-    while state.phase != "keep":
+def first_moves_until(phase: str, players: int):
+    """The position a seeded game reaches by the first legal move at every step, at `phase`."""
+    state = GAME.setup(players, 1)
+    while state.phase != phase:
         state = state.apply(state.legal_actions()[0])
+    return state
+
+
+def board_showing(state) -> AnimalsBoard:
+    """A board of its own showing `state`, its moves playable."""
     board = AnimalsBoard()
     board.show(_frame(state), None, True)
+    return board
+
+
+def test_preview_outlines_a_takes_group_and_a_keeps_drawn_tile():
+    state = first_moves_until("keep", players=3)
+    board = board_showing(state)
     keep = state.legal_actions()[1]
     board.preview(keep)
     (mark,) = [m for m in cursor_marks(board)]
@@ -107,11 +119,8 @@ def test_every_legal_move_has_a_group_over_random_steps():
 
 
 def test_the_biggest_step_reads_in_a_dozen_groups():
-    state = GAME.setup(4, 1)
-    while state.phase != "play":
-        state = state.apply(state.legal_actions()[0])
-    board = AnimalsBoard()
-    board.show(_frame(state), None, True)
+    state = first_moves_until("play", players=4)
+    board = board_showing(state)
     actions = list(state.legal_actions())
     groups = {board.move_group(a) for a in actions}
     assert len(actions) > 8000 and len(groups) <= 14

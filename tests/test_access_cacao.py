@@ -6,6 +6,7 @@ import functools
 
 import pytest
 
+from app_driving import move_kinds_grouped_in_both_languages
 import explorer
 from explorer.cacao import components as C
 from random_play import app_after_setup, play_in_app
@@ -72,21 +73,11 @@ def test_a_new_frame_draws_no_cursor(shell):
 
 
 def test_every_legal_move_has_a_group_in_both_languages(shell):
-    board = shell.board
-    korean = PageWords("ko", "cacao")
-    kinds = set()
-    for _ in range(40):
-        state = shell.timeline.frame.state
-        if state.is_over:
-            break
-        for action in state.legal_actions():
-            group = board.move_group(action)
-            assert str(group).strip() and korean(group).strip() != str(group)
-            kinds.add(action.kind)
-        play(shell, 1, seed=len(kinds) + 7)
+    kinds = move_kinds_grouped_in_both_languages(shell, "cacao", 40,
+                                                 seed_of=lambda step, kinds: len(kinds) + 7)
     assert {"place", "fill", "work", "decline"} <= kinds
     place = next(a for a in GAME.setup(3, 1).legal_actions() if a.kind == "place")
-    assert place.tile in str(board.move_group(place))
+    assert place.tile in str(shell.board.move_group(place))
 
 
 def test_board_text_holds_the_grid_the_villages_and_the_display(shell):

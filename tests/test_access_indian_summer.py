@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from app_driving import state_of
 import explorer
 from explorer import bots
 from explorer.i18n import Words
 from explorer.indian_summer import components as C
 from explorer.indian_summer.board import leaf_cells
+from random_play import app_after_setup
 from widgets.indian_summer import app
 from widgets.indian_summer.draw import CURSOR, PLAYER_COLOURS
 from widgets.indian_summer.layout import BOARD_X, BOARD_Y, CELL
@@ -22,19 +24,14 @@ GAME = explorer.GAMES["indian_summer"]
 @pytest.fixture
 def shell():
     """Three players, a few turns in, at a step where path tiles can be laid."""
-    s = app(players=3, seed=1).explorer
-    s.bar.last.click()
+    s = app_after_setup(app, players=3, seed=1)
     bot = bots.GreedyBot(5)
     for _ in range(40):
-        state = s.timeline.frame.state
+        state = state_of(s)
         if len(state.floors[state.current_player].leaves) >= 1 and s.board.hints.leaves:
             return s
         assert s.try_action(bot.choose(state))
     pytest.fail("no step with a tile to lay came")
-
-
-def state_of(shell):
-    return shell.timeline.frame.state
 
 
 def dashes(board):

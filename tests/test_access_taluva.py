@@ -6,6 +6,7 @@ import functools
 
 import pytest
 
+from app_driving import move_kinds_grouped_in_both_languages
 from explorer.taluva import Finish
 from explorer.taluva import components as C
 from explorer.taluva.board import neighbours, tile_hexes
@@ -75,20 +76,10 @@ def test_preview_of_a_building_rings_its_hex(shell, kind):
 
 
 def test_every_legal_move_has_a_group_in_both_languages(shell):
-    board = shell.board
-    korean = PageWords("ko", "taluva")
     first = shell.timeline.frame.state.legal_actions()[0]
-    assert str(board.move_group(first)).startswith("Place the tile, lava between")
-    kinds = set()
-    for step in range(30):
-        state = shell.timeline.frame.state
-        if state.is_over:
-            break
-        for action in state.legal_actions():
-            group = board.move_group(action)
-            assert str(group).strip() and korean(group).strip() != str(group)
-            kinds.add(action.kind)
-        play(shell, 1, seed=step)
+    assert str(shell.board.move_group(first)).startswith("Place the tile, lava between")
+    kinds = move_kinds_grouped_in_both_languages(shell, "taluva", 30,
+                                                 seed_of=lambda step, kinds: step)
     assert {"place", "hut"} <= kinds
 
 

@@ -2,19 +2,17 @@
 checkpoint refuses a wrong try with a rule and accepts the right move."""
 from __future__ import annotations
 
+import functools
+
 from explorer import lessons
 from explorer.animals_on_board import Keep, Split, Take
 from explorer.animals_on_board import components as C
 
 from aob_helpers import assert_43_point_ark, t, ts
+from lesson_checks import played_lesson
 
 
-def played(name: str):
-    lesson = lessons.get("animals_on_board", name)
-    states = lesson.states()
-    assert len(states) == len(lesson.steps) + 1 == len(lesson.captions())
-    assert all(caption.strip() for caption in lesson.captions())
-    return lesson, states
+played = functools.partial(played_lesson, "animals_on_board")
 
 
 def checkpoints(lesson) -> list[int]:

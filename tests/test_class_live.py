@@ -116,6 +116,16 @@ async def started(service):
     return teacher, teacher.last("started")["code"]
 
 
+async def followed(port: int | None = None):
+    """A service started (on `port`, else a free one), a class started there, and one follower
+    that has heard its position: (service, teacher, code, follower)."""
+    service = Service().start(port)
+    teacher, code = await started(service)
+    follower = Client(service.url, {"op": "follow", "code": code})
+    await follower.until(lambda: follower.last("position"))
+    return service, teacher, code, follower
+
+
 def test_steps_are_pushed_and_200_rapid_steps_end_on_the_last():
     async def scenario():
         service = Service().start()
@@ -136,10 +146,7 @@ def test_steps_are_pushed_and_200_rapid_steps_end_on_the_last():
 
 def test_a_lost_follower_connection_comes_back_and_catches_up():
     async def scenario():
-        service = Service().start()
-        teacher, code = await started(service)
-        follower = Client(service.url, {"op": "follow", "code": code})
-        await follower.until(lambda: follower.last("position"))
+        service, teacher, code, follower = await followed()
         lesson = service.room.classes[code]
         socket = next(iter(lesson.followers.values()))
         socket.close()                                  # the network drops it
@@ -157,10 +164,7 @@ def test_a_lost_follower_connection_comes_back_and_catches_up():
 
 def test_a_restarted_service_says_the_class_is_gone():
     async def scenario():
-        service = Service().start()
-        teacher, code = await started(service)
-        follower = Client(service.url, {"op": "follow", "code": code})
-        await follower.until(lambda: follower.last("position"))
+        service, teacher, code, follower = await followed()
         port = service.port
         service.stop()                                   # every class is told it ends
         await follower.until(lambda: follower.last("ended"))
@@ -169,10 +173,7 @@ def test_a_restarted_service_says_the_class_is_gone():
             c.conn.close()
 
         # a crash says nothing: the follower connects again and hears the class is unknown
-        service = Service().start(port)
-        teacher, code = await started(service)
-        follower = Client(service.url, {"op": "follow", "code": code})
-        await follower.until(lambda: follower.last("position"))
+        service, teacher, code, follower = await followed(port)
         service.stop(graceful=False)
         await follower.until(lambda: follower.lost >= 1)
         again = Service().start(port)                    # a fresh service knows no class

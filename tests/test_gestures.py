@@ -21,6 +21,13 @@ def to_play(app) -> None:
     app.bar.last.click()          # the last set-up step: the board is laid out
 
 
+def gestures_at_play(make):
+    """The board of the app `make` builds, at its last set-up step, and the gestures on it."""
+    app = shell(make)
+    to_play(app)
+    return app.board, Gestures(app.board)
+
+
 def board_at(board, frame_x: float, frame_y: float) -> tuple[float, float]:
     """The board's own coordinates (hex or cell units) of a point of the frame shown at the
     board's natural size (frame = canvas)."""
@@ -33,10 +40,7 @@ def board_at(board, frame_x: float, frame_y: float) -> tuple[float, float]:
 
 @pytest.mark.parametrize("make", [taluva_app, cacao_app])
 def test_a_drag_moves_the_view_with_the_finger(make):
-    app = shell(make)
-    to_play(app)
-    board = app.board
-    g = Gestures(board)
+    board, g = gestures_at_play(make)
     w, h = board.canvas.width, board.canvas.height
     before = board.layout.viewport
     ux, uy = pan_units(before)
@@ -52,10 +56,7 @@ def test_a_drag_moves_the_view_with_the_finger(make):
 
 @pytest.mark.parametrize("make", [taluva_app, cacao_app])
 def test_a_pinch_zooms_about_the_point_between_the_fingers(make):
-    app = shell(make)
-    to_play(app)
-    board = app.board
-    g = Gestures(board)
+    board, g = gestures_at_play(make)
     w, h = board.canvas.width, board.canvas.height
     point = board_at(board, 250, 300)
     g._on_msg(g, {"type": "view", "x0": 250, "y0": 300, "x1": 250, "y1": 300, "scale": 1.5,
@@ -77,10 +78,7 @@ def test_a_pinch_zooms_about_the_point_between_the_fingers(make):
     {"type": "other"}, "view", None,
 ])
 def test_what_a_page_sends_wrong_changes_nothing(bad):
-    app = shell(taluva_app)
-    to_play(app)
-    board = app.board
-    g = Gestures(board)
+    board, g = gestures_at_play(taluva_app)
     g._on_msg(g, bad, [])
     assert (board.zoom, board.pan, g.views) == (1.0, (0.0, 0.0), 0)
 

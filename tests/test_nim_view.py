@@ -5,6 +5,7 @@ import itertools
 
 import pytest
 
+from app_driving import click_at
 import explorer
 from explorer import bots
 from rules_explorer_nim.view import app, gallery_picture, layout, move_hints, scene
@@ -94,10 +95,7 @@ def shell():
 
 def click(shell, key):
     """A board click at the centre of `key`, as the browser reports it (CSS pixels)."""
-    x, y = shell.board.layout.box(key).center
-    canvas = shell.board.canvas
-    canvas._on_dom_click({"type": "click", "relativeX": x, "relativeY": y,
-                          "boundingRectWidth": canvas.width, "boundingRectHeight": canvas.height})
+    click_at(shell, *shell.board.layout.box(key).center)
 
 
 def test_the_app_builds_on_the_shared_board_base(shell):

@@ -50,6 +50,29 @@ def report(failures: list) -> None:
     assert not failures, f"{len(failures)} wrong reasons, e.g.\n" + "\n".join(failures[:12])
 
 
+def refusals_name_the_failed_condition(game_name: str, every: int, where, tried, expected,
+                                       **sampling) -> None:
+    """At the sampled positions (`sampled_positions`) where `where(state)` holds, every action of
+    `tried(state)` that is not legal there is refused with one of `expected(state, action)`."""
+    failures: list = []
+    for state in sampled_positions(game_name, every, **sampling):
+        if not where(state):
+            continue
+        legal = set(state.legal_actions())
+        for action in tried(state):
+            if action not in legal:
+                check(state, action, expected(state, action), failures)
+    report(failures)
+
+
+def around(cells, margin: int):
+    """Every cell of the bounding box of `cells` (pairs), widened by `margin` on each side."""
+    xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+    for x in range(min(xs) - margin, max(xs) + margin + 1):
+        for y in range(min(ys) - margin, max(ys) + margin + 1):
+            yield x, y
+
+
 # -- Cacao ------------------------------------------------------------------------------------
 def _cacao_neighbours(cell):
     x, y = cell
@@ -71,28 +94,25 @@ def _cacao_place_expected(state, cell) -> tuple[str, ...]:
 def test_cacao_placement_refusals_name_the_failed_condition():
     from explorer.cacao.actions import Place, Rebuild
     from explorer.cacao import components as C
-    failures: list = []
-    for state in sampled_positions("cacao", every=7):
-        if state.phase != "place":
-            continue
-        legal = set(state.legal_actions())
-        cells = list(state.workers) + list(state.jungle)
-        xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+
+    def tried(state):
         pattern = C.pattern_of(state.hands[state.turn][0])
-        for x in range(min(xs) - 2, max(xs) + 3):
-            for y in range(min(ys) - 2, max(ys) + 3):
-                place = Place(pattern, (x, y), 0)
-                if place not in legal:
-                    check(state, place, _cacao_place_expected(state, (x, y)), failures)
-                rebuild = Rebuild(pattern, (x, y), 0)
-                if rebuild in legal or not state.rebuilding_open or not state.sun[state.turn]:
-                    continue
-                top = state.workers.get((x, y))
-                if top is None or top.owner != state.turn:
-                    check(state, rebuild, ("holds no worker tile of",), failures)
-                else:
-                    check(state, rebuild, ("already rebuilt",), failures)
-    report(failures)
+        rebuilding = state.rebuilding_open and state.sun[state.turn]
+        for cell in around(list(state.workers) + list(state.jungle), 2):
+            yield Place(pattern, cell, 0)
+            if rebuilding:
+                yield Rebuild(pattern, cell, 0)
+
+    def expected(state, action):
+        if not isinstance(action, Rebuild):
+            return _cacao_place_expected(state, action.cell)
+        top = state.workers.get(action.cell)
+        if top is None or top.owner != state.turn:
+            return ("holds no worker tile of",)
+        return ("already rebuilt",)
+
+    refusals_name_the_failed_condition("cacao", 7, lambda state: state.phase == "place",
+                                       tried, expected)
 
 
 def _cacao_work_expected(state, cell, side) -> tuple[str, ...]:
@@ -118,17 +138,11 @@ def _cacao_work_expected(state, cell, side) -> tuple[str, ...]:
 
 def test_cacao_work_refusals_name_the_failed_condition():
     from explorer.cacao.actions import Decline, Work
-    failures: list = []
-    for state in sampled_positions("cacao", every=3):
-        if state.phase != "work":
-            continue
-        legal = set(state.legal_actions())
-        for cell in state.workers:
-            for side in range(4):
-                for action in (Work(cell, side), Decline(cell, side)):
-                    if action not in legal:
-                        check(state, action, _cacao_work_expected(state, cell, side), failures)
-    report(failures)
+    refusals_name_the_failed_condition(
+        "cacao", 3, lambda state: state.phase == "work",
+        lambda state: [kind(cell, side) for cell in state.workers for side in range(4)
+                       for kind in (Work, Decline)],
+        lambda state, action: _cacao_work_expected(state, action.cell, action.side))
 
 
 def test_cacao_an_isolated_corner_is_refused_as_touching_no_tile():
@@ -206,21 +220,11 @@ def _taluva_place_expected(state, volcano, rotation) -> tuple[str, ...]:
 
 def test_taluva_placement_refusals_name_the_failed_condition():
     from explorer.taluva.actions import Place
-    failures: list = []
-    for state in sampled_positions("taluva", every=9, seeds=(1, 2)):
-        if state.phase != "place" or not state.hexes:
-            continue
-        legal = set(state.legal_actions())
-        qs = [h[0] for h in state.hexes]
-        rs = [h[1] for h in state.hexes]
-        for q in range(min(qs) - 2, max(qs) + 3):
-            for r in range(min(rs) - 2, max(rs) + 3):
-                for rotation in range(6):
-                    action = Place((q, r), rotation)
-                    if action not in legal:
-                        check(state, action, _taluva_place_expected(state, (q, r), rotation),
-                              failures)
-    report(failures)
+    refusals_name_the_failed_condition(
+        "taluva", 9, lambda state: state.phase == "place" and state.hexes,
+        lambda state: [Place(h, rotation) for h in around(state.hexes, 2) for rotation in range(6)],
+        lambda state, action: _taluva_place_expected(state, action.volcano, action.rotation),
+        seeds=(1, 2))
 
 
 def _taluva_site_expected(state, kind, h) -> tuple[str, ...] | None:
@@ -263,21 +267,11 @@ def _taluva_build_expected(state, kind, h) -> tuple[str, ...]:
 
 def test_taluva_build_refusals_name_the_failed_condition():
     from explorer.taluva.actions import Hut, Temple, Tower
-    failures: list = []
-    for state in sampled_positions("taluva", every=5, seeds=(1, 2)):
-        if state.phase != "build" or state.build_kind is not None:
-            continue
-        legal = set(state.legal_actions())
-        qs = [h[0] for h in state.hexes]
-        rs = [h[1] for h in state.hexes]
-        for q in range(min(qs) - 1, max(qs) + 2):
-            for r in range(min(rs) - 1, max(rs) + 2):
-                for cls in (Hut, Temple, Tower):
-                    action = cls((q, r))
-                    if action not in legal:
-                        check(state, action, _taluva_build_expected(state, cls.kind, (q, r)),
-                              failures)
-    report(failures)
+    refusals_name_the_failed_condition(
+        "taluva", 5, lambda state: state.phase == "build" and state.build_kind is None,
+        lambda state: [kind(h) for h in around(state.hexes, 1) for kind in (Hut, Temple, Tower)],
+        lambda state, action: _taluva_build_expected(state, action.kind, action.hex),
+        seeds=(1, 2))
 
 
 # -- Animals on Board -------------------------------------------------------------------------

@@ -2,16 +2,14 @@
 a wrong try with a rule and accepts the right move."""
 from __future__ import annotations
 
+import functools
+
 from explorer import lessons
 from explorer.taluva import Expand, Finish, Hut, Place, Temple
+from lesson_checks import played_lesson
 
 
-def played(name: str):
-    lesson = lessons.get("taluva", name)
-    states = lesson.states()
-    assert len(states) == len(lesson.steps) + 1 == len(lesson.captions())
-    assert all(caption.strip() for caption in lesson.captions())
-    return lesson, states
+played = functools.partial(played_lesson, "taluva")
 
 
 def checkpoint(lesson) -> int:

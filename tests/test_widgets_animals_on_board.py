@@ -5,6 +5,7 @@ import itertools
 
 import pytest
 
+from app_driving import click_at
 import explorer
 from explorer import bots
 from explorer.animals_on_board import Keep, Split, Take
@@ -118,10 +119,7 @@ def centre(shell, key):
 
 def click(shell, key):
     """A board click at the centre of `key`, as the browser reports it (ipyevents, CSS pixels)."""
-    x, y = centre(shell, key)
-    canvas = shell.board.canvas
-    canvas._on_dom_click({"type": "click", "relativeX": x, "relativeY": y,
-                          "boundingRectWidth": canvas.width, "boundingRectHeight": canvas.height})
+    click_at(shell, *centre(shell, key))
 
 
 def keep_all(shell):

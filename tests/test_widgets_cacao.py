@@ -6,11 +6,13 @@ from html import escape
 
 import pytest
 
+from app_driving import click_at, state_of
 import explorer
 from explorer import bots
 from explorer.cacao import Decline, Fill, Place, Rebuild, Work
 from explorer.cacao import components as C
 from explorer.cacao import examples
+from random_play import app_after_setup
 from widgets.cacao import app, layout, move_hints, scene
 from widgets.cacao.geometry import Area, MAX_CELL, MIN_CELL, bounds, edge_rect, fit, worker_marks
 from widgets.cacao.layout import GRID, WIDTH, board_box
@@ -139,20 +141,7 @@ def test_hints_come_from_the_engine_legal_actions():
 # -- the app ---------------------------------------------------------------------------
 @pytest.fixture
 def shell():
-    s = app().explorer
-    s.bar.last.click()
-    return s
-
-
-def state_of(shell):
-    return shell.timeline.frame.state
-
-
-def click_at(shell, x, y):
-    """A board click as the browser reports it: page pixels in a frame of the drawing's size."""
-    canvas = shell.board.canvas
-    canvas._on_dom_click({"type": "click", "relativeX": x, "relativeY": y,
-                          "boundingRectWidth": canvas.width, "boundingRectHeight": canvas.height})
+    return app_after_setup(app)
 
 
 def click_cell(shell, cell):

@@ -5,12 +5,14 @@ import itertools
 
 import pytest
 
+from app_driving import click_at, state_of
 import explorer
 from explorer import bots
 from explorer.indian_summer import Animal, EndTurn, Exchange, Feather, Mushroom, Nut, Place, Refill
 from explorer.indian_summer import components as C
 from explorer.indian_summer.board import printed_treasure
 from explorer.indian_summer.geometry import cells_of, orientation_of
+from random_play import app_after_setup
 from widgets.indian_summer import app, gallery_picture, layout, move_hints, scene
 from widgets.indian_summer.draw import strip_tiles
 from widgets.indian_summer.layout import HEIGHT, WIDTH
@@ -116,20 +118,7 @@ def test_gallery_picture_is_an_svg_of_the_real_renderer():
 # -- the app -------------------------------------------------------------------------------
 @pytest.fixture
 def shell():
-    s = app(players=3, seed=1).explorer
-    s.bar.last.click()
-    return s
-
-
-def state_of(shell):
-    return shell.timeline.frame.state
-
-
-def click_at(shell, x, y):
-    """A board click as the browser reports it: page pixels in a frame of the drawing's size."""
-    canvas = shell.board.canvas
-    canvas._on_dom_click({"type": "click", "relativeX": x, "relativeY": y,
-                          "boundingRectWidth": canvas.width, "boundingRectHeight": canvas.height})
+    return app_after_setup(app, players=3, seed=1)
 
 
 def click_cell(shell, cell):

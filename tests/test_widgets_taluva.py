@@ -5,11 +5,13 @@ import math
 
 import pytest
 
+from app_driving import click_at, state_of
 import explorer
 from explorer import bots
 from explorer.taluva import Expand, Hut, Place, Temple, Tower
 from explorer.taluva.board import neighbours, tile_hexes
 from explorer.taluva.placement import placement_problem
+from random_play import app_after_setup
 from taluva_helpers import ERUPTED, ISLAND
 from widgets.shared.scene import Polygon, Scene, Text, View, hit_test
 from widgets.shared.svg import scene_to_svg
@@ -218,13 +220,7 @@ def test_ghost_preview_marks_a_legal_and_an_illegal_spot():
 # -- the app ---------------------------------------------------------------------------
 @pytest.fixture
 def shell():
-    s = app().explorer
-    s.bar.last.click()
-    return s
-
-
-def state_of(shell):
-    return shell.timeline.frame.state
+    return app_after_setup(app)
 
 
 def open_after(shell, actions):
@@ -234,10 +230,7 @@ def open_after(shell, actions):
 
 def click_hex(shell, h):
     """A board click at the centre of hex `h`, as the browser reports it."""
-    canvas = shell.board.canvas
-    x, y = shell.board.layout.hex_centre(h)
-    canvas._on_dom_click({"type": "click", "relativeX": x, "relativeY": y,
-                          "boundingRectWidth": canvas.width, "boundingRectHeight": canvas.height})
+    click_at(shell, *shell.board.layout.hex_centre(h))
 
 
 def test_app_starts_at_the_first_setup_step():
