@@ -17,24 +17,18 @@ from pathlib import Path
 import pytest
 
 import explorer
+import registered
 from explorer import Record, replay
 from explorer.bots import make_bot, play
 
 RECORDS = Path(__file__).parent / "records"
 
-# (players, seed, bot, options) per game: every player count, both bots, and the options that
-# change how a game plays.
-CASES = {
-    "animals_on_board": [(p, s, b, {}) for p in (2, 3, 4) for s, b in ((0, "random"), (1, "greedy"))]
-    + [(3, 2, "random", {"removed_species": None, "start_player": 2})],
-    "cacao": [(p, s, b, {}) for p in (2, 3, 4) for s, b in ((0, "random"), (1, "greedy"))]
-    + [(4, 2, "random", {"activation_order": "per_worker", "start_player": 3})],
-    "taluva": [(p, s, b, {}) for p in (2, 3, 4) for s, b in ((0, "random"), (1, "greedy"))]
-    + [(3, 2, "random", {"all_tiles": True, "covered_huts": "returned", "new_hut": "anywhere",
-                         "builds_per_turn": "one_kind"})],
-    "indian_summer": [(p, s, b, {}) for p in (1, 2, 3, 4) for s, b in ((0, "random"), (1, "greedy"))]
-    + [(1, 2, "random", {"solo_pile": 3}), (2, 3, "random", {"forest_size": 10})],
-}
+
+def cases(name: str) -> list:
+    """(players, seed, bot, options) of each kept game of `name` (its tests/games/<name>.py)."""
+    return registered.need(name, "RECORD_CASES",
+                           "a list of (players, seed, bot, options): every player count, the "
+                           "random and greedy bots, and the options that change how it plays")
 
 
 def _digest(parts) -> str:
@@ -60,7 +54,7 @@ def digests(states) -> dict:
 
 def make(name: str) -> list[dict]:
     lines = []
-    for players, seed, bot, options in CASES[name]:
+    for players, seed, bot, options in cases(name):
         state = explorer.GAMES[name].setup(players=players, seed=seed, **options)
         _, actions = play(state, make_bot(bot, seed))
         record = Record.of([state], actions).to_json()
@@ -77,16 +71,15 @@ def stored(name: str) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
-def test_every_game_has_old_records():
-    assert set(CASES) == set(explorer.GAMES)
-    for name in CASES:
-        assert (RECORDS / f"{name}.jsonl").is_file(), name
+def test_every_game_has_old_records(game_name):
+    assert (RECORDS / f"{game_name}.jsonl").is_file(), (
+        f"no tests/records/{game_name}.jsonl: run this file with UPDATE_RECORDS=1")
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_old_records_replay_to_the_same_games(name):
+def test_old_records_replay_to_the_same_games(game_name):
+    name = game_name
     entries = stored(name)
-    assert len(entries) == len(CASES[name])
+    assert len(entries) == len(cases(name))
     for entry in entries:
         record = entry["record"]
         where = f"{name} {record['players']}p seed {record['seed']} {record['options']}"

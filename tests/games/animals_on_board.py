@@ -13,6 +13,11 @@ GREEDY_CONTEST = (40, 30, 5)
 SCORE_PAD_PLAYERS = (3,)
 
 
+# test_old_records.py: the games kept as tests/records/<name>.jsonl, as (players, seed, bot,
+# options): every player count, both bots, and the options that change how a game plays
+RECORD_CASES = [(p, s, b, {}) for p in (2, 3, 4) for s, b in ((0, "random"), (1, "greedy"))] + [
+    (3, 2, "random", {"removed_species": None, "start_player": 2})]
+
 def _removed_species(players: int):
     from explorer.animals_on_board import components as C
     count = len(C.SPECIES) - C.SPECIES_IN_PLAY[players]

@@ -33,6 +33,11 @@ POSITIONS = [
 ]
 
 
+# test_old_records.py: the games kept as tests/records/<name>.jsonl, as (players, seed, bot,
+# options): every player count, both bots, and the options that change how a game plays
+RECORD_CASES = [(p, s, b, {}) for p in (2, 3, 4) for s, b in ((0, "random"), (1, "greedy"))] + [
+    (4, 2, "random", {"activation_order": "per_worker", "start_player": 3})]
+
 def conserved(state) -> None:
     from explorer.cacao import components as C
     from explorer.cacao.board import is_jungle_cell, neighbours

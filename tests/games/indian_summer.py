@@ -20,6 +20,11 @@ PROJECTOR_QUERY = "?players=4"    # the fullest board
 POSITIONS = []
 
 
+# test_old_records.py: the games kept as tests/records/<name>.jsonl, as (players, seed, bot,
+# options): every player count, both bots, and the options that change how a game plays
+RECORD_CASES = [(p, s, b, {}) for p in (1, 2, 3, 4) for s, b in ((0, "random"), (1, "greedy"))] + [
+    (1, 2, "random", {"solo_pile": 3}), (2, 3, "random", {"forest_size": 10})]
+
 def conserved(state) -> None:
     from explorer.indian_summer import components as C
     from explorer.indian_summer.moves import leaf_index

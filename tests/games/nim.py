@@ -18,6 +18,11 @@ POSITIONS = [
 ]
 
 
+# test_old_records.py: the games kept as tests/records/<name>.jsonl, as (players, seed, bot,
+# options): every player count, both bots, and the options that change how a game plays
+RECORD_CASES = [(2, s, "random", {}) for s in (0, 1)] + [
+    (2, 2, "random", {"misere": True, "start_player": 1})]
+
 def conserved(state) -> None:
     from rules_explorer_nim import components as C
 

@@ -30,6 +30,12 @@ POSITIONS = [
 ]
 
 
+# test_old_records.py: the games kept as tests/records/<name>.jsonl, as (players, seed, bot,
+# options): every player count, both bots, and the options that change how a game plays
+RECORD_CASES = [(p, s, b, {}) for p in (2, 3, 4) for s, b in ((0, "random"), (1, "greedy"))] + [
+    (3, 2, "random", {"all_tiles": True, "covered_huts": "returned", "new_hut": "anywhere",
+                      "builds_per_turn": "one_kind"})]
+
 def conserved(state) -> None:
     from explorer.taluva import components as C
 
