@@ -27,7 +27,8 @@ TEXT_SUFFIXES = (".py", ".toml", ".txt", ".json")
 
 
 def _index_files() -> list[Path]:
-    return [Path(str(path)) for path in rule_index.index_files()]
+    """The rule indexes where they really are (in a checkout: seeds/, not its link in the package)."""
+    return [Path(str(path)).resolve() for path in rule_index.index_files()]
 
 
 def _lesson_files() -> list[Path]:

@@ -103,9 +103,8 @@ def test_with_reduced_motion_the_bots_show_only_where_the_run_ends():
     app.seats.dropdowns[2].value = "greedy"
     while app.timeline.frame.state.current_player == 0:       # the person's turn
         app.try_action(app.timeline.frame.state.legal_actions()[0])
-    shown = []
-    refresh = app.refresh
-    app.refresh = lambda *a, **k: (shown.append(app.timeline.index), refresh(*a, **k))
+    shown = []                                                  # each step the board draws
+    app.session.on("step", lambda: shown.append(app.timeline.index))
     app.access.focus.reduced_motion = True
     start = app.timeline.index
     app.autoplay.start("bots")
