@@ -590,6 +590,30 @@ def open_board(page, voila_url: str, name: str, query: str = "") -> float:
     return took
 
 
+def open_at_first_step(page, voila_url: str, name: str, steps: int, rule: str) -> None:
+    """Open an app (its board checked as `open_board` does), print the time to its painted
+    board, and wait until it shows step 1 of the `steps` set-up steps, citing `rule`."""
+    took = open_board(page, voila_url, name)
+    print(f"time to painted board: {took:.2f} s")
+    wait_text(page, ".rx-step-label", f"Step 1 of {steps}")
+    wait_text(page, ".rx-rules", rule)
+
+
+def open_at_last_setup_step(page, voila_url: str, name: str) -> None:
+    """Open an app (its board checked as `open_board` does) and go to its last set-up step,
+    where the first move can be made."""
+    open_board(page, voila_url, name)
+    act(page, lambda: page.click(".rx-last"))
+
+
+def play_turns(page, turns: int) -> None:
+    """Press Play turn `turns` times, waiting each time for the whole frame and until the
+    button can be pressed again."""
+    for _ in range(turns):
+        act(page, lambda: page.click(".rx-play-turn"))
+        page.wait_for_function("() => !document.querySelector('.rx-play-turn').disabled")
+
+
 def inside_viewport(page, selector: str) -> bool:
     """Whether the first element matching `selector` is wholly inside the window."""
     return page.evaluate(
@@ -627,6 +651,16 @@ def tab(page, title: str) -> None:
         " && [...document.querySelectorAll('.rx-tabs .rx-tab-pane')]"
         ".some(p => p.offsetParent !== null && p.children.length > 0)",
         arg=title)
+
+
+def saved_download(page, link: str, folder: Path) -> Path:
+    """Click the download `link` and save the file it gives in `folder`, under the name the
+    page suggests: its path."""
+    with page.expect_download() as info:
+        page.locator(link).click()
+    path = folder / info.value.suggested_filename
+    info.value.save_as(path)
+    return path
 
 
 def upload(page, files, button: str = ".rx-open-record") -> None:

@@ -10,8 +10,8 @@ import pytest
 
 import explorer
 from explorer.animals_on_board import Keep, Split, Take
-from helpers import (board_point, canvas_signature, click_and_time, open_board, painted_pixels,
-                     screenshot, step, text, wait_log, wait_text)
+from helpers import (board_point, canvas_signature, click_and_time, open_at_first_step,
+                     painted_pixels, screenshot, step, text, wait_log, wait_text)
 from widgets.animals_on_board import layout
 
 pytestmark = pytest.mark.browser
@@ -30,10 +30,7 @@ def click_board(page, state, key) -> float:
 
 def test_animals_on_board_app(page, voila_url):
     latencies: dict[str, list[float]] = {}
-    to_board = open_board(page, voila_url, "animals_on_board")
-    print(f"time to painted board: {to_board:.2f} s")
-    wait_text(page, ".rx-step-label", "Step 1 of 5")
-    wait_text(page, ".rx-rules", "animals_on_board.setup.species")
+    open_at_first_step(page, voila_url, "animals_on_board", 5, "animals_on_board.setup.species")
     wait_log(page, 5)
     screenshot(page, "animals_on_board-01-opened")
 

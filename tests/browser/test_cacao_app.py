@@ -10,8 +10,9 @@ import pytest
 
 import explorer
 from explorer.cacao import Decline, Fill, Place, Work
-from helpers import (board_point, canvas_signature, click_and_time, open_app, open_board,
-                     painted_pixels, screenshot, step, text, wait_log, wait_text)
+from helpers import (board_point, canvas_signature, click_and_time, open_app,
+                     open_at_first_step, painted_pixels, screenshot, step, text, wait_log,
+                     wait_text)
 from widgets.cacao import layout
 from widgets.cacao.geometry import edge_rect
 from widgets.cacao.layout import game_extent
@@ -52,10 +53,7 @@ def choose(page, label: str) -> None:
 
 def test_cacao_app(page, voila_url):
     latencies: dict[str, list[float]] = {}
-    to_board = open_board(page, voila_url, "cacao")
-    print(f"time to painted board: {to_board:.2f} s")
-    wait_text(page, ".rx-step-label", "Step 1 of 8")
-    wait_text(page, ".rx-rules", "cacao.setup.villages")
+    open_at_first_step(page, voila_url, "cacao", 8, "cacao.setup.villages")
     screenshot(page, "cacao-01-opened")
 
     # -- set-up with the timeline buttons -------------------------------------------------

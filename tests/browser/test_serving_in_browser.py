@@ -28,17 +28,30 @@ CONFIG = re.compile(r'<script id="jupyter-config-data" type="application/json">(
                     re.S)
 
 
-def test_closing_a_page_ends_its_kernel(voila_url, browser):
+def kernel_ends_when_closed(voila_url, browser, run_before_unload: bool) -> float:
+    """Open an app, check that its kernel runs, and close the page (its `beforeunload` run or
+    not): seconds until the kernel is gone (within CLOSE_WITHIN)."""
     page = new_page(browser)
     try:
         open_board(page, voila_url, "cacao")
         kernel = kernel_id(page)
         assert kernel_alive(voila_url, kernel)
-        page.close(run_before_unload=True)
-        took = wait_kernel_gone(voila_url, kernel, CLOSE_WITHIN)
-        print(f"kernel gone {took:.2f} s after the page closed")
+        page.close(run_before_unload=run_before_unload)
+        return wait_kernel_gone(voila_url, kernel, CLOSE_WITHIN)
     finally:
         leave(page)
+
+
+def animals_server(root, *args: str) -> VoilaServer:
+    """A VoilaServer, not yet started, with the settings `args`, serving the Animals on Board
+    app from `root`, a folder of its own."""
+    shutil.copy(NOTEBOOKS / "animals_on_board.ipynb", root)
+    return VoilaServer(root, args=args)
+
+
+def test_closing_a_page_ends_its_kernel(voila_url, browser):
+    took = kernel_ends_when_closed(voila_url, browser, run_before_unload=True)
+    print(f"kernel gone {took:.2f} s after the page closed")
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +59,6 @@ def small_server(tmp_path_factory):
     """A server that takes one visitor at a time, serving one app and a notebook that shows
     nothing (as when the notebook run gave up on a busy server)."""
     root = tmp_path_factory.mktemp("small-server")
-    shutil.copy(NOTEBOOKS / "animals_on_board.ipynb", root)
     silent = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": ["# Silent"]},
                         {"cell_type": "code", "execution_count": None, "metadata": {},
                          "outputs": [], "source": ["x = 1"]}],
@@ -54,13 +66,9 @@ def small_server(tmp_path_factory):
                                           "language": "python"}},
               "nbformat": 4, "nbformat_minor": 5}
     (root / "silent.ipynb").write_text(json.dumps(silent))
-    server = VoilaServer(root, args=("--ExplorerServer.max_visitors=1",
-                                     "--ExplorerServer.retry_after=30",
-                                     "--VoilaConfiguration.preheat_kernel=False")).start()
-    try:
+    with animals_server(root, "--ExplorerServer.max_visitors=1", "--ExplorerServer.retry_after=30",
+                        "--VoilaConfiguration.preheat_kernel=False") as server:
         yield server
-    finally:
-        server.stop()
 
 
 def test_a_full_server_turns_the_next_visitor_away(small_server, browser):
@@ -115,8 +123,7 @@ def test_a_warm_kernel_that_died_is_not_handed_to_a_visitor(browser, tmp_path, r
     import os
     import signal
 
-    shutil.copy(NOTEBOOKS / "animals_on_board.ipynb", tmp_path)
-    server = VoilaServer(tmp_path, args=("--warm=1",)).start()
+    server = animals_server(tmp_path, "--warm=1").start()
     page = None
     try:
         wait_until(lambda: len(kernel_processes(server)) == 1, 120, "a warm kernel")
@@ -149,8 +156,7 @@ def test_a_page_whose_kernel_the_server_ended_reopens_at_its_step(browser, tmp_p
     too: test_branches_in_browser), in its
     language. While the server does not answer at all, the page says so; once a restarted
     server answers, the page reopens too."""
-    shutil.copy(NOTEBOOKS / "animals_on_board.ipynb", tmp_path)
-    server = VoilaServer(tmp_path, args=("--warm=1",)).start()
+    server = animals_server(tmp_path, "--warm=1").start()
     page = new_page(browser)
     try:
         open_board(page, server.url, "animals_on_board", "?lang=hu")
@@ -302,28 +308,17 @@ def test_a_link_as_long_as_the_limit_reaches_the_app(voila_url, browser):
 def test_a_page_closed_without_beforeunload_ends_its_kernel_on_pagehide(voila_url, browser):
     """Mobile browsers often skip `beforeunload`; `pagehide` still ends the kernel at once (well
     before the server would cull it for having no page)."""
-    page = new_page(browser)
-    try:
-        open_board(page, voila_url, "cacao")
-        kernel = kernel_id(page)
-        page.close(run_before_unload=False)
-        took = wait_kernel_gone(voila_url, kernel, CLOSE_WITHIN)
-        print(f"kernel gone {took:.2f} s after the page closed without beforeunload")
-    finally:
-        leave(page)
+    took = kernel_ends_when_closed(voila_url, browser, run_before_unload=False)
+    print(f"kernel gone {took:.2f} s after the page closed without beforeunload")
 
 
 @pytest.fixture(scope="module")
 def culling_server(tmp_path_factory):
     """A server for two visitors that keeps a kernel with no page connected for GRACE s."""
-    root = tmp_path_factory.mktemp("culling-server")
-    shutil.copy(NOTEBOOKS / "animals_on_board.ipynb", root)
-    server = VoilaServer(root, args=("--ExplorerServer.max_visitors=2", "--warm=1",
-                                     f"--ExplorerServer.reconnect_grace={GRACE}")).start()
-    try:
+    with animals_server(tmp_path_factory.mktemp("culling-server"),
+                        "--ExplorerServer.max_visitors=2", "--warm=1",
+                        f"--ExplorerServer.reconnect_grace={GRACE}") as server:
         yield server
-    finally:
-        server.stop()
 
 
 def turned_away(server_url: str) -> bool:

@@ -12,7 +12,8 @@ import pytest
 import registered
 from helpers import (LARGE, SCREENSHOTS, TIMEOUT, VIEWPORT, act, board_fit, board_pixels,
                      canvas_signature, drawing_inside_viewport, frame_count, inside_viewport,
-                     leave, new_page, open_board, pixels_differing, screenshot, tab, text, upload, wait_frame,
+                     leave, new_page, open_at_last_setup_step, open_board, pixels_differing,
+                     play_turns, saved_download, screenshot, tab, text, upload, wait_frame,
                      wait_text)
 
 pytestmark = pytest.mark.browser
@@ -65,10 +66,8 @@ def large_page(browser):
 def test_board_and_rule_on_one_screen(browser, voila_url, name, size):
     page = new_page(browser, SIZES[size])
     try:
-        open_board(page, voila_url, name)
-        act(page, lambda: page.click(".rx-last"))
-        act(page, lambda: page.click(".rx-play-turn"))         # into the game: a bot's turn
-        page.wait_for_function("() => !document.querySelector('.rx-play-turn').disabled")
+        open_at_last_setup_step(page, voila_url, name)
+        play_turns(page, 1)                                      # into the game: a bot's turn
         screenshot(page, f"{name}-one-screen-{size}")
         assert drawing_inside_viewport(page), board_fit(page)
         assert inside_viewport(page, ".rx-rules .rx-rule blockquote") or \
@@ -83,8 +82,7 @@ def test_board_and_rule_on_one_screen(browser, voila_url, name, size):
 
 @pytest.mark.parametrize("name", APPS)
 def test_projector_mode(page, voila_url, name):
-    open_board(page, voila_url, name)
-    act(page, lambda: page.click(".rx-last"))
+    open_at_last_setup_step(page, voila_url, name)
     size = page.evaluate("() => parseFloat(getComputedStyle("
                          "document.querySelector('.rx-step-label')).fontSize)")
     pixels = board_pixels(page)
@@ -142,11 +140,8 @@ def share_link(page) -> str:
 
 @pytest.mark.parametrize("name", APPS)
 def test_deep_link_gives_the_same_position_as_stepping_there(browser, page, voila_url, name):
-    open_board(page, voila_url, name)
-    act(page, lambda: page.click(".rx-last"))
-    for _ in range(3):
-        act(page, lambda: page.click(".rx-play-turn"))
-        page.wait_for_function("() => !document.querySelector('.rx-play-turn').disabled")
+    open_at_last_setup_step(page, voila_url, name)
+    play_turns(page, 3)
     act(page, lambda: page.click(".rx-back"))
     where = label(page)
     rules_text = text(page, ".rx-rules")
@@ -169,18 +164,12 @@ def test_deep_link_gives_the_same_position_as_stepping_there(browser, page, voil
 
 @pytest.mark.parametrize("name", APPS)
 def test_record_download_and_upload_round_trip(browser, page, voila_url, name, tmp_path):
-    open_board(page, voila_url, name)
-    act(page, lambda: page.click(".rx-last"))
-    for _ in range(2):
-        act(page, lambda: page.click(".rx-play-turn"))
-        page.wait_for_function("() => !document.querySelector('.rx-play-turn').disabled")
+    open_at_last_setup_step(page, voila_url, name)
+    play_turns(page, 2)
     where = label(page)
     canvas_signature(page)
     tab(page, "Share")
-    with page.expect_download() as info:
-        page.locator(".rx-download-record a").click()
-    path = tmp_path / info.value.suggested_filename
-    info.value.save_as(path)
+    path = saved_download(page, ".rx-download-record a", tmp_path)
     record = json.loads(path.read_text())
     assert record["game"] == name and record["actions"]
     other = new_page(browser)
@@ -199,8 +188,7 @@ def test_record_download_and_upload_round_trip(browser, page, voila_url, name, t
 
 @pytest.mark.parametrize("name", APPS)
 def test_bad_upload_is_refused_and_the_game_untouched(page, voila_url, name):
-    open_board(page, voila_url, name)
-    act(page, lambda: page.click(".rx-last"))
+    open_at_last_setup_step(page, voila_url, name)
     where = label(page)
     before = canvas_signature(page)
     tab(page, "Share")
@@ -282,10 +270,8 @@ def test_copy_link_and_the_share_buttons(page, voila_url, name):
     """Copy link puts the link on the clipboard; the record, lesson and open-record controls
     are buttons with whole labels (no file count)."""
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    open_board(page, voila_url, name)
-    act(page, lambda: page.click(".rx-last"))
-    act(page, lambda: page.click(".rx-play-turn"))          # a move, so a lesson can be saved
-    page.wait_for_function("() => !document.querySelector('.rx-play-turn').disabled")
+    open_at_last_setup_step(page, voila_url, name)
+    play_turns(page, 1)                                     # a move, so a lesson can be saved
     tab(page, "Share")
     wait_text(page, ".rx-save-lesson", "Save as lesson")
     link = page.locator(".rx-share-link textarea").input_value()
