@@ -72,6 +72,11 @@ def hut_problem(hexes, buildings, player: int, supply, h, anywhere: bool) -> Pro
     return None
 
 
+def _not_next_to_yours(rule: str, h) -> Problem:
+    """A temple or tower goes next to one of the builder's own settlements (`rule`)."""
+    return Problem(rule, T("{hex} is not next to one of your settlements", hex=str(h)))
+
+
 def temple_problem(hexes, buildings, player: int, supply, h) -> Problem | None:
     problem = _site_problem(hexes, buildings, h)
     if problem:
@@ -80,8 +85,7 @@ def temple_problem(hexes, buildings, player: int, supply, h) -> Problem | None:
         return Problem("taluva.build.supply", T("you have no temples left"))
     near = touching(settlements(buildings, player), h)
     if not near:
-        return Problem("taluva.build.temple",
-                       T("{hex} is not next to one of your settlements", hex=str(h)))
+        return _not_next_to_yours("taluva.build.temple", h)
     big = [s for s in near if len(s.hexes) >= 3]
     if not big:
         return Problem("taluva.build.temple_size",
@@ -108,8 +112,7 @@ def tower_problem(hexes, buildings, player: int, supply, h) -> Problem | None:
         return Problem("taluva.build.supply", T("you have no towers left"))
     near = touching(settlements(buildings, player), h)
     if not near:
-        return Problem("taluva.build.tower",
-                       T("{hex} is not next to one of your settlements", hex=str(h)))
+        return _not_next_to_yours("taluva.build.tower", h)
     if all(s.has(buildings, "tower") for s in near):
         return Problem("taluva.build.second_tower",
                        T("your settlement next to {hex} already has a tower", hex=str(h)))
