@@ -13,7 +13,6 @@ files named after the game too (tests/golden/<name>.txt).
 """
 from __future__ import annotations
 
-import importlib
 import importlib.util
 import sys
 from pathlib import Path
@@ -98,8 +97,8 @@ def browser_games() -> list[str]:
 
 def app_factory(name: str):
     """The function that builds the game's app (`plugin.app`, "module:function")."""
-    module, _, function = games.plugin(name).app.partition(":")
-    return getattr(importlib.import_module(module), function)
+    from widgets.game_page import named
+    return named(games.plugin(name).app)
 
 
 def engine_folder(name: str) -> Path:

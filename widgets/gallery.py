@@ -4,7 +4,6 @@ It shows the language the page's address asks for (`?lang=ko`) or the browser pr
 apps do, offers the others as links, and its links to the apps keep the language."""
 from __future__ import annotations
 
-import importlib
 import os
 from html import escape
 
@@ -15,6 +14,7 @@ from explorer import games, i18n
 from explorer.games import Card, GamePlugin
 from explorer.messages import N, T
 
+from .game_page import named
 from .shared.class_panel import ClassJoin
 from explorer.links import in_language
 from .shared.share_panel import page_query
@@ -25,8 +25,7 @@ from .shared.page_words import PageWords, page_language, unknown_language
 
 def picture_of(card: Card, words) -> str:
     """A card's picture: the SVG its game's view draws (`card.picture` names the function)."""
-    module, _, name = card.picture.partition(":")
-    return getattr(importlib.import_module(module), name)(words=words)
+    return named(card.picture)(words=words)
 
 
 CARD_CSS = style_tag("gallery.css", beside=__file__)

@@ -19,13 +19,19 @@ from .shared.style import CSS
 from .shared.page_words import PageWords, page_language
 
 
+def named(target: str):
+    """What a plug-in names as "module:function" (its app, a card's picture): imported only when
+    a page needs it, since the engines never import a view."""
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
 def game_page(query: str | None = None):
     """The app of the game that `?game=` names; else a short page listing the games."""
     query = page_query(i18n.preload) if query is None else query
     name = parse_qs(query.lstrip("?")).get("game", [""])[0]
     if name in explorer.GAMES:
-        module, _, factory = games.plugin(name).app.partition(":")
-        return getattr(importlib.import_module(module), factory)()
+        return named(games.plugin(name).app)()
     lang, _ = page_language(query, os.environ.get("HTTP_ACCEPT_LANGUAGE"))
     say = PageWords(lang)
     names = ", ".join(PageWords(lang, name)(game.title) for name, game in explorer.GAMES.items())
