@@ -95,7 +95,13 @@ class TaluvaState(State):
           any number of buildings of that one kind, then "finish").
       The game ends at once when a player has placed all pieces of two kinds (early win) or only
       one player is left; otherwise after the last tile: most temples, then towers, then huts.
+
+    Its narration costs more than its rules, so it is written on read (see State): every
+    `_emit` of a step stands under `if self.narrating:`, and so does the work only the
+    narration needs.
     """
+
+    narrates_on_read = True
 
     def __init__(self, game: "Taluva", players: int, seed: int, options: dict):
         super().__init__(game, players, seed, options)
@@ -197,7 +203,7 @@ class TaluvaState(State):
             raise IllegalAction(*problem)
         cover = tile_hexes(volcano, rotation)
         eruption = any(h in self.hexes for h in cover)
-        under = covered_tiles(self.hexes, volcano, rotation)
+        under = covered_tiles(self.hexes, volcano, rotation) if self.narrating else ()
         level = self.hexes[volcano].level + 1 if eruption else 1
         tile = self.drawn
         index = len(self.placed)
@@ -208,56 +214,76 @@ class TaluvaState(State):
             hexes[h] = Cell(terrain, level, index, rotation)
         self.hexes = FrozenMap(hexes)
         self.drawn = None
-        label = C.tile_label(tile)
         if not eruption:
-            rule = "taluva.place.first_tile" if index == 0 else "taluva.place.sea_level"
-            self._emit(T("{player} places {tile} at sea level, volcano on {volcano}, lava "
-                         "{lava}.", player=player_name(p), tile=label, volcano=str(volcano),
-                         lava=lava_direction(rotation)), rule, p, tile=tile,
-                       volcano=volcano, rotation=rotation)
-            if index:
-                self._emit(T("Every hex lies on empty space and the tile shares an edge with "
-                             "the island."), "taluva.place.adjacent", p)
+            if self.narrating:
+                self._narrate_sea_level(p, tile, volcano, rotation, index)
         else:
-            self._emit(N("{player} erupts: {tile} goes on the volcano at {volcano}, lava {lava}, "
-                         "covering {n} tile at level {below}; the hexes are now level {level}.",
-                         "{player} erupts: {tile} goes on the volcano at {volcano}, lava {lava}, "
-                         "covering {n} tiles at level {below}; the hexes are now level "
-                         "{level}.", len(under), player=player_name(p), tile=label,
-                         volcano=str(volcano), lava=lava_direction(rotation), below=level - 1,
-                         level=level),
-                       "taluva.erupt.volcano_on_volcano", p, tile=tile, volcano=volcano,
-                       rotation=rotation)
+            if self.narrating:
+                self._narrate_eruption(p, tile, volcano, rotation, level, len(under))
             self._cover_huts(p, cover[1:])
         self.phase = "build"
         if not can_build(self.hexes, self.buildings, p, self.supply[p], self.anywhere):
             self._eliminate(p)
 
+    def _narrate_sea_level(self, p: int, tile: int, volcano, rotation: int, index: int) -> None:
+        rule = "taluva.place.first_tile" if index == 0 else "taluva.place.sea_level"
+        label = C.tile_label(tile)
+        self._emit(T("{player} places {tile} at sea level, volcano on {volcano}, lava {lava}.",
+                     player=player_name(p), tile=label, volcano=str(volcano),
+                     lava=lava_direction(rotation)), rule, p, tile=tile, volcano=volcano,
+                   rotation=rotation)
+        if index:
+            self._emit(T("Every hex lies on empty space and the tile shares an edge with the "
+                         "island."), "taluva.place.adjacent", p)
+
+    def _narrate_eruption(self, p: int, tile: int, volcano, rotation: int, level: int,
+                          covered: int) -> None:
+        self._emit(N("{player} erupts: {tile} goes on the volcano at {volcano}, lava {lava}, "
+                     "covering {n} tile at level {below}; the hexes are now level {level}.",
+                     "{player} erupts: {tile} goes on the volcano at {volcano}, lava {lava}, "
+                     "covering {n} tiles at level {below}; the hexes are now level {level}.",
+                     covered, player=player_name(p), tile=C.tile_label(tile),
+                     volcano=str(volcano), lava=lava_direction(rotation), below=level - 1,
+                     level=level),
+                   "taluva.erupt.volcano_on_volcano", p, tile=tile, volcano=volcano,
+                   rotation=rotation)
+
     def _cover_huts(self, p: int, hexes) -> None:
         hit = [(h, self.buildings[h]) for h in hexes if h in self.buildings]
         if not hit:
             return
-        before = settlements(self.buildings)
+        before = settlements(self.buildings) if self.narrating else ()
         self.buildings = self.buildings.without({h for h, _ in hit})
         returned = self.options["covered_huts"] == "returned"
         for h, b in hit:
-            owner = player_name(b.owner)
             if returned:
                 self._give(b.owner, "hut", b.count)
-                said = N("The lava covers {n} hut of {owner} on {hex}: they go back to "
-                         "{owner}'s supply.",
-                         "The lava covers {n} huts of {owner} on {hex}: they go back to "
-                         "{owner}'s supply.", b.count, owner=owner, hex=str(h))
             else:
                 self.removed = _replace(self.removed, b.owner, self.removed[b.owner] + b.count)
-                said = N("The lava covers {n} hut of {owner} on {hex}: they leave the game "
-                         "(they still count as built).",
-                         "The lava covers {n} huts of {owner} on {hex}: they leave the game "
-                         "(they still count as built).", b.count, owner=owner, hex=str(h))
-            self._emit(said, "taluva.erupt.covered_huts", p, hex=h, owner=b.owner, huts=b.count)
-        after = settlements(self.buildings)
+            if self.narrating:
+                self._narrate_covered(p, h, b, returned)
+        if self.narrating:
+            self._narrate_splits(p, before)
+
+    def _narrate_covered(self, p: int, h, b: Building, returned: bool) -> None:
+        owner = player_name(b.owner)
+        if returned:
+            said = N("The lava covers {n} hut of {owner} on {hex}: they go back to {owner}'s "
+                     "supply.",
+                     "The lava covers {n} huts of {owner} on {hex}: they go back to {owner}'s "
+                     "supply.", b.count, owner=owner, hex=str(h))
+        else:
+            said = N("The lava covers {n} hut of {owner} on {hex}: they leave the game (they "
+                     "still count as built).",
+                     "The lava covers {n} huts of {owner} on {hex}: they leave the game (they "
+                     "still count as built).", b.count, owner=owner, hex=str(h))
+        self._emit(said, "taluva.erupt.covered_huts", p, hex=h, owner=b.owner, huts=b.count)
+
+    def _narrate_splits(self, p: int, before) -> None:
+        """Settlements (of `before`, all of them) that the covered huts cut in parts."""
         for s in before:
-            parts = [t for t in after if t.owner == s.owner and set(t.hexes) <= set(s.hexes)]
+            after = settlements(self.buildings, s.owner)
+            parts = [t for t in after if set(t.hexes) <= set(s.hexes)]
             if len(parts) > 1:
                 self._emit(N("{owner}'s settlement splits into {n} settlement ({keys}).",
                              "{owner}'s settlement splits into {n} settlements ({keys}).",
@@ -287,14 +313,16 @@ class TaluvaState(State):
                                         action.settlement, action.terrain)
         if problem:
             raise IllegalAction(*problem)
-        before = settlements(self.buildings, p)
+        before = settlements(self.buildings, p) if self.narrating else ()
         if kind == "expand":
             self._expand(p, action)
         else:
             self._put(p, action.hex, kind, 1)
-            self._emit(_built(p, kind, str(action.hex), self.hexes[action.hex].level), rule, p,
-                       hex=action.hex)
-        self._narrate_merge(p, before)
+            if self.narrating:
+                self._emit(_built(p, kind, str(action.hex), self.hexes[action.hex].level), rule,
+                           p, hex=action.hex)
+        if self.narrating:
+            self._narrate_merge(p, before)
         self._after_build(p, kind)
 
     def _expand(self, p: int, action: Expand) -> None:
@@ -302,6 +330,8 @@ class TaluvaState(State):
         plan = expansion(self.hexes, self.buildings, found, action.terrain)
         for h, n in plan.targets:
             self._put(p, h, "hut", n)
+        if not self.narrating:
+            return
         where = tuple(f"{h} x{n}" for h, n in plan.targets)
         self._emit(N("{player} expands the settlement at {settlement} into the {terrain}: {n} "
                      "hut on {where} (as many per hex as its level).",
@@ -334,11 +364,12 @@ class TaluvaState(State):
                            "taluva.build.settlement", p)
 
     def _after_build(self, p: int, kind: str) -> None:
-        huts, temples, towers = self.supply[p]
-        self._emit(T("{player} has {huts}, {temples} and {towers} left.", player=player_name(p),
-                     huts=N("{n} hut", "{n} huts", huts),
-                     temples=N("{n} temple", "{n} temples", temples),
-                     towers=N("{n} tower", "{n} towers", towers)), "taluva.build.supply", p)
+        if self.narrating:
+            huts, temples, towers = self.supply[p]
+            self._emit(T("{player} has {huts}, {temples} and {towers} left.",
+                         player=player_name(p), huts=N("{n} hut", "{n} huts", huts),
+                         temples=N("{n} temple", "{n} temples", temples),
+                         towers=N("{n} tower", "{n} towers", towers)), "taluva.build.supply", p)
         done = early_win_kinds(self.supply[p])
         if len(done) >= 2:
             self.winner, self.end = p, "early"
@@ -348,7 +379,8 @@ class TaluvaState(State):
             self.build_kind = kind
             if any(self.build_targets(p).values()):
                 return
-            self._emit(_no_more(p, kind), "taluva.build.per_turn", p)
+            if self.narrating:
+                self._emit(_no_more(p, kind), "taluva.build.per_turn", p)
         self._end_turn()
 
     def _finish(self) -> None:
@@ -360,16 +392,18 @@ class TaluvaState(State):
         if self.build_kind is None:
             raise IllegalAction("taluva.build.at_least_one",
                                 T("every turn at least one building is placed"))
-        self._emit(T("{player} stops building.", player=player_name(self.turn)),
-                   "taluva.build.per_turn", self.turn)
+        if self.narrating:
+            self._emit(T("{player} stops building.", player=player_name(self.turn)),
+                       "taluva.build.per_turn", self.turn)
         self._end_turn()
 
     # end of turn, elimination, end ---------------------------------------------------------
     def _eliminate(self, p: int) -> None:
         self.eliminated = tuple(sorted(self.eliminated + (p,)))
-        self._emit(T("{player} cannot build anything and is eliminated: their buildings stay on "
-                     "the island and they cannot win.", player=player_name(p)),
-                   "taluva.build.elimination", p)
+        if self.narrating:
+            self._emit(T("{player} cannot build anything and is eliminated: their buildings "
+                         "stay on the island and they cannot win.", player=player_name(p)),
+                       "taluva.build.elimination", p)
         self._end_turn()
 
     def _end_turn(self) -> None:
@@ -390,22 +424,24 @@ class TaluvaState(State):
         while nxt in self.eliminated:
             nxt = (nxt + 1) % self.players
         self.turn = nxt
-        self._emit(T("{player} is next (clockwise).", player=player_name(nxt)),
-                   "taluva.turn.order", nxt)
+        if self.narrating:
+            self._emit(T("{player} is next (clockwise).", player=player_name(nxt)),
+                       "taluva.turn.order", nxt)
         self._draw()
 
     def _draw(self) -> None:
         self.drawn, self.stack = self.stack[-1], self.stack[:-1]
         self.phase = "place"
-        self._emit(T("{player} draws {tile} and shows it ({left} left in the stack).",
-                     player=player_name(self.turn), tile=C.tile_label(self.drawn),
-                     left=len(self.stack)), "taluva.turn.draw", self.turn,
-                   tile=self.drawn)
+        if self.narrating:
+            self._emit(T("{player} draws {tile} and shows it ({left} left in the stack).",
+                         player=player_name(self.turn), tile=C.tile_label(self.drawn),
+                         left=len(self.stack)), "taluva.turn.draw", self.turn, tile=self.drawn)
 
     def _over(self, text: Message, rule: str) -> None:
         self.phase = "over"
         self.turn = None
-        self._emit(text, rule, self.winner)
+        if self.narrating:
+            self._emit(text, rule, self.winner)
 
     # -- scoring -------------------------------------------------------------------------
     def score(self) -> ScoreSheet:
