@@ -11,6 +11,7 @@ two landscapes meet, so the rotation is also the lava direction.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable, NamedTuple
 
 from ..frozen import FrozenMap
@@ -145,3 +146,49 @@ def touching(found: Iterable[Settlement], h: Hex) -> list[Settlement]:
     """The settlements with a hex next to `h`."""
     around = set(neighbours(h))
     return [s for s in found if around.intersection(s.hexes)]
+
+
+@lru_cache(maxsize=4096)
+def rim(s: Settlement) -> frozenset[Hex]:
+    """The hexes next to settlement `s`, outside it: where it grows and what it touches.
+    Remembered, as a settlement is a value that stands unchanged for many steps."""
+    return frozenset(n for h in s.hexes for n in neighbours(h)).difference(s.hexes)
+
+
+def grown(own: tuple[Settlement, ...], owner: int, built) -> tuple[Settlement, ...]:
+    """`owner`'s settlements `own` (ordered) once `owner` built on the hexes `built`.
+
+    A build's hexes are one hex (a new hut, a temple, a tower) or the hexes of an expansion,
+    which all touch the settlement they grow from; so they and every settlement they touch
+    make one settlement, and the others stay as they were."""
+    new = set(built)
+    kept = []
+    for s in own:
+        if new.isdisjoint(rim(s)):
+            kept.append(s)
+        else:
+            new.update(s.hexes)
+    kept.append(Settlement(owner, tuple(sorted(new))))
+    return tuple(sorted(kept))
+
+
+def shrunk(own: tuple[Settlement, ...], gone) -> tuple[Settlement, ...]:
+    """Settlements `own` (ordered) once the buildings on the hexes `gone` left the island: a
+    settlement that lost hexes is traced again in what is left of it, and may split."""
+    kept = []
+    for s in own:
+        if gone.isdisjoint(s.hexes):
+            kept.append(s)
+            continue
+        left = set(s.hexes).difference(gone)
+        while left:
+            group, todo = set(), [left.pop()]
+            while todo:
+                h = todo.pop()
+                group.add(h)
+                for n in neighbours(h):
+                    if n in left:
+                        left.remove(n)
+                        todo.append(n)
+            kept.append(Settlement(s.owner, tuple(sorted(group))))
+    return tuple(sorted(kept))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .actions import Expand, Hut, Temple, Tower
-from .board import Hex, Settlement, neighbours, settlements, touching
+from .board import Hex, Settlement, neighbours, rim, settlements, touching
 from ..messages import Message, N, T
 from .components import TERRAIN_NAMES, TERRAINS, VOLCANO, by_kind, terrain_name
 from .placement import Problem
@@ -157,15 +157,15 @@ def expansion_problem(hexes, buildings, player: int, supply, key, terrain) -> Pr
     return None
 
 
-def expansions(hexes, buildings, player: int, supply) -> list[Expansion]:
-    """Every legal expansion of `player`, by settlement key then terrain."""
+def expansions(hexes, buildings, player: int, supply, own=None) -> list[Expansion]:
+    """Every legal expansion of `player`, by settlement key then terrain (`own`: the player's
+    settlements, if the caller keeps them)."""
     found = []
-    for s in settlements(buildings, player):
-        inside = set(s.hexes)
+    for s in settlements(buildings, player) if own is None else own:
         by_terrain: dict[str, list] = {}
-        for n in {n for h in s.hexes for n in neighbours(h)}:
+        for n in rim(s):
             cell = hexes.get(n)
-            if cell is not None and n not in inside and n not in buildings:
+            if cell is not None and n not in buildings:
                 by_terrain.setdefault(cell.terrain, []).append((n, cell.level))
         for terrain in TERRAINS:
             targets = by_terrain.get(terrain)
@@ -174,50 +174,66 @@ def expansions(hexes, buildings, player: int, supply) -> list[Expansion]:
     return found
 
 
-def build_targets(hexes, buildings, player: int, supply, anywhere: bool) -> dict[str, list]:
+def lowland_of(hexes, buildings) -> frozenset[Hex]:
+    """The empty level-1 landscape hexes: where a new hut may go."""
+    return frozenset(h for h, c in hexes.items()
+                     if c.level == 1 and c.terrain != VOLCANO and h not in buildings)
+
+
+def build_targets(hexes, buildings, player: int, supply, anywhere: bool, own=None,
+                  lowland=None) -> dict[str, list]:
     """Legal build targets by kind: hexes for 'hut', 'temple', 'tower'; Expansion plans for
-    'expand'."""
-    free = sorted(_free_hexes(hexes, buildings))
-    own = settlements(buildings, player)
-    return {"hut": _hut_sites(hexes, free, own, supply, anywhere),
-            "expand": expansions(hexes, buildings, player, supply),
-            "temple": _temple_sites(buildings, free, own, supply),
-            "tower": _tower_sites(hexes, buildings, free, own, supply)}
+    'expand'. A caller that keeps `player`'s settlements (`own`) and the `lowland` (see
+    `lowland_of`) up to date passes them; else they are found from the maps."""
+    if own is None:
+        own = settlements(buildings, player)
+    return {"hut": _hut_sites(hexes, buildings, own, supply, anywhere, lowland),
+            "expand": expansions(hexes, buildings, player, supply, own),
+            "temple": _temple_sites(hexes, buildings, own, supply),
+            "tower": _tower_sites(hexes, buildings, own, supply)}
 
 
-def _free_hexes(hexes, buildings) -> list[Hex]:
-    return [h for h, c in hexes.items() if c.terrain != VOLCANO and h not in buildings]
-
-
-def _hut_sites(hexes, free, own, supply, anywhere: bool) -> list[Hex]:
+def _hut_sites(hexes, buildings, own, supply, anywhere: bool, lowland) -> list[Hex]:
     if not supply[HUT]:
         return []
-    if anywhere:
-        return [h for h in free if hexes[h].level == 1]
-    near = {n for s in own for h in s.hexes for n in neighbours(h)}
-    return [h for h in free if hexes[h].level == 1 and h not in near]
+    if lowland is None:
+        lowland = lowland_of(hexes, buildings)
+    if anywhere or not own:
+        return sorted(lowland)
+    return sorted(lowland.difference(*map(rim, own)))
 
 
-def _temple_sites(buildings, free, own, supply) -> list[Hex]:
+def _free_next_to(hexes, buildings, around) -> set[Hex]:
+    """The empty landscape hexes among `around` (hexes next to settlements)."""
+    get = hexes.get
+    free = set()
+    for n in around:
+        cell = get(n)
+        if cell is not None and cell.terrain != VOLCANO and n not in buildings:
+            free.add(n)
+    return free
+
+
+def _temple_sites(hexes, buildings, own, supply) -> list[Hex]:
     if not supply[TEMPLE]:
         return []
-    sites = {n for s in own if len(s.hexes) >= 3 and not s.has(buildings, "temple")
-             for h in s.hexes for n in neighbours(h)}
-    return [h for h in free if h in sites]
+    around = [rim(s) for s in own if len(s.hexes) >= 3 and not s.has(buildings, "temple")]
+    return sorted(_free_next_to(hexes, buildings, frozenset().union(*around)))
 
 
-def _tower_sites(hexes, buildings, free, own, supply) -> list[Hex]:
+def _tower_sites(hexes, buildings, own, supply) -> list[Hex]:
     if not supply[TOWER]:
         return []
-    sites = {n for s in own if not s.has(buildings, "tower") for h in s.hexes
-             for n in neighbours(h)}
-    return [h for h in free if h in sites and hexes[h].level >= 3]
+    around = [rim(s) for s in own if not s.has(buildings, "tower")]
+    return sorted(h for h in _free_next_to(hexes, buildings, frozenset().union(*around))
+                  if hexes[h].level >= 3)
 
 
 def legal_builds(hexes, buildings, player: int, supply, anywhere: bool,
-                 kind: str | None = None) -> list:
-    """The build actions, in order hut, expand, temple, tower (only `kind` if given)."""
-    targets = build_targets(hexes, buildings, player, supply, anywhere)
+                 kind: str | None = None, own=None, lowland=None) -> list:
+    """The build actions, in order hut, expand, temple, tower (only `kind` if given); `own`
+    and `lowland` as for `build_targets`."""
+    targets = build_targets(hexes, buildings, player, supply, anywhere, own, lowland)
     new = tuple.__new__
     actions: list = []
     if kind in (None, "hut"):
@@ -231,12 +247,13 @@ def legal_builds(hexes, buildings, player: int, supply, anywhere: bool,
     return actions
 
 
-def can_build(hexes, buildings, player: int, supply, anywhere: bool) -> bool:
+def can_build(hexes, buildings, player: int, supply, anywhere: bool, own=None,
+              lowland=None) -> bool:
     """Whether `player` has any build target; the kinds are tried one at a time, so that the
     usual answer (a new hut) comes without listing the others."""
-    free = _free_hexes(hexes, buildings)
-    own = settlements(buildings, player)
-    return bool(_hut_sites(hexes, free, own, supply, anywhere)
-                or expansions(hexes, buildings, player, supply)
-                or _temple_sites(buildings, free, own, supply)
-                or _tower_sites(hexes, buildings, free, own, supply))
+    if own is None:
+        own = settlements(buildings, player)
+    return bool(_hut_sites(hexes, buildings, own, supply, anywhere, lowland)
+                or expansions(hexes, buildings, player, supply, own)
+                or _temple_sites(hexes, buildings, own, supply)
+                or _tower_sites(hexes, buildings, own, supply))

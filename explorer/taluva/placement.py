@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .actions import Place
-from .board import DIRECTIONS, Hex, neighbours, settlement_at, settlements, tile_hexes
+from ..core import LazyActions
+from ..frozen import FrozenMap
 from ..messages import T
+from .actions import Place
+from .board import DIRECTIONS, Hex, neighbours, settlement_at, tile_hexes
 from .components import VOLCANO, terrain_name
 
 ORIGIN: Hex = (0, 0)
@@ -164,79 +166,129 @@ def _whole_settlement(buildings, covered) -> list[Hex] | None:
 def legal_placements(hexes, buildings) -> list[tuple[Hex, int]]:
     """Every (volcano hex, rotation) the rules allow, sea level and eruptions, in (q, r, rotation)
     order."""
-    return [_SPOTS[code] for code in _legal_codes(hexes, buildings)]
+    return placements_of(hexes, buildings).spots()
 
 
-def legal_place_actions(hexes, buildings) -> list[Place]:
-    """The Place actions of `legal_placements`, in the same order."""
-    return [_PLACES[code] for code in _legal_codes(hexes, buildings)]
+def placements_of(hexes, buildings) -> Placements:
+    """The Place actions of `legal_placements`, in the same order, for any island (a state
+    keeps its coast and eruption sites up to date instead of finding them again)."""
+    return Placements(Coast().grown(hexes), eruption_sites(FrozenMap(), hexes, hexes), hexes,
+                      buildings, lambda h: settlement_at(buildings, h))
 
 
-def _legal_codes(hexes, buildings) -> list[int]:
-    """The legal placements, packed, in order: the conditions of `_eruption_failure`, checked
-    the cheap way round."""
-    if not hexes:
-        return list(range(6))   # ORIGIN packs to 0
-    codes = list(_sea_level_codes(hexes))
-    alone, pairs = _uncoverable(buildings)
+class Coast(NamedTuple):
+    """The island's hexes and its sea-level placements, packed: every triangle of empty hexes
+    with a corner on the shore (an empty hex next to the island), with the volcano on each of
+    its three corners. Kept up to date as tiles are placed, as an island grows by three hexes
+    a turn."""
+    land: frozenset[int] = frozenset()
+    sea: frozenset[int] = frozenset()
+
+    def grown(self, added) -> Coast:
+        """The coast once the hexes `added` (not on the island before) joined the island: the
+        placements over them go and the triangles next to them come."""
+        new = {q * _K + r for q, r in added}
+        land = self.land | new
+        gone = {h * 8 + offset for h in new for offset in _AROUND}
+        shore = {h + d for h in new for d in _STEPS} - land
+        sea = (self.sea - gone) | {s * 8 + corner for s in shore
+                                   for d1, d2, corners in _TRIANGLES
+                                   if s + d1 not in land and s + d2 not in land
+                                   for corner in corners}
+        return Coast(land, frozenset(sea))
+
+
+def eruption_sites(sites: FrozenMap, hexes, changed) -> FrozenMap:
+    """Packed eruption -> the two landscape hexes it would cover, for every eruption the tiles
+    allow (volcano on a volcano, lava another way, three hexes of one level; buildings aside).
+
+    `sites` are those of the island before the hexes `changed` were placed: only the
+    eruptions of volcanoes on or next to a changed hex are found again."""
+    near = {n for h in changed for n in neighbours(h)}.union(changed)
+    found = dict(sites)
     get = hexes.get
-    for v, cell in hexes.items():
-        if cell.terrain != VOLCANO:
-            continue
+    for v in near:
         q, r = v
         packed = (q * _K + r) * 8
+        for k in range(6):
+            found.pop(packed + k, None)
+        cell = get(v)
+        if cell is None or cell.terrain != VOLCANO:
+            continue
         for k, ((dq1, dr1), (dq2, dr2)) in enumerate(_SIDES):
             if k == cell.rotation:
                 continue
             a, b = (q + dq1, r + dr1), (q + dq2, r + dr2)
             under_a, under_b = get(a), get(b)
             if (under_a is not None and under_b is not None
-                    and under_a.level == under_b.level == cell.level
-                    and a not in alone and b not in alone and (a, b) not in pairs):
-                codes.append(packed + k)
-    codes.sort()
-    return codes
+                    and under_a.level == under_b.level == cell.level):
+                found[packed + k] = (a, b)
+    return FrozenMap(found)
 
 
-def _uncoverable(buildings) -> tuple[set[Hex], set[tuple[Hex, Hex]]]:
-    """The hexes an eruption may not cover (a temple, a tower, a settlement of one hex) and the
-    pairs of hexes it may not cover together (a settlement of two hexes, in both orders)."""
-    alone = {h for h, b in buildings.items() if b.kind != "hut"}
-    pairs = set()
-    for s in settlements(buildings):
-        if len(s.hexes) == 1:
-            alone.add(s.key)
-        elif len(s.hexes) == 2:
-            a, b = s.hexes
-            pairs.add((a, b))
-            pairs.add((b, a))
-    return alone, pairs
+class Placements(LazyActions):
+    """The legal placements as Place actions in (q, r, rotation) order, made when read: a turn
+    offers hundreds at sea level and a bot reads one. Built from the coast, the eruption sites
+    and the buildings (`settlement_of(hex)` gives the settlement of a built hex)."""
+    __slots__ = ("_sea", "_eruptions", "_sorted")
+
+    def __init__(self, coast: Coast, sites: FrozenMap, hexes, buildings, settlement_of):
+        if not hexes:
+            self._sea, self._eruptions = frozenset(range(6)), ()   # ORIGIN packs to 0
+        else:
+            self._sea = coast.sea
+            self._eruptions = [code for code, (a, b) in sites.items()
+                               if not (a in buildings or b in buildings)
+                               or _coverable(buildings, settlement_of, a, b)]
+        self._sorted = None
+        super().__init__(len(self._sea) + len(self._eruptions))
+
+    def _codes(self) -> list[int]:
+        if self._sorted is None:
+            self._sorted = sorted(self._sea.union(self._eruptions))
+        return self._sorted
+
+    def __radd__(self, other):
+        """`plain list + these`: a list's own + would copy this list's items before they are
+        made, so they are made first."""
+        if not isinstance(other, list):
+            return NotImplemented
+        self._fill()
+        return list.__add__(other, self)
+
+    def spots(self) -> list[tuple[Hex, int]]:
+        """The placements as (volcano hex, rotation) pairs."""
+        return [_SPOTS[code] for code in self._codes()]
+
+    def _item(self, index: int) -> Place:
+        return _PLACES[self._codes()[index]]
+
+    def _actions(self):
+        return map(_PLACES.__getitem__, self._codes())
+
+    def _contains(self, action) -> bool:
+        if type(action) is not Place:
+            return False
+        (q, r), rotation = action
+        if not all(type(v) is int for v in (q, r, rotation)) or not 0 <= rotation < 6:
+            return False
+        code = (q * _K + r) * 8 + rotation
+        return code in self._sea or code in self._eruptions
 
 
-_last_sea: list = [(frozenset(), frozenset())]   # (island, its sea-level placements), packed
-
-
-def _sea_level_codes(hexes) -> frozenset[int]:
-    """Sea-level placements: every triangle of empty hexes with a corner on the shore (an empty
-    hex next to the island), with the volcano on each of its three corners.
-
-    The positions of a game grow one island, so the placements of the island last asked about
-    are kept: for an island that contains it, only the placements over the added hexes go and
-    the triangles next to them come."""
-    occupied = {q * _K + r for q, r in hexes}
-    before, sea = _last_sea[0]
-    if not before <= occupied:
-        before, sea = frozenset(), frozenset()
-    added = occupied - before
-    if added:
-        gone = {h * 8 + offset for h in added for offset in _AROUND}
-        shore = {h + d for h in added for d in _STEPS} - occupied
-        sea = (sea - gone) | {s * 8 + corner for s in shore
-                              for d1, d2, corners in _TRIANGLES
-                              if s + d1 not in occupied and s + d2 not in occupied
-                              for corner in corners}
-    _last_sea[0] = (occupied, sea)
-    return sea
+def _coverable(buildings, settlement_of, a: Hex, b: Hex) -> bool:
+    """Whether an eruption may cover the hexes a and b: no temple or tower on them, and no
+    settlement lies on them alone."""
+    for h in (a, b):
+        building = buildings.get(h)
+        if building is None:
+            continue
+        if building.kind != "hut":
+            return False
+        hexes = settlement_of(h).hexes
+        if len(hexes) <= 2 and all(n == a or n == b for n in hexes):
+            return False
+    return True
 
 
 def covered_tiles(hexes, volcano: Hex, rotation: int) -> list[int]:

@@ -86,6 +86,7 @@ def position(game, players: int = 2, *, tiles=(), buildings=None, drawn=None, st
     in_play = C.tiles_in_play(players, chosen["all_tiles"])
     _lay_tiles(s, tiles, take, in_play)
     _put_buildings(s, buildings, removed)
+    s._find_indexes()
     _set_turn(s, turn, eliminated, phase, build_kind)
     _deal_stack(s, drawn, stack, take, free, in_play)
     s.start_player = chosen["start_player"]

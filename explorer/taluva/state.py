@@ -8,10 +8,12 @@ from ..frozen import FrozenMap
 from ..messages import Message, N, T, player_name as _player_name
 from . import components as C
 from .actions import Expand, Finish, Place
-from .board import Building, Cell, lava_direction, settlements, tile_hexes
+from .board import (Building, Cell, Settlement, grown, lava_direction, settlements, shrunk,
+                    tile_hexes)
 from .building import (HUT, TEMPLE, TOWER, build_targets, can_build, expansion,
-                       expansion_problem, hut_problem, legal_builds, temple_problem, tower_problem)
-from .placement import covered_tiles, legal_place_actions, legal_placements, placement_problem
+                       expansion_problem, hut_problem, legal_builds, lowland_of, temple_problem,
+                       tower_problem)
+from .placement import (Coast, Placements, covered_tiles, eruption_sites, placement_problem)
 from .scoring import built, early_win_kinds, score_sheet
 
 KIND_INDEX = {"hut": HUT, "temple": TEMPLE, "tower": TOWER}
@@ -121,6 +123,12 @@ class TaluvaState(State):
         self.build_kind: str | None = None        # one_kind variant: kind built this turn
         self.winner: int | None = None            # early win or last player left
         self.end = ""                             # early, last, tiles
+        # Indexes kept up to date step by step, so that listing the moves never searches the
+        # whole island (derived from the fields above; `_find_indexes` finds them afresh):
+        self.coast = Coast()                      # the sea-level placements
+        self.eruption_sites: FrozenMap = FrozenMap()   # eruptions the tiles allow
+        self.settled: tuple[tuple[Settlement, ...], ...] = ((),) * players   # per player
+        self.lowland: frozenset = frozenset()     # empty level-1 landscape hexes
 
     player_name = staticmethod(player_name)
 
@@ -142,21 +150,33 @@ class TaluvaState(State):
     def anywhere(self) -> bool:
         return self.options["new_hut"] == "anywhere"
 
-    def settlements(self, player: int | None = None):
-        return settlements(self.buildings, player)
+    def settlements(self, player: int | None = None) -> list[Settlement]:
+        """Every settlement (of `player`, or of everyone), ordered by owner then key hex."""
+        if player is not None:
+            return list(self.settled[player])
+        return [s for own in self.settled for s in own]
 
     def placements(self) -> list[tuple[tuple[int, int], int]]:
         """Legal (volcano hex, rotation) for the drawn tile (empty outside the place step)."""
         if self.phase != "place" or self.viewer is not None:
             return []
-        return legal_placements(self.hexes, self.buildings)
+        return self._placements().spots()
+
+    def _placements(self) -> Placements:
+        return Placements(self.coast, self.eruption_sites, self.hexes, self.buildings,
+                          self._settlement_of)
+
+    def _settlement_of(self, h) -> Settlement:
+        """The settlement of the built hex `h`."""
+        return next(s for s in self.settled[self.buildings[h].owner] if h in s.hexes)
 
     def build_targets(self, player: int | None = None) -> dict[str, list]:
         """Legal build targets per kind for `player` (default: who builds now)."""
         p = self.turn if player is None else player
         if p is None:
             return {"hut": [], "expand": [], "temple": [], "tower": []}
-        targets = build_targets(self.hexes, self.buildings, p, self.supply[p], self.anywhere)
+        targets = build_targets(self.hexes, self.buildings, p, self.supply[p], self.anywhere,
+                                self.settled[p], self.lowland)
         if self.build_kind is not None and p == self.turn:
             targets = {k: (v if k == self.build_kind else []) for k, v in targets.items()}
         return targets
@@ -171,10 +191,10 @@ class TaluvaState(State):
     # -- legal actions -------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
         if self.phase == "place":
-            return legal_place_actions(self.hexes, self.buildings)
+            return self._placements()
         p = self.turn
         actions = legal_builds(self.hexes, self.buildings, p, self.supply[p], self.anywhere,
-                               self.build_kind)
+                               self.build_kind, self.settled[p], self.lowland)
         if self.build_kind is not None:
             actions.append(Finish())
         return actions
@@ -213,16 +233,21 @@ class TaluvaState(State):
         for h, terrain in zip(cover, terrains):
             hexes[h] = Cell(terrain, level, index, rotation)
         self.hexes = FrozenMap(hexes)
+        self.eruption_sites = eruption_sites(self.eruption_sites, self.hexes, cover)
         self.drawn = None
         if not eruption:
+            self.coast = self.coast.grown(cover)
+            self.lowland = self.lowland.union(cover[1:])
             if self.narrating:
                 self._narrate_sea_level(p, tile, volcano, rotation, index)
         else:
+            self.lowland = self.lowland.difference(cover)
             if self.narrating:
                 self._narrate_eruption(p, tile, volcano, rotation, level, len(under))
             self._cover_huts(p, cover[1:])
         self.phase = "build"
-        if not can_build(self.hexes, self.buildings, p, self.supply[p], self.anywhere):
+        if not can_build(self.hexes, self.buildings, p, self.supply[p], self.anywhere,
+                         self.settled[p], self.lowland):
             self._eliminate(p)
 
     def _narrate_sea_level(self, p: int, tile: int, volcano, rotation: int, index: int) -> None:
@@ -252,8 +277,10 @@ class TaluvaState(State):
         hit = [(h, self.buildings[h]) for h in hexes if h in self.buildings]
         if not hit:
             return
-        before = settlements(self.buildings) if self.narrating else ()
-        self.buildings = self.buildings.without({h for h, _ in hit})
+        before = self.settled
+        gone = {h for h, _ in hit}
+        self.buildings = self.buildings.without(gone)
+        self.settled = tuple(shrunk(own, gone) for own in self.settled)
         returned = self.options["covered_huts"] == "returned"
         for h, b in hit:
             if returned:
@@ -280,9 +307,9 @@ class TaluvaState(State):
         self._emit(said, "taluva.erupt.covered_huts", p, hex=h, owner=b.owner, huts=b.count)
 
     def _narrate_splits(self, p: int, before) -> None:
-        """Settlements (of `before`, all of them) that the covered huts cut in parts."""
-        for s in before:
-            after = settlements(self.buildings, s.owner)
+        """Settlements (`before`: each player's) that the covered huts cut in parts."""
+        for s in (s for own in before for s in own):
+            after = self.settled[s.owner]
             parts = [t for t in after if set(t.hexes) <= set(s.hexes)]
             if len(parts) > 1:
                 self._emit(N("{owner}'s settlement splits into {n} settlement ({keys}).",
@@ -313,11 +340,12 @@ class TaluvaState(State):
                                         action.settlement, action.terrain)
         if problem:
             raise IllegalAction(*problem)
-        before = settlements(self.buildings, p) if self.narrating else ()
+        before = self.settled[p]
         if kind == "expand":
             self._expand(p, action)
         else:
             self._put(p, action.hex, kind, 1)
+            self._settle(p, (action.hex,))
             if self.narrating:
                 self._emit(_built(p, kind, str(action.hex), self.hexes[action.hex].level), rule,
                            p, hex=action.hex)
@@ -326,10 +354,11 @@ class TaluvaState(State):
         self._after_build(p, kind)
 
     def _expand(self, p: int, action: Expand) -> None:
-        found = next(s for s in settlements(self.buildings, p) if s.key == action.settlement)
+        found = next(s for s in self.settled[p] if s.key == action.settlement)
         plan = expansion(self.hexes, self.buildings, found, action.terrain)
         for h, n in plan.targets:
             self._put(p, h, "hut", n)
+        self._settle(p, tuple(h for h, _ in plan.targets))
         if not self.narrating:
             return
         where = tuple(f"{h} x{n}" for h, n in plan.targets)
@@ -346,14 +375,18 @@ class TaluvaState(State):
         self.buildings = self.buildings.set(h, Building(p, kind, count))
         self._give(p, kind, -count)
 
+    def _settle(self, p: int, built) -> None:
+        """Keep the indexes up to date once `p` built on the hexes `built`."""
+        self.settled = _replace(self.settled, p, grown(self.settled[p], p, built))
+        self.lowland = self.lowland.difference(built)
+
     def _give(self, p: int, kind: str, n: int) -> None:
         left = list(self.supply[p])
         left[KIND_INDEX[kind]] += n
         self.supply = _replace(self.supply, p, tuple(left))
 
     def _narrate_merge(self, p: int, before) -> None:
-        after = settlements(self.buildings, p)
-        for s in after:
+        for s in self.settled[p]:
             inside = set(s.hexes)
             joined = [t for t in before if inside.issuperset(t.hexes)]
             if len(joined) > 1:
@@ -442,6 +475,15 @@ class TaluvaState(State):
         self.turn = None
         if self.narrating:
             self._emit(text, rule, self.winner)
+
+    def _find_indexes(self) -> None:
+        """Find the indexes afresh from the island's hexes and buildings (a hand-built
+        position; play keeps them up to date)."""
+        self.coast = Coast().grown(self.hexes)
+        self.eruption_sites = eruption_sites(FrozenMap(), self.hexes, self.hexes)
+        found = settlements(self.buildings)
+        self.settled = tuple(tuple(s for s in found if s.owner == p) for p in range(self.players))
+        self.lowland = lowland_of(self.hexes, self.buildings)
 
     # -- scoring -------------------------------------------------------------------------
     def score(self) -> ScoreSheet:
