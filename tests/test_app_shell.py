@@ -16,7 +16,8 @@ from explorer import Record, bots
 from widgets.animals_on_board import app as aob_app
 from widgets.cacao import app as cacao_app
 from widgets.indian_summer import app as summer_app
-from widgets.shared.app import GAME_TAB, RULEBOOK_TAB, RULES_TAB, SCORE_TAB, SHARE_TAB
+from widgets.shared.app import (GAME_TAB, HISTORY_TAB, RULEBOOK_TAB, RULES_TAB, SCORE_TAB,
+                               SHARE_TAB)
 from widgets.shared.timeline import MOVE, SCORING, Timeline
 
 CACAO = explorer.GAMES["cacao"]
@@ -151,8 +152,8 @@ def models_in(widget) -> dict[str, ipywidgets.Widget]:
     return found
 
 
-@pytest.mark.parametrize("tab, css", [(GAME_TAB, "rx-seed"), (SHARE_TAB, "rx-share-link"),
-                                      (RULEBOOK_TAB, "rx-rulebook")])
+@pytest.mark.parametrize("tab, css", [(HISTORY_TAB, "rx-log-entry"), (GAME_TAB, "rx-seed"),
+                                      (SHARE_TAB, "rx-share-link"), (RULEBOOK_TAB, "rx-rulebook")])
 def test_a_tab_is_built_when_first_opened_so_the_page_loads_fewer_models(cacao, tab, css):
     pane = cacao.tabs.children[tab]
     before = models_in(cacao.root)
@@ -164,11 +165,11 @@ def test_a_tab_is_built_when_first_opened_so_the_page_loads_fewer_models(cacao, 
 
 
 def test_tabs_opened_later_cost_the_page_no_models_at_first():
-    """The page fetches every model the kernel holds before it paints the board: Game, Share
-    and Rulebook hold 73 of the 208 an Indian Summer page loads once all are open."""
+    """The page fetches every model the kernel holds before it paints the board: History, Game,
+    Share and Rulebook hold 78 of the 185 an Indian Summer page loads once all are open."""
     shell = shell_of(summer_app(players=3, seed=1))
     shown = len(models_in(shell.root))
-    for tab in (GAME_TAB, SHARE_TAB, RULEBOOK_TAB):
+    for tab in (HISTORY_TAB, GAME_TAB, SHARE_TAB, RULEBOOK_TAB):
         shell.tabs.selected_index = tab
     assert shown < 0.7 * len(models_in(shell.root))
 

@@ -490,9 +490,23 @@ def wait_text(page, selector: str, needle: str, timeout: float = TIMEOUT) -> Non
         arg=[selector, needle], timeout=timeout * 1000)
 
 
+def show_history(page) -> None:
+    """Have the History built: a page builds it when its tab is first opened (it follows the
+    game from then on), so open it once and go back to the tab shown before; wait until it
+    lists its entries (all of them arrive in one message)."""
+    if page.locator(".rx-history").count():
+        return
+    shown = page.locator(".rx-tabs .lm-TabBar-tab.lm-mod-current").first.inner_text().strip()
+    tab(page, "History")
+    page.wait_for_function("() => document.querySelectorAll('.rx-log-entry').length > 0")
+    tab(page, shown)
+
+
 def wait_log(page, entries: int, timeout: float = TIMEOUT) -> None:
-    """Wait until the History log lists `entries` steps. New entries are new widgets, which the
-    page may show after the step label and the rule panel of the same step."""
+    """Wait until the History log lists `entries` steps (see `show_history`). New entries are
+    new widgets, which the page may show after the step label and the rule panel of the same
+    step."""
+    show_history(page)
     page.wait_for_function("n => document.querySelectorAll('.rx-log-entry').length === n",
                            arg=entries, timeout=timeout * 1000)
 

@@ -18,7 +18,8 @@ from explorer.taluva import Expand, Place, Temple, Tower
 from explorer.taluva.board import lava_direction
 from explorer.taluva.placement import placement_problem
 from helpers import (act, board_point, canvas_signature, click_and_time, leave, new_page,
-                     open_board, painted_pixels, screenshot, tab, text, wait_for_repaint, wait_text)
+                     open_board, painted_pixels, screenshot, show_history, tab, text,
+                     wait_for_repaint, wait_text)
 from explorer.links import build_query
 from widgets.taluva import layout
 
@@ -114,6 +115,7 @@ def test_place_after_a_turn_build_a_hut_then_a_refused_and_a_legal_eruption(
     # -- a position where an eruption is possible ---------------------------------------
     actions, state = greedy(can_erupt)
     open_record(page, actions, tmp_path)
+    show_history(page)                           # to count its entries below
     volcano, rotation = next((v, r) for v, r in state.placements() if v in state.hexes)
     own = state.hexes[volcano].rotation          # the covered volcano's own lava direction
     problem = placement_problem(state.hexes, state.buildings, volcano, own)

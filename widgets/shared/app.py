@@ -10,6 +10,11 @@ then the board, fitted to the space left, beside tabs (Rules · Score · History
 Messages take the step label's two-line box (long ones scroll inside it), so nothing moves
 and nothing is covered when one appears; Esc or ✕ closes one, and any navigation clears it.
 Keys are heard in the whole page (`KeyListener`), except while typing into a text field.
+
+Under Voila a preheated kernel runs the notebook before anyone asks for the page: the whole app
+is built then, in English at its first step, with the board's first drawing made (`_preheat`);
+the visitor's address and language then change only what differs (`open_page`). Tabs nobody
+has opened (History, Game, Share, Rulebook) and the class panel are built when first used.
 """
 from __future__ import annotations
 
@@ -21,7 +26,7 @@ import ipywidgets as w
 
 from explorer import Record, SetupError, i18n, rulebook
 from explorer.messages import T, reason_of
-from explorer.links import LinkError, parse_query, query_game
+from explorer.links import LinkError, build_query, parse_query, query_game
 
 from .access import BoardAccess
 from .autoplay import AutoPlay, Seats
@@ -52,6 +57,15 @@ NOT_TEXT = {"button", "checkbox", "radio", "range", "submit", "reset", "file", "
 TABS = (T("Rules"), T("Score"), T("History"), T("Game"), T("Share"), T("Rulebook"), T("Moves"))
 RULES_TAB, SCORE_TAB, HISTORY_TAB, GAME_TAB, SHARE_TAB, RULEBOOK_TAB, MOVES_TAB = range(len(TABS))
 PROJECTOR_TEXT = 1.5     # board labels in projector mode (the page's text grows alike)
+
+
+class AppRoot(w.VBox):
+    """The app's root box. Its text form is short: a notebook shows it with the widget, and
+    ipywidgets' own spells out every widget inside (a few dozen ms for each page)."""
+
+    def __repr__(self) -> str:
+        explorer = getattr(self, "explorer", None)
+        return f"<rules explorer: {explorer.game.title if explorer else 'app'}>"
 
 
 def app_root(game, make_board, players: int, seed: int, options: dict, **kwargs) -> w.VBox:
@@ -104,12 +118,6 @@ class ExplorerApp:
         self.game = game
         self.board = board
         self.session = session = Session(game, players, seed, options)
-        query = page_query(lambda: i18n.preload(game.name)) if from_page else ""
-        unknown = None
-        if from_page:
-            lang, unknown = page_language(query, os.environ.get("HTTP_ACCEPT_LANGUAGE"))
-            if query_game(query) == game.name:      # game.ipynb: its links keep naming the game
-                session.page_game = game.name
         self.words = words = PageWords(lang, game.name)
         session.lang = words.lang
         words.on_switch(lambda: setattr(session, "lang", words.lang))   # links carry it
@@ -122,8 +130,6 @@ class ExplorerApp:
         keep_tracebacks_on_server(self.message.error)
         self.bar = TimelineBar(session.go, words)
         self.bar.watch(session)
-        self.log = EventLog(session.go, session.switch, words)
-        self.log.watch(session)
         self.rules = RulePanel(game, words)
         self.rules.watch(session)
         session.on("refusal", self._show_refusal)
@@ -152,10 +158,11 @@ class ExplorerApp:
 
         self.tabs = w.Tab()
         extra = dict(getattr(board, "tabs", {}))
-        # Game, Share and Rulebook are filled when first opened (`_fill_pane`)
-        self._unfilled = {GAME_TAB: w.VBox(), SHARE_TAB: w.VBox(), RULEBOOK_TAB: w.VBox()}
+        # History, Game, Share and Rulebook are filled when first opened (`_fill_pane`)
+        self._unfilled = {HISTORY_TAB: w.VBox(), GAME_TAB: w.VBox(), SHARE_TAB: w.VBox(),
+                          RULEBOOK_TAB: w.VBox()}
         rules_pane = w.VBox([self.rules.current, self.events, self.rules.index])
-        panes = [rules_pane, self.score.widget, self.log.widget, *self._unfilled.values(),
+        panes = [rules_pane, self.score.widget, *self._unfilled.values(),
                  self.access.panel, *extra.values()]
         for pane in panes:
             pane.add_class("rx-tab-pane")
@@ -195,8 +202,8 @@ class ExplorerApp:
         head = w.HBox([title, self.classes.button, self.language],
                       layout=shared_layout(align_items="center"))
         head.add_class("rx-head")
-        self.root = w.VBox([style, head, intro_html, bar, self.classes.widget, status, body,
-                            self.counter.widget])
+        self.root = AppRoot([style, head, intro_html, bar, self.classes.widget, status, body,
+                             self.counter.widget])
         self.root.add_class("rx-app")
         # keys are heard in the whole page; those typed into a text box (rule search, seed,
         # link) are left alone by the page and again by `_key`
@@ -212,9 +219,28 @@ class ExplorerApp:
             raise SetupError(self.message.text)
         words.on_switch(session.refresh)
         if from_page:
-            asked, query = class_of(query)
-            self.open_query(query)
-            self.classes.open(asked)
+            # A preheated kernel has built the whole page (board drawing included) before a
+            # visitor comes; what the visitor's address asks for then costs only what differs
+            self.open_page(page_query(self._preheat))
+
+    def _preheat(self) -> None:
+        """What any page needs, done before one comes: every language's words and the board's
+        first drawing."""
+        i18n.preload(self.game.name)
+        self.board.canvas.prepare()
+
+    def open_page(self, query: str) -> None:
+        """Show what a page's address asks for: its language (or the browser's), then its
+        position, class or lesson; an unknown language is said."""
+        lang, unknown = page_language(query, os.environ.get("HTTP_ACCEPT_LANGUAGE"))
+        if lang != self.words.lang:
+            self.switch_language(lang)
+        asked, query = class_of(query)
+        if query_game(query) == self.game.name:   # game.ipynb: its links keep naming the game
+            self.session.page_game = self.game.name
+            self._show_address()
+        self.open_query(query, fresh=True)
+        self.classes.open(asked)
         if unknown is not None:
             self.message.info(unknown_language(unknown))
 
@@ -228,6 +254,17 @@ class ExplorerApp:
         self._send_branch_links()
 
     # -- the tabs' contents, built on demand ----------------------------------------------
+    @built_on_demand
+    def log(self) -> EventLog:
+        """The History, in its tab's pane: built with its entries up to now, then following
+        the session."""
+        self._unfilled.pop(HISTORY_TAB, None)
+        log = EventLog(self.session.go, self.session.switch, self.words,
+                       widget=self.tabs.children[HISTORY_TAB])
+        log.watch(self.session)
+        log.sync(self.session.timeline, self.session.viewer)
+        return log
+
     @built_on_demand
     def setup_panel(self) -> SetupPanel:
         return SetupPanel(self.game, self.session.new_game, self.message.error, self.players,
@@ -257,6 +294,9 @@ class ExplorerApp:
     def _fill_pane(self, index: int) -> None:
         """Put a tab's contents in its pane the first time it is opened: a page loads every
         widget model the kernel holds, so tabs nobody opens cost nothing."""
+        if index == HISTORY_TAB:
+            self.log                      # fills its pane
+            return
         pane = self._unfilled.pop(index, None)
         if pane is not None:
             with shared_models():
@@ -302,9 +342,11 @@ class ExplorerApp:
     def open_record(self, record: Record) -> None:
         self.session.open_record(record)
 
-    def open_query(self, query: str | None) -> bool:
+    def open_query(self, query: str | None, fresh: bool = False) -> bool:
         """Open the position a page address asks for (`?players=..&seed=..&record=..&step=..`);
-        a bad address is explained and the default game stays."""
+        a bad address is explained and the default game stays. `fresh`: the session shows the
+        app's own new game, untouched (a page's first address), which is kept when the address
+        asks for just that."""
         if not query or not query.strip("?&"):
             return False
         try:
@@ -318,6 +360,8 @@ class ExplorerApp:
         if link.rule:
             return self.show_rule(link.rule, link.options or None)
         session = self.session
+        if fresh and self._shows_start(link):
+            return True        # the page shows it already (`?lang=..`, `?players=3` of 3)
         session.new_game(link.players, link.seed, link.options, link.actions, states=link.states)
         if link.step is not None:
             if not 1 <= link.step <= len(session.timeline):
@@ -327,6 +371,20 @@ class ExplorerApp:
                 return False
             session.go(link.step - 1)
         return True
+
+    def _shows_start(self, link) -> bool:
+        """Whether `link` asks for the first step, no moves made, of the game shown (players,
+        seed, options), and that is what the session shows."""
+        session, timeline = self.session, self.session.timeline
+        if link.actions or link.step not in (None, 1) or timeline.index or timeline.branches \
+                or len(timeline.frames) != timeline.setup_count or session.lesson is not None:
+            return False
+        try:
+            return build_query(self.game, link.players, link.seed, link.options, [], None) \
+                == build_query(self.game, session.players, session.seed, session.options, [],
+                               None)
+        except LinkError:
+            return False
 
     def show_rule(self, rule_id: str, options: dict | None = None) -> bool:
         """Open a step where `rule_id` acts (from a lesson, a sample game, or a refused move),

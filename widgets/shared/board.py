@@ -123,11 +123,13 @@ class BoardView:
 
     # -- showing ---------------------------------------------------------------------------
     def show(self, frame, viewer: int | None, playable: bool) -> None:
-        """Draw `frame` as `viewer` sees it, with its legal moves when `playable`; a new frame
+        """Draw `frame` as `viewer` sees it, with its legal moves when `playable` (worked out
+        again only for a new frame: a language switch or another view keeps them); a new frame
         starts afresh (`_start_frame`)."""
         new = frame is not self.frame
+        if new or playable != self.playable:     # the same frame has the same moves
+            self.hints = self.move_hints(frame.state) if playable else self.Hints()
         self.frame, self.viewer, self.playable = frame, viewer, playable
-        self.hints = self.move_hints(frame.state) if playable else self.Hints()
         if new:
             self._start_frame()
         self.redraw()

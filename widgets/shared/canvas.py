@@ -39,7 +39,7 @@ from ipyevents import Event
 
 from .ipycanvas_wire import (ARC_TO, BEGIN_PATH, CLOSE_PATH, FILL, FILL_RECT, FILL_TEXT,
                              LINE_TO, MOVE_TO, SET, STROKE, STROKE_RECT, attribute_code,
-                             forget_current_canvas, held, sender)
+                             forget_current_canvas, held, recorded, send_recorded, sender)
 from .models import shared_layout
 from .scene import LAYERS, Polygon, Rect, Region, Scene, Text, hit_test
 from .style import STATIC
@@ -275,7 +275,11 @@ class BoardCanvas:
         self.scene = Scene(self.width, self.height)
         self.ready = False
         self.redraws = 0          # drawings sent (for tests and benchmarks)
+        self.encoded = 0          # drawings encoded (a drawing sent again is not encoded again)
         self._drawn: dict[str, list] = {}
+        # the scene's full drawing, encoded, for each (buffer scale, text scale) it was made at
+        self._batches: dict[tuple[float, float], list] = {}
+        self._batches_of: dict[str, list] | None = None
         self._click_handlers: list[Callable[[Hashable | None, float, float], None]] = []
         self.widget.on_client_ready(self._on_client_ready)
         self.pixel_ratio = PixelRatio()
@@ -311,21 +315,42 @@ class BoardCanvas:
             self._drawn = {}
 
     def redraw(self, full: bool = True) -> None:
-        """Send the scene if it is not the one drawn (always, when `full`, which also re-sends
-        the canvas switch): every layer, in order."""
+        """Send the scene if it is not the one drawn (always, when `full`): every layer, in
+        order, as one batch that names the canvas first (so a page attached later draws it)."""
         layers = self.scene.layers
         if not full and all(self._drawn.get(name, []) == layers[name] for name in LAYERS):
             return
-        if full:
-            forget_current_canvas()
-        scale = self.scale
-        with held():
-            self.widget.set_transform(scale, 0, 0, scale, 0, 0)
-            self.widget.clear()
-            draw_shapes(self.widget, [s for name in LAYERS for s in layers[name]],
-                        self._draw_text_scale())
+        send_recorded(self.drawing(), self.widget)
         self._drawn = {name: list(layers[name]) for name in LAYERS}
         self.redraws += 1
+
+    def drawing(self, scale: float | None = None) -> list:
+        """The scene's full drawing at `scale` buffer pixels per board pixel (default: the
+        buffer's), encoded as `send_recorded` sends it. Kept while the scene shows the same
+        shapes, so a page that attaches (a visitor taking a preheated kernel, a reload) is sent
+        the drawing made before it came, without drawing or encoding anything."""
+        scale = self.scale if scale is None else float(scale)
+        layers = self.scene.layers
+        if self._batches_of is not layers and self._batches_of != layers:
+            self._batches, self._batches_of = {}, layers
+        key = (scale, self._draw_text_scale())
+        batch = self._batches.get(key)
+        if batch is None:
+            forget_current_canvas()       # the batch names its canvas first
+            with recorded() as batch:
+                self.widget.set_transform(scale, 0, 0, scale, 0, 0)
+                self.widget.clear()
+                draw_shapes(self.widget, [s for name in LAYERS for s in layers[name]],
+                            key[1])
+            self._batches[key] = batch
+            self.encoded += 1
+        return batch
+
+    def prepare(self) -> None:
+        """Make the scene's drawing ahead, before any page attaches (a preheated kernel): for
+        a 1x and for the sharpest screen, whichever the page reports."""
+        for scale in {self.scale, MAX_SCALE}:
+            self.drawing(scale)
 
     def _on_client_ready(self) -> None:
         self.ready = True

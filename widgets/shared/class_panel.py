@@ -21,7 +21,7 @@ import traitlets
 
 from explorer.messages import Message, N, T
 
-from .models import page_button, set_children, set_visible, shared_layout
+from .models import page_button, set_children, set_visible, shared_layout, shared_models
 from .refusal import refused_by
 from .session import ERROR
 from .share_panel import page_address, qr_code
@@ -258,10 +258,31 @@ class ClassPanel:
                                 tooltip=T("Lead a class: your students follow this board"))
         self.button.add_class("rx-class-button")
         self.button.on_click(lambda _: self.start())
+        self.join_shown = False
+        self.widget = w.VBox([])
+        set_visible(self.widget, False)
+        self.widget.add_class("rx-class-panel")
+        words.keep(lambda _: self._show())
+
+    # the panel's parts, built when a class begins (or a test reaches for one): a page that
+    # never leads nor follows one loads none of their models
+    PARTS = frozenset({"status", "join", "tally_view", "ask", "close_question", "show_join",
+                       "end", "back", "play_answer", "play", "large", "seats", "name", "row",
+                       "tools", "tally_box"})
+
+    def __getattr__(self, name):
+        if name in type(self).PARTS and "_parts_built" not in self.__dict__:
+            self._parts_built = True
+            with shared_models():
+                self._build_parts()
+            return getattr(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _build_parts(self) -> None:
+        words = self.words
         self.status = w.HTML()
         self.status.add_class("rx-class-status")
         self.join = w.HTML()
-        self.join_shown = False
         self.join.add_class("rx-class-join")
         self.tally_view = w.HTML()
         self.tally_view.add_class("rx-class-tally")
@@ -300,10 +321,6 @@ class ClassPanel:
         self.row = w.HBox([], layout=shared_layout(align_items="center", flex_flow="row wrap"))
         self.tools = w.HBox([])
         self.tally_box = w.VBox([self.tally_view, self.tools])
-        self.widget = w.VBox([])
-        set_visible(self.widget, False)
-        self.widget.add_class("rx-class-panel")
-        words.keep(lambda _: self._show())
 
     # -- from the page --------------------------------------------------------------------------
     def open(self, asked: str | None) -> None:
@@ -579,6 +596,9 @@ class ClassPanel:
         set_visible(self.button, self.role not in ("leading", "starting", "following",
                                                    "trying"))
         children, parts = [], []
+        if self.role == "" and self.status_text is None and "_parts_built" not in self.__dict__:
+            set_visible(self.widget, False)     # no class: nothing to build nor show
+            return
         if self.status_text is not None:
             parts.append(f'<span class="rx-class-warning">{escape(say(self.status_text))}</span>')
         if self.role == "starting":

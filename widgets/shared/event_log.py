@@ -42,11 +42,12 @@ class CurrentInView(anywidget.AnyWidget):
 
 
 class EventLog:
-    """Buttons (class rx-log-entry) inside a scrolling box (class rx-log)."""
+    """Buttons (class rx-log-entry) inside a scrolling box (class rx-log), in `widget` (a
+    VBox of class rx-history: the one given, else a new one)."""
 
     def __init__(self, on_go: Callable[[int], None],
                  on_branch: Callable[[Branch], None] = lambda branch: None,
-                 words: PageWords | None = None):
+                 words: PageWords | None = None, widget: w.VBox | None = None):
         self.words = words = words or PageWords()
         self._on_go = on_go
         self._on_branch = on_branch
@@ -68,8 +69,9 @@ class EventLog:
         set_visible(self.branch_title, False)
         heading = w.HTML()
         words.keep(lambda say: setattr(heading, "value", f"<h3>{escape(say(T('History')))}</h3>"))
-        self.widget = w.VBox([heading, self.box, self.branch_title,
-                              self.branch_box, CurrentInView()])
+        self.widget = widget if widget is not None else w.VBox()
+        self.widget.children = [heading, self.box, self.branch_title, self.branch_box,
+                                CurrentInView()]
         self.widget.add_class("rx-history")
 
     def watch(self, session) -> None:

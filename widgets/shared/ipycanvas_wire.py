@@ -13,6 +13,7 @@ from contextlib import contextmanager
 
 from ipycanvas import canvas as _ipycanvas
 from ipycanvas.canvas import COMMANDS
+from ipycanvas.utils import commands_to_buffer
 
 # ipycanvas' command codes, sent as its own methods send them
 BEGIN_PATH, MOVE_TO, LINE_TO, ARC_TO, CLOSE_PATH = (
@@ -55,3 +56,36 @@ def forget_current_canvas(canvas=None) -> None:
     manager = _ipycanvas._CANVAS_MANAGER
     if canvas is None or manager._current_canvas is canvas:
         manager._current_canvas = None
+
+
+@contextmanager
+def recorded():
+    """Batch the commands sent inside the block and keep them instead of sending them: yields
+    a list that holds, after the block, the batch as `send_recorded` sends it (its commands
+    encoded once, as ipycanvas' flush encodes them). Nothing recorded reaches the page."""
+    manager = _ipycanvas._CANVAS_MANAGER
+    was = (manager._caching, manager._commands_cache, manager._buffers_cache,
+           manager._current_canvas)
+    manager._caching, manager._commands_cache, manager._buffers_cache = True, [], []
+    batch: list = []
+    try:
+        yield batch
+        if manager._commands_cache:
+            metadata, commands = commands_to_buffer(manager._commands_cache)
+            batch[:] = [metadata, [commands, *manager._buffers_cache]]
+    finally:
+        (manager._caching, manager._commands_cache, manager._buffers_cache,
+         manager._current_canvas) = was
+
+
+def send_recorded(batch: list, canvas) -> None:
+    """Send a batch made by `recorded` (whose first command names `canvas`) as flush would have
+    sent it; the manager then knows `canvas` is current. Inside a hold, it joins the held
+    commands instead, in order."""
+    manager = _ipycanvas._CANVAS_MANAGER
+    if not batch:
+        return
+    if manager._caching:           # keep the order of the held commands: send them first
+        manager.flush()
+    manager.send(batch[0], buffers=batch[1])
+    manager._current_canvas = canvas
