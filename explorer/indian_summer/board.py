@@ -65,7 +65,8 @@ def printed_treasure(layout: int, cell):
 
 def empty_holes(floor: Floor) -> int:
     """Mask of holes with neither a token nor an animal on them: where animals may go."""
-    return floor.holes & ~floor.token_mask & ~floor.animal_mask
+    holes = floor.holes & ~floor.animal_mask
+    return holes & ~floor.token_mask if floor.tokens else holes
 
 
 def leaf_cells(tile: int, orientation: int, x: int, y: int):

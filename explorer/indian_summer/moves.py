@@ -1,13 +1,15 @@
 """Placements of leaf tiles and animals, found on the board at hand from each shape's few
 `geometry.layouts` (a handful of ints per orientation) rather than from tables of every
 placement, which took megabytes in every game page's kernel. An action is made only when a
-placement is first listed as legal (Place actions are then kept, see `_place_actions`).
+placement is first read from the (lazy) list of legal moves (Place actions are then kept, see
+`_place_actions`).
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
 
+from ..core import LazyActions
 from . import components as C
 from .actions import Animal, Nut, Place, Squirrel
 from .components import HEIGHT, WIDTH
@@ -110,15 +112,36 @@ def animal_table(kind: int):
             yield layout.mask << s, _new(Animal, (name, o) + CELLS[s])
 
 
-def cells_moves(moves: tuple, empty: int) -> list:
-    """Squirrel (or nut) moves on the empty cells of a mask, in reading order."""
-    out = []
-    i = 0
-    for row in empty.to_bytes(HEIGHT, "little"):
-        for x in _ROW_BITS[row]:
-            out.append(moves[i + x])
-        i += WIDTH
-    return out
+def _nth_bit(mask: int, n: int) -> int:
+    """The bit index of the n-th (from 0) set bit of a mask, lowest first, found row by row."""
+    s = 0
+    for row in mask.to_bytes(HEIGHT, "little"):
+        xs = _ROW_BITS[row]
+        if n < len(xs):
+            return s + xs[n]
+        n -= len(xs)
+        s += WIDTH
+    raise IndexError(n)
+
+
+class CellMoves(LazyActions):
+    """Squirrel (or nut) moves on the empty cells of a mask, in reading order. Lazy: a turn
+    offers one per empty cell, twice over, and a bot reads one."""
+    __slots__ = ("_moves", "_empty")
+
+    def __init__(self, moves: tuple, empty: int):
+        self._moves, self._empty = moves, empty
+        super().__init__(empty.bit_count())
+
+    def _item(self, index: int):
+        return self._moves[_nth_bit(self._empty, index)]
+
+    def _actions(self):
+        moves, i = self._moves, 0
+        for row in self._empty.to_bytes(HEIGHT, "little"):
+            for x in _ROW_BITS[row]:
+                yield moves[i + x]
+            i += WIDTH
 
 
 def fits(tile: int, covered: int) -> bool:
@@ -144,30 +167,43 @@ def _place(tile: int, o: int, s: int):
     return actions[i]
 
 
-def leaf_moves(tile: int, covered: int) -> list:
+class Placements(LazyActions):
     """Place actions for every placement of a leaf tile that misses the covered cells, in order
-    of orientation, then y, then x."""
-    name = C.LEAVES[tile].name
-    made = _place_actions(tile)
-    free = FULL & ~covered
-    out = []
-    for o, layout in enumerate(leaf_layouts(tile)):
-        fit = fitting(layout, free)
-        if fit:
+    of orientation, then y, then x. Lazy: each path tile offers up to a few hundred and a bot
+    reads one; only the anchors that fit (an int per orientation) are worked out at once."""
+    __slots__ = ("_tile", "_fits")
+
+    def __init__(self, tile: int, covered: int):
+        free = FULL & ~covered
+        self._tile = tile
+        self._fits = tuple(fitting(layout, free) for layout in leaf_layouts(tile))
+        super().__init__(sum(fit.bit_count() for fit in self._fits))
+
+    def _item(self, index: int):
+        for o, fit in enumerate(self._fits):
+            n = fit.bit_count()
+            if index < n:
+                return _place(self._tile, o, _nth_bit(fit, index))
+            index -= n
+        raise IndexError(index)
+
+    def _actions(self):
+        name = C.LEAVES[self._tile].name
+        made = _place_actions(self._tile)
+        for o, fit in enumerate(self._fits):
             i = o * len(CELLS)
             for y, row in enumerate(fit.to_bytes(HEIGHT, "little")):
                 for x in _ROW_BITS[row]:
                     action = made[i + x]
                     if action is None:
                         action = made[i + x] = _new(Place, (name, o, x, y))
-                    out.append(action)
+                    yield action
                 i += WIDTH
-    return out
 
 
 def _leaf_masks(tile: int, covered: int):
     """(mask, orientation, anchor) of every placement of a leaf tile that misses the covered
-    cells, in the order of leaf_moves."""
+    cells, in the order of Placements."""
     free = FULL & ~covered
     for o, layout in enumerate(leaf_layouts(tile)):
         for s in _bits(fitting(layout, free)):
@@ -206,11 +242,16 @@ def animal_by_cell(kind: int) -> AnimalsByCell:
     return AnimalsByCell(kind)
 
 
-def animal_moves(kind: int, holes: int) -> list:
-    """Placements of an animal lying wholly on the given (empty) holes, by first cell, then
-    orientation. Every animal covers 2+ cells, so only holes next to another hole can start one."""
+def animal_moves(kinds, holes: int) -> list:
+    """Placements of animals lying wholly on the given (empty) holes: kind after kind, each by
+    first cell, then orientation. Every animal covers 2+ cells, so only holes next to another
+    hole can start one."""
     if not holes & neighbours_mask(holes):
         return []
+    return [action for kind in kinds for action in _animal_moves(kind, holes)]
+
+
+def _animal_moves(kind: int, holes: int) -> list:
     found = []
     for o, layout in enumerate(animal_layouts(kind)):
         for s in _bits(fitting(layout, holes)):

@@ -21,7 +21,7 @@ from ..messages import N, T
 from . import components as C
 from .board import area_masks, area_of
 from .geometry import FULL, bit, cells_of
-from .moves import NUT_MOVES, cells_moves
+from .moves import NUT_MOVES, CellMoves
 
 CONVERSIONS = (("feather", 1, "mushroom"), ("mushroom", 1, "nut"), ("berry", 2, "nut"))
 SOLO_ORDER = (("berry", 2, "nut"), ("mushroom", 1, "nut"), ("feather", 1, "mushroom"))
@@ -31,11 +31,11 @@ SOLO_ORDER = (("berry", 2, "nut"), ("mushroom", 1, "nut"), ("feather", 1, "mushr
 
 def begin(state) -> None:
     """The last turn is over: from the start player on, each player places their squirrels."""
-    if state.solo:
+    if state.narrating and state.solo:
         state._emit(T("Only as many treasures as the empty cells need become nuts (the cheapest "
                       "first); you place a squirrel with each; the rest stays in the backpack."),
                     "indian_summer.solo.end")
-    else:
+    elif state.narrating:
         state._emit(T("The game ends: every player turns their treasures into nuts and places "
                       "squirrels with them, one by one, where they choose."),
                     "indian_summer.end.convert")
@@ -60,7 +60,7 @@ def place(state, action) -> None:
 
 
 def legal(state) -> list:
-    return cells_moves(NUT_MOVES, FULL & ~state.floors[state.turn].covered)
+    return CellMoves(NUT_MOVES, FULL & ~state.floors[state.turn].covered)
 
 
 def _rule(state) -> str:
@@ -75,10 +75,11 @@ def _next_placer(state, start: int) -> None:
     for q in _order(state)[start:]:
         if _ready(state, q):
             state.turn = q
-            state._emit(T("{player} places squirrels: {nuts}, {cells}.",
-                          player=state.player_name(q),
-                          nuts=C.token_count("nut", state.backpacks[q][1]),
-                          cells=_empty_cells(state.floors[q].empty_cells)), _rule(state), q)
+            if state.narrating:
+                state._emit(T("{player} places squirrels: {nuts}, {cells}.",
+                              player=state.player_name(q),
+                              nuts=C.token_count("nut", state.backpacks[q][1]),
+                              cells=_empty_cells(state.floors[q].empty_cells)), _rule(state), q)
             return
         _done(state, q)
     state.phase = "over"
@@ -96,6 +97,8 @@ def _ready(state, p: int) -> bool:
 
 
 def _done(state, p: int) -> None:
+    if not state.narrating:
+        return
     left = tuple(C.token_count(k, n) for k, n in state.tokens(p).items() if n) or T("nothing")
     floor = state.floors[p]
     said = dict(player=state.player_name(p), left=left)
@@ -142,6 +145,8 @@ def _convert(state, p: int, until_nut: bool) -> None:
         else:
             break
     after = state.tokens(p)
+    if not state.narrating:
+        return
     if after != before:
         given = [C.token_count(k, before[k] - after[k]) for k in C.TOKENS
                  if k != "nut" and before[k] > after[k]]

@@ -57,14 +57,15 @@ class SoloRules:
                                 T("choose the upper or lower path (one that still has tiles) and "
                                   "its left or right end"))
         taken = self._solo_take(action.path, action.end, C.PATH_SIZE)
-        self._emit(T("Player 1 refills the path from the {end} end of the {path} path: {tiles}.",
-                     end=end_name(action.end), path=path_name(action.path),
-                     tiles=C.names(taken)), "indian_summer.solo.refill", 0, tiles=taken)
+        if self.narrating:
+            self._emit(T("Player 1 refills the path from the {end} end of the {path} path: "
+                         "{tiles}.", end=end_name(action.end), path=path_name(action.path),
+                         tiles=C.names(taken)), "indian_summer.solo.refill", 0, tiles=taken)
         self._solo_shortfall()
         self.phase = "turn"
 
     def _solo_shortfall(self) -> None:
-        if len(self.paths[0]) < C.PATH_SIZE:
+        if len(self.paths[0]) < C.PATH_SIZE and self.narrating:
             if self.upper or self.lower:
                 self._emit(T("That path ran out with {n} tiles in yours; one more berry may "
                              "take the shortfall from the other path.", n=len(self.paths[0])),
@@ -76,8 +77,9 @@ class SoloRules:
 
     def _solo_after_tile(self) -> None:
         if not self.paths[0] and (self.upper or self.lower):
-            self._emit(T("Your path is empty: refill it at once from one end of the upper or the "
-                         "lower path."), "indian_summer.solo.refill", 0)
+            if self.narrating:
+                self._emit(T("Your path is empty: refill it at once from one end of the upper or "
+                             "the lower path."), "indian_summer.solo.refill", 0)
             self.phase = "refill"
         else:
             self.phase = "turn"
@@ -103,17 +105,19 @@ class SoloRules:
         self._spend(0, "berry")
         if n < C.PATH_SIZE:
             taken = self._solo_take(action.path, action.end, C.PATH_SIZE)
-            self._emit(T("Player 1 spends a berry: {tiles} from the {end} end of the {path} "
-                         "path, up to 5.", tiles=C.names(taken), end=end_name(action.end),
-                         path=path_name(action.path)), "indian_summer.solo.berry",
-                       0, tiles=taken)
+            if self.narrating:
+                self._emit(T("Player 1 spends a berry: {tiles} from the {end} end of the {path} "
+                             "path, up to 5.", tiles=C.names(taken), end=end_name(action.end),
+                             path=path_name(action.path)), "indian_summer.solo.berry",
+                           0, tiles=taken)
             self._solo_shortfall()
         else:
             taken = self._solo_take(action.path, action.end, C.PATH_MAX)
-            self._emit(T("Player 1 spends a berry with 5 tiles in the path: a 6th, {tiles}, from "
-                         "the {end} end of the {path} path.", tiles=C.names(taken),
-                         end=end_name(action.end), path=path_name(action.path)),
-                       "indian_summer.solo.sixth", 0, tiles=taken)
+            if self.narrating:
+                self._emit(T("Player 1 spends a berry with 5 tiles in the path: a 6th, {tiles}, "
+                             "from the {end} end of the {path} path.", tiles=C.names(taken),
+                             end=end_name(action.end), path=path_name(action.path)),
+                           "indian_summer.solo.sixth", 0, tiles=taken)
 
     # -- mushroom ----------------------------------------------------------------------------
     def _solo_mushrooms(self) -> list:
@@ -141,10 +145,11 @@ class SoloRules:
         self.pending = tuple(t for t, _ in taken)
         self.pending_slots = tuple(taken)
         self.need, self.pending_from = need, "track"
-        self._emit(T("Player 1 spends a mushroom instead of laying a path tile: the tiles "
-                     "beside the mushroom space ({tiles}): {why}.",
-                     tiles=C.names(t for t, _ in there), why=why),
-                   "indian_summer.solo.mushroom", 0, tiles=self.pending)
+        if self.narrating:
+            self._emit(T("Player 1 spends a mushroom instead of laying a path tile: the tiles "
+                         "beside the mushroom space ({tiles}): {why}.",
+                         tiles=C.names(t for t, _ in there), why=why),
+                       "indian_summer.solo.mushroom", 0, tiles=self.pending)
         self.phase = "place"
 
     def _solo_return(self) -> None:
@@ -156,7 +161,7 @@ class SoloRules:
                 track[i] = tile
                 back.append(tile)
         self.track = tuple(track)
-        if back:
+        if back and self.narrating:
             self._emit(T("{tiles} could not be laid too: it goes back to its space beside the "
                          "mushroom space.", tiles=C.names(back)), "indian_summer.solo.mushroom",
                        0, tiles=tuple(back))
@@ -175,11 +180,12 @@ class SoloRules:
                 track[free[-1]], track[i] = track[i], None
                 moved.append(number)
         self.track = tuple(track)
-        spaces = tuple(map(str, moved)) or T("none")
-        self._emit(T("The tiles on spaces below turn {turn} move right, lowest first, to the "
-                     "rightmost empty space (moved from spaces: {spaces}).",
-                     turn=self.solo_turn, spaces=spaces),
-                   "indian_summer.solo.shift", 0)
+        if self.narrating:
+            spaces = tuple(map(str, moved)) or T("none")
+            self._emit(T("The tiles on spaces below turn {turn} move right, lowest first, to the "
+                         "rightmost empty space (moved from spaces: {spaces}).",
+                         turn=self.solo_turn, spaces=spaces),
+                       "indian_summer.solo.shift", 0)
 
     # -- turns -------------------------------------------------------------------------------
     def _solo_turn_start(self) -> None:
@@ -190,22 +196,22 @@ class SoloRules:
             track = list(self.track)
             track[free[-1]], track[i] = tile, None
             self.track = tuple(track)
-            where = T("an empty space beside the mushroom") if free[-1] >= 10 else \
-                T("space {number}", number=10 - free[-1])
-            self._emit(T("Turn {turn} of 10: the tile on space {turn} ({tile}) moves to the "
-                         "rightmost empty space, {where}.", turn=self.solo_turn,
-                         tile=C.tile_name(tile), where=where),
-                       "indian_summer.solo.track", 0)
-        else:
+            if self.narrating:
+                where = T("an empty space beside the mushroom") if free[-1] >= 10 else \
+                    T("space {number}", number=10 - free[-1])
+                self._emit(T("Turn {turn} of 10: the tile on space {turn} ({tile}) moves to the "
+                             "rightmost empty space, {where}.", turn=self.solo_turn,
+                             tile=C.tile_name(tile), where=where),
+                           "indian_summer.solo.track", 0)
+        elif self.narrating:
             self._emit(T("Turn {turn} of 10.", turn=self.solo_turn), "indian_summer.solo.track", 0)
 
     def _solo_end_turn(self) -> None:
         if self.solo_turn >= C.SOLO.turns or self.floors[0].full:
-            if self.floors[0].full:
-                self._emit(T("The solo game ends: the board is full."), "indian_summer.solo.end", 0)
-            else:
-                self._emit(T("The solo game ends: 10 turns are over."), "indian_summer.solo.end",
-                           0)
+            if self.narrating:
+                self._emit(T("The solo game ends: the board is full.") if self.floors[0].full
+                           else T("The solo game ends: 10 turns are over."),
+                           "indian_summer.solo.end", 0)
             return self._finish()
         self.solo_turn += 1
         self._solo_turn_start()

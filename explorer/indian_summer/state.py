@@ -15,26 +15,30 @@ Flow (OpenSpiel style):
 """
 from __future__ import annotations
 
-from ..core import Action, IllegalAction, ScoreSheet, State
+from ..core import Action, IllegalAction, JoinedActions, ScoreSheet, State
 from ..messages import N, T, player_name
 from . import components as C
 from .actions import (FOREST, Berry, EndTurn, Exchange, Feather, Mushroom, Refill)
 from .board import Floor, area_masks, area_of, empty_holes, printed_treasure, with_token
 from .geometry import FULL, bit, cells_of
-from .moves import (NUT_MOVES, SQUIRREL_MOVES, animal_moves, animal_table, cells_moves, fits,
-                    leaf_index, leaf_moves, leaf_moves_leaving_room, orientation_count,
-                    pair_fits)
+from .moves import (NUT_MOVES, SQUIRREL_MOVES, CellMoves, Placements, animal_moves, animal_table,
+                    fits, leaf_index, leaf_moves_leaving_room, orientation_count, pair_fits)
 from . import scoring
 from .solo import SoloRules
 
 FOREST_LOW = 6
 TAKEN_BY = {"feather": T("(taken by the feather)"), "mushroom": T("(taken by the mushroom)"),
             "track": T("(from the track)")}
-EXCHANGES = tuple((C.TOKENS[i + 1], C.TOKENS[i]) for i in range(3)) + tuple(
-    (C.TOKENS[i], C.TOKENS[i + 1]) for i in range(3))
+# Every exchange, in the order offered: (the action, the index of the token given, how many,
+# the token taken): one for the next lower kind, two for the next higher.
+EXCHANGES = tuple((Exchange(C.TOKENS[give], C.TOKENS[take]), give, 2 if take > give else 1,
+                   C.TOKENS[take])
+                  for give, take in [(i + 1, i) for i in range(3)] + [(i, i + 1) for i in range(3)])
 
 # The phases that allow one kind of action: (that kind, the rule that refuses any other, why,
 # the method that does it)
+END_TURN = (EndTurn(),)
+
 ONE_KIND_PHASES = {
     "place": ("place", "indian_summer.turn.steps",
               T("lay the tiles taken by the mushroom or feather first"), "_place_pending"),
@@ -48,7 +52,13 @@ ONE_KIND_PHASES = {
 
 
 class IndianSummerState(SoloRules, State):
-    """A position of Indian Summer. All fields are immutable values (tuples, ints, Floors)."""
+    """A position of Indian Summer. All fields are immutable values (tuples, ints, Floors).
+
+    Its narration costs more than its rules, so it is written on read (see State): every
+    `_emit` of a step stands under `if self.narrating:`, and nothing else does.
+    """
+
+    narrates_on_read = True
 
     def __init__(self, game, players: int, seed: int, options: dict):
         super().__init__(game, players, seed, options)
@@ -129,39 +139,35 @@ class IndianSummerState(SoloRules, State):
             return self._solo_refills()
         if self.phase == "squirrels":
             return scoring.legal(self)
-        actions: list[Action] = []
+        parts: list[list[Action]] = []   # one lazy list of moves after the other
         if not self.tile_done and covered != FULL:
-            for tile in self.paths[p]:
-                actions += leaf_moves(tile, covered)
-            actions += cells_moves(SQUIRREL_MOVES, FULL & ~covered)
+            parts += [Placements(tile, covered) for tile in self.paths[p]]
+            parts.append(CellMoves(SQUIRREL_MOVES, FULL & ~covered))
             if self.backpacks[p][2]:
-                actions += self._mushroom_options()
+                parts.append(self._mushroom_options())
             if self.backpacks[p][3]:
-                actions += self._feather_options()
-        actions += self._free_actions()
+                parts.append(self._feather_options())
+        parts += self._free_actions()
         if self.tile_done or covered == FULL:
-            actions.append(EndTurn())
-        return actions
+            parts.append(END_TURN)
+        return JoinedActions(*parts)
 
-    def _free_actions(self) -> list[Action]:
+    def _free_actions(self) -> list[list[Action]]:
+        """The actions allowed before or after the tile action, as parts of a JoinedActions."""
         p = self.turn
         bag = self.backpacks[p]
         floor = self.floors[p]
-        actions: list[Action] = []
+        parts: list[list[Action]] = []
         if bag[0]:
-            actions += self._berry_options()
+            parts.append(self._berry_options())
         if bag[1]:
-            actions += cells_moves(NUT_MOVES, FULL & ~floor.covered)
-        for give, take in EXCHANGES:
-            if self._can_exchange(p, give, take):
-                actions.append(Exchange(give, take))
+            parts.append(CellMoves(NUT_MOVES, FULL & ~floor.covered))
+        parts.append([action for action, give, need, take in EXCHANGES
+                      if bag[give] >= need and self.supply(take) > 0])
         if not self.animal_done:
-            holes = empty_holes(floor)
-            if holes:
-                for kind, left in zip(self.kinds, self.animals_left):
-                    if left:
-                        actions += animal_moves(kind, holes)
-        return actions
+            parts.append(animal_moves([kind for kind, left in zip(self.kinds, self.animals_left)
+                                       if left], empty_holes(floor)))
+        return parts
 
     def _berry_options(self) -> list[Action]:
         if self.solo:
@@ -169,11 +175,6 @@ class IndianSummerState(SoloRules, State):
         if len(self.paths[self.turn]) < C.PATH_MAX and (self.forest or self.set_aside):
             return [Berry()]
         return []
-
-    def _can_exchange(self, p: int, give: str, take: str) -> bool:
-        i, j = C.TOKENS.index(give), C.TOKENS.index(take)
-        need = 2 if j == i + 1 else 1 if j == i - 1 else 0
-        return bool(need) and self.backpacks[p][i] >= need and self.supply(take) > 0
 
     def _mushroom_options(self) -> list[Action]:
         if self.solo:
@@ -224,7 +225,7 @@ class IndianSummerState(SoloRules, State):
             if self.need == 2:
                 out += leaf_moves_leaving_room(tile, others[0], covered)
             else:
-                out += leaf_moves(tile, covered)
+                out += Placements(tile, covered)
         return out
 
     # -- applying ------------------------------------------------------------------------
@@ -287,41 +288,54 @@ class IndianSummerState(SoloRules, State):
         mask, hole = self._check_fit(tile, action, self.floors[p].covered)
         i = self.paths[p].index(tile)
         self.paths = _replace(self.paths, p, self.paths[p][:i] + self.paths[p][i + 1:])
-        self._lay(p, tile, action, mask, hole, T("from place {n} of the path", n=i + 1))
+        self._lay(p, tile, action, mask, hole, i)
         self._after_tile_action()
 
-    def _lay(self, p: int, tile: int, action, mask: int, hole: int, where: str) -> None:
+    def _lay(self, p: int, tile: int, action, mask: int, hole: int, where) -> None:
+        """Lay a leaf tile taken from place `where` (0 first) of the path, or by what TAKEN_BY
+        names."""
         floor = self.floors[p]
         cell = cells_of(hole)[0]
         floor = floor._replace(covered=floor.covered | mask, holes=floor.holes | hole,
                                leaves=floor.leaves + ((tile,) + tuple(action)[1:],))
-        areas = {area_of(floor.layout, c) for c in cells_of(mask)}
+        if self.narrating:
+            self._say_laid(p, tile, action, mask, where, floor.layout)
+        treasure = printed_treasure(floor.layout, cell)
+        if treasure is None:
+            if self.narrating:
+                self._emit(T("Its hole at {cell} shows earth: no token.", cell=str(cell)),
+                           "indian_summer.treasure.none", p)
+        elif self.supply(treasure) <= 0:
+            if self.narrating:
+                self._emit(T("Its hole at {cell} shows {token}, but none is left in the "
+                             "supply.", cell=str(cell), token=C.a_token(treasure)),
+                           "indian_summer.treasure.supply", p)
+        else:
+            floor = floor._replace(tokens=with_token(floor.tokens, cell, treasure))
+            if self.narrating:
+                self._emit(T("{a_token} shows through the hole at {cell}: a {token} token goes "
+                             "on the hole.", a_token=C.a_token_start(treasure), cell=str(cell),
+                             token=C.token_name(treasure)),
+                           "indian_summer.treasure.hole", p, token=treasure, cell=cell)
+        self.floors = _replace(self.floors, p, floor)
+
+    def _say_laid(self, p: int, tile: int, action, mask: int, where, layout: int) -> None:
+        areas = {area_of(layout, c) for c in cells_of(mask)}
+        where = (T("from place {n} of the path", n=where + 1) if type(where) is int
+                 else TAKEN_BY[where])
         said = dict(player=player_name(p), tile=C.tile_name(tile),
                     colour=C.colour_name(C.LEAVES[tile].colour), where=where, at=str(action.at),
                     orientation=action.orientation)
         if len(areas) > 1:
-            self._emit(T("{player} lays {tile} ({colour}) {where} at {at}, orientation "
-                         "{orientation}, across {n} areas.", n=len(areas), **said),
-                       "indian_summer.place.areas", p, tile=tile, cells=cells_of(mask))
+            if self.narrating:
+                self._emit(T("{player} lays {tile} ({colour}) {where} at {at}, orientation "
+                             "{orientation}, across {n} areas.", n=len(areas), **said),
+                           "indian_summer.place.areas", p, tile=tile, cells=cells_of(mask))
         else:
-            self._emit(T("{player} lays {tile} ({colour}) {where} at {at}, orientation "
-                         "{orientation}.", **said),
-                       "indian_summer.place.leaf", p, tile=tile, cells=cells_of(mask))
-        treasure = printed_treasure(floor.layout, cell)
-        if treasure is None:
-            self._emit(T("Its hole at {cell} shows earth: no token.", cell=str(cell)),
-                       "indian_summer.treasure.none", p)
-        elif self.supply(treasure) <= 0:
-            self._emit(T("Its hole at {cell} shows {token}, but none is left in the supply.",
-                         cell=str(cell), token=C.a_token(treasure)),
-                       "indian_summer.treasure.supply", p)
-        else:
-            floor = floor._replace(tokens=with_token(floor.tokens, cell, treasure))
-            self._emit(T("{a_token} shows through the hole at {cell}: a {token} token goes on "
-                         "the hole.", a_token=C.a_token_start(treasure), cell=str(cell),
-                         token=C.token_name(treasure)),
-                       "indian_summer.treasure.hole", p, token=treasure, cell=cell)
-        self.floors = _replace(self.floors, p, floor)
+            if self.narrating:
+                self._emit(T("{player} lays {tile} ({colour}) {where} at {at}, orientation "
+                             "{orientation}.", **said),
+                           "indian_summer.place.leaf", p, tile=tile, cells=cells_of(mask))
 
     def _do_squirrel(self, action) -> None:
         self._check_tile_action()
@@ -344,10 +358,11 @@ class IndianSummerState(SoloRules, State):
         stand_in = self.squirrels_used == C.SQUIRRELS + 1
         self.floors = _replace(self.floors, p, floor._replace(
             covered=floor.covered | bit(cell), squirrels=floor.squirrels + (tuple(cell),)))
-        self._emit(said(player_name(p), str(tuple(cell))), rule, p, cell=tuple(cell))
-        if stand_in:
-            self._emit(T("The 32 squirrels are used up: stand-in tokens take their place from now "
-                         "on."), "indian_summer.end.stand_in", p)
+        if self.narrating:
+            self._emit(said(player_name(p), str(tuple(cell))), rule, p, cell=tuple(cell))
+            if stand_in:
+                self._emit(T("The 32 squirrels are used up: stand-in tokens take their place "
+                             "from now on."), "indian_summer.end.stand_in", p)
 
     def _do_mushroom(self, action) -> None:
         self._check_tile_action("indian_summer.treasure.enhance")
@@ -364,21 +379,24 @@ class IndianSummerState(SoloRules, State):
         for source in action.sources:
             if source == FOREST:
                 tile = self._draw()
-                self._emit(T("{player} takes {tile} from the forest, left of the bush; the bush "
-                             "moves on.", player=player_name(p), tile=C.tile_name(tile)),
-                           "indian_summer.mushroom.two_players", p)
+                if self.narrating:
+                    self._emit(T("{player} takes {tile} from the forest, left of the bush; the "
+                                 "bush moves on.", player=player_name(p), tile=C.tile_name(tile)),
+                               "indian_summer.mushroom.two_players", p)
             else:
                 tile = self.paths[source][0]
                 self.paths = _replace(self.paths, source, self.paths[source][1:])
-                self._emit(T("{player} takes {tile}, right of {other}'s backpack.",
-                             player=player_name(p), tile=C.tile_name(tile),
-                             other=player_name(source)), "indian_summer.mushroom.take", p)
+                if self.narrating:
+                    self._emit(T("{player} takes {tile}, right of {other}'s backpack.",
+                                 player=player_name(p), tile=C.tile_name(tile),
+                                 other=player_name(source)), "indian_summer.mushroom.take", p)
             taken.append(tile)
         for i in range(1, self.players):
             q = (p + i) % self.players
             if not self.paths[q] and q in action.sources:
-                self._emit(T("{player}'s path is empty: it is refilled at once.",
-                             player=player_name(q)), "indian_summer.mushroom.refill", q)
+                if self.narrating:
+                    self._emit(T("{player}'s path is empty: it is refilled at once.",
+                                 player=player_name(q)), "indian_summer.mushroom.refill", q)
                 self._refill(q, C.PATH_SIZE)
         self._take_pending(tuple(taken), "mushroom")
 
@@ -458,7 +476,7 @@ class IndianSummerState(SoloRules, State):
         covered = self.floors[p].covered
         both = len(tiles) == 2 and pair_fits(tiles[0], tiles[1], covered)
         self.pending, self.need, self.pending_from = tiles, (2 if both else 1), source
-        if len(tiles) == 2 and not both:
+        if len(tiles) == 2 and not both and self.narrating:
             self._emit(T("The two tiles cannot both be laid: one that fits is laid, the other "
                          "leaves the game."), "indian_summer.mushroom.fit", p)
         self.phase = "place"
@@ -486,10 +504,11 @@ class IndianSummerState(SoloRules, State):
         self._spend(p, "feather")
         places = sorted(self.paths[p].index(t) + 1 for t in tiles)
         self.paths = _replace(self.paths, p, tuple(t for t in self.paths[p] if t not in tiles))
-        self._emit(T("{player} spends a feather instead of laying one tile: tiles {first} and "
-                     "{second} of the path ({tiles}) are laid.", player=player_name(p),
-                     first=places[0], second=places[1], tiles=C.names(tiles)),
-                   "indian_summer.feather.two", p)
+        if self.narrating:
+            self._emit(T("{player} spends a feather instead of laying one tile: tiles {first} "
+                         "and {second} of the path ({tiles}) are laid.", player=player_name(p),
+                         first=places[0], second=places[1], tiles=C.names(tiles)),
+                       "indian_summer.feather.two", p)
         self.pending, self.need, self.pending_from = tuple(tiles), 2, "feather"
         self.phase = "place"
 
@@ -508,7 +527,7 @@ class IndianSummerState(SoloRules, State):
                                 else "indian_summer.mushroom.fit",
                                 T("laid so, {tile} would no longer fit, and both tiles must be "
                                   "laid", tile=C.tile_name(rest[0])))
-        self._lay(p, tile, action, mask, hole, TAKEN_BY[self.pending_from])
+        self._lay(p, tile, action, mask, hole, self.pending_from)
         self.need -= 1
         self.pending = rest
         if self.need:
@@ -518,8 +537,9 @@ class IndianSummerState(SoloRules, State):
                 self._solo_return()
             else:
                 self.box = self.box + self.pending
-                self._emit(T("{tiles} could not be laid too and leaves the game.",
-                             tiles=C.names(self.pending)), "indian_summer.mushroom.fit", p)
+                if self.narrating:
+                    self._emit(T("{tiles} could not be laid too and leaves the game.",
+                                 tiles=C.names(self.pending)), "indian_summer.mushroom.fit", p)
         if self.pending_from == "track":
             self._solo_shift()
         self.pending, self.pending_from, self.pending_slots = (), "", ()
@@ -535,8 +555,9 @@ class IndianSummerState(SoloRules, State):
             self._solo_after_tile()
             return
         if not self.paths[p]:
-            self._emit(T("{player}'s path is empty: it is refilled to 5 from the forest.",
-                         player=player_name(p)), "indian_summer.refill.empty_path", p)
+            if self.narrating:
+                self._emit(T("{player}'s path is empty: it is refilled to 5 from the forest.",
+                             player=player_name(p)), "indian_summer.refill.empty_path", p)
             self._refill(p, C.PATH_SIZE)
         self._pay_areas(p)
 
@@ -558,12 +579,13 @@ class IndianSummerState(SoloRules, State):
         added = self.set_aside[len(self.set_aside) - n:]
         self.set_aside = self.set_aside[:len(self.set_aside) - n]
         self.forest = self.forest + added
-        self._emit(N("The forest is down to {down} tiles: {n} set-aside tile are added at its "
-                     "far end ({left} left aside).",
-                     "The forest is down to {down} tiles: {n} set-aside tiles are added at its "
-                     "far end ({left} left aside).", n, down=len(self.forest) - n,
-                     left=len(self.set_aside)),
-                   "indian_summer.refill.replenish", tiles=added)
+        if self.narrating:
+            self._emit(N("The forest is down to {down} tiles: {n} set-aside tile are added at "
+                         "its far end ({left} left aside).",
+                         "The forest is down to {down} tiles: {n} set-aside tiles are added at "
+                         "its far end ({left} left aside).", n, down=len(self.forest) - n,
+                         left=len(self.set_aside)),
+                       "indian_summer.refill.replenish", tiles=added)
 
     def _refill(self, p: int, target: int) -> None:
         taken = []
@@ -571,6 +593,8 @@ class IndianSummerState(SoloRules, State):
             tile = self._draw()
             taken.append(tile)
             self.paths = _replace(self.paths, p, self.paths[p] + (tile,))
+        if not self.narrating:
+            return
         if taken:
             self._emit(T("{player} takes {tiles} from the forest, one by one from the tile next "
                          "to the bush, clockwise, and lays them right of the path (now {n}).",
@@ -594,10 +618,12 @@ class IndianSummerState(SoloRules, State):
             for _, k in mine:
                 bag[C.TOKENS.index(k)] += 1
             self.backpacks = _replace(self.backpacks, p, tuple(bag))
-            got = tuple(C.token_name(k) for _, k in mine) or T("no tokens")
-            self._emit(T("Area {area} of {player}'s board is complete: its tokens go to the "
-                         "backpack ({tokens}).", area=i + 1, player=player_name(p), tokens=got),
-                       "indian_summer.area.complete", p, area=i)
+            if self.narrating:
+                got = tuple(C.token_name(k) for _, k in mine) or T("no tokens")
+                self._emit(T("Area {area} of {player}'s board is complete: its tokens go to the "
+                             "backpack ({tokens}).", area=i + 1, player=player_name(p),
+                             tokens=got),
+                           "indian_summer.area.complete", p, area=i)
         self.floors = _replace(self.floors, p, floor)
 
     # free actions ---------------------------------------------------------------------------
@@ -629,12 +655,14 @@ class IndianSummerState(SoloRules, State):
                                 T("the forest has no tiles left"))
         self._spend(p, "berry")
         if n < C.PATH_SIZE:
-            self._emit(T("{player} spends a berry to refill the path to 5.",
-                         player=player_name(p)), "indian_summer.berry.refill", p)
+            if self.narrating:
+                self._emit(T("{player} spends a berry to refill the path to 5.",
+                             player=player_name(p)), "indian_summer.berry.refill", p)
             self._refill(p, C.PATH_SIZE)
         else:
-            self._emit(T("{player} spends a berry with 5 tiles in the path: a 6th tile.",
-                         player=player_name(p)), "indian_summer.berry.sixth", p)
+            if self.narrating:
+                self._emit(T("{player} spends a berry with 5 tiles in the path: a 6th tile.",
+                             player=player_name(p)), "indian_summer.berry.sixth", p)
             self._refill(p, C.PATH_MAX)
 
     def _do_nut(self, action) -> None:
@@ -672,9 +700,10 @@ class IndianSummerState(SoloRules, State):
                                 T("no {token} is left in the supply", token=C.token_name(take)))
         self._spend(p, give, need)
         self._gain(p, take)
-        self._emit(T("{player} exchanges {given} for a {token}.", player=player_name(p),
-                     given=C.token_count(give, need), token=C.token_name(take)),
-                   "indian_summer.exchange.trade", p)
+        if self.narrating:
+            self._emit(T("{player} exchanges {given} for a {token}.", player=player_name(p),
+                         given=C.token_count(give, need), token=C.token_name(take)),
+                       "indian_summer.exchange.trade", p)
 
     def _do_animal(self, action) -> None:
         p = self.turn
@@ -711,26 +740,30 @@ class IndianSummerState(SoloRules, State):
         self.floors = _replace(self.floors, p, floor._replace(
             animal_mask=floor.animal_mask | mask,
             animals=floor.animals + ((kind, action.orientation) + action.at,)))
-        self._emit(T("{player} lays the {animal} on the empty holes {cells}.",
-                     player=player_name(p), animal=C.animal_name(action.animal),
-                     cells=str(cells_of(mask))),
-                   "indian_summer.animal.holes", p, cells=cells_of(mask))
+        if self.narrating:
+            self._emit(T("{player} lays the {animal} on the empty holes {cells}.",
+                         player=player_name(p), animal=C.animal_name(action.animal),
+                         cells=str(cells_of(mask))),
+                       "indian_summer.animal.holes", p, cells=cells_of(mask))
         gained = []
         for c in cells_of(mask):
             t = printed_treasure(floor.layout, c)
             if t and self.supply(t) > 0:
                 self._gain(p, t)
                 gained.append(t)
-        self._emit(T("Printed under it: {tokens}; those tokens come from the supply.",
-                     tokens=tuple(C.token_name(k) for k in gained) or T("nothing")),
-                   "indian_summer.animal.bonus", p, tokens=gained)
+        if self.narrating:
+            self._emit(T("Printed under it: {tokens}; those tokens come from the supply.",
+                         tokens=tuple(C.token_name(k) for k in gained) or T("nothing")),
+                       "indian_summer.animal.bonus", p, tokens=gained)
         carried = self.animal_tokens[stack]
         if carried:
             self.animal_tokens = _replace(self.animal_tokens, stack, None)
             self._gain(p, carried)
-            self._emit(T("The {animal} carried a {token} token: it goes to the backpack too.",
-                         animal=C.animal_name(action.animal), token=C.token_name(carried)),
-                       "indian_summer.animal.token", p)
+            if self.narrating:
+                self._emit(T("The {animal} carried a {token} token: it goes to the backpack "
+                             "too.", animal=C.animal_name(action.animal),
+                             token=C.token_name(carried)),
+                           "indian_summer.animal.token", p)
 
     def _do_refill(self, action) -> None:
         raise IllegalAction("indian_summer.solo.refill" if self.solo
@@ -744,24 +777,27 @@ class IndianSummerState(SoloRules, State):
             raise IllegalAction("indian_summer.place.tile_action",
                                 T("every turn has one tile action: lay a tile or a squirrel (or "
                                   "use a mushroom or feather) first"))
-        self._emit(T("{player} ends the turn.", player=player_name(p)),
-                   "indian_summer.turn.steps", p)
+        if self.narrating:
+            self._emit(T("{player} ends the turn.", player=player_name(p)),
+                       "indian_summer.turn.steps", p)
         self.turns += 1
         self.tile_done = self.animal_done = False
         if self.solo:
             return self._solo_end_turn()
         if not self.ending and any(f.full for f in self.floors):
             self.ending = True
-            full = tuple(player_name(q) for q in range(self.players) if self.floors[q].full)
-            self._emit(T("A board is full ({players}): the round is played to the end, up to the "
-                         "player before the start player.", players=full),
-                       "indian_summer.end.trigger")
+            if self.narrating:
+                full = tuple(player_name(q) for q in range(self.players) if self.floors[q].full)
+                self._emit(T("A board is full ({players}): the round is played to the end, up to "
+                             "the player before the start player.", players=full),
+                           "indian_summer.end.trigger")
         nxt = (p + 1) % self.players
         if self.ending and nxt == self.start_player:
             return self._finish()
         self.turn = nxt
-        self._emit(T("{player} is next (clockwise).", player=player_name(nxt)),
-                   "indian_summer.turn.order", nxt)
+        if self.narrating:
+            self._emit(T("{player} is next (clockwise).", player=player_name(nxt)),
+                       "indian_summer.turn.order", nxt)
 
     def _finish(self) -> None:
         scoring.begin(self)
