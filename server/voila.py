@@ -17,9 +17,12 @@ What plain Voila does not do for a room full of visitors:
   ``reconnect_grace`` seconds is shut down; a page that reconnects sooner keeps its game.
 - A warm kernel whose process died while it waited (killed, out of memory) was still handed
   to the next visitor, whose page then said it could not start. Here it is taken out of the
-  pool and replaced; the visitor gets the next warm kernel or one of their own. (A kernel that
-  failed to bind a TCP port another process took as it started stays alive but deaf: that one
-  is not caught yet.)
+  pool and replaced; the visitor gets the next warm kernel or one of their own.
+- A warm kernel alive but deaf (one whose port another process took as it started, one
+  stopped) was handed to a visitor, who waited forever for a board. Here a warm kernel must
+  answer a ``kernel_info`` request as it starts and again, within ``warm_answer_timeout``
+  seconds (scaled up on a loaded machine), as it is handed to a page; one that does not is
+  taken out of the pool, replaced and shut down, and the visitor gets the next.
 - Tornado drops, unanswered, a request whose headers pass 64 KB, before the app's own limit on
   links (``MAX_QUERY_CHARS``). Here tornado's limit is above it, and a longer link gets a short
   "this link is too long" page (HTTP 414).
@@ -36,10 +39,14 @@ from __future__ import annotations
 import asyncio
 import html
 import json
+import os
+import queue
 import time
 from pathlib import Path
 
 import tornado.web
+import zmq.asyncio
+from jupyter_client.session import Session
 from jupyter_core.utils import ensure_async
 from jupyter_server.services.kernels.connection.base import (deserialize_msg_from_ws_v1,
                                                               serialize_msg_to_ws_v1)
@@ -64,6 +71,9 @@ MAX_HEADER_BYTES = MAX_QUERY_CHARS + 65_536
 # What a visitor's page is told instead of what the kernel wrote on stderr.
 VISITOR_ERROR = T("The explorer could not do that here; the server's log says why.")
 LOGGED_CHARS = 300  # of a kernel's stderr, in the server's one-line warning
+MAX_LOAD_SCALE = 5.0  # a loaded machine gives a kernel at most this many times longer to answer
+START_ANSWER_SCALE = 20  # a warm kernel just started has this many budgets to first answer
+ASK_AGAIN_S = 1.0     # a kernel not answering is asked again this often, within its budget
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 
 NOTICE_CSS = static_text("notice_page.css", beside=__file__)
@@ -351,6 +361,12 @@ class ExplorerServer(Voila):
         "arriving at once get a board without waiting for a kernel to start. Each costs about "
         "75 MB while it waits."))
 
+    warm_answer_timeout = Float(3.0, config=True, help=(
+        "Seconds a warm kernel has to answer a kernel_info request as it is handed to a page "
+        "(20 times as long just after it started); one that does not (alive but deaf: a port "
+        "taken by another process as it started, a stopped process) is replaced. Multiplied by "
+        "the machine's load per core when that is above 1, at most by 5."))
+
     warm_apps = Unicode("", config=True, help=(
         "Comma-separated game names (as in explorer.GAMES) whose app keeps `warm_kernels`; the others "
         "keep one, like the gallery. Empty: every game."))
@@ -395,15 +411,17 @@ class ExplorerServer(Voila):
     def watch_warm_kernels(self) -> None:
         """Note every warm kernel that is restarted while it waits in the pool (killed, out of
         memory): the notebook ran in the process that died, so that kernel cannot serve a
-        page."""
+        page. Ask every new warm kernel whether it answers (`check_warm_kernel`), and every one
+        handed to a page as it is (`check_warm_kernels_on_hand_out`)."""
         manager = self.kernel_manager
         self._lost_warm: set[str] = set()
         fill = manager.fill_if_needed
 
-        def watch(task) -> None:
+        def watch(task, name) -> None:
             if task.cancelled() or task.exception() is not None:
                 return
             kernel_id = task.result()["kernel_id"]
+            asyncio.ensure_future(self.check_warm_kernel(name, task))
 
             def restarted() -> None:
                 if kernel_id in self.pooled():   # a visitor's kernel restarts as it always did
@@ -417,12 +435,131 @@ class ExplorerServer(Voila):
             before = len(manager._pools.get(notebook_name, ()))
             fill(*args, notebook_name=notebook_name, **kwargs)
             for task in manager._pools.get(notebook_name, [])[before:]:
-                task.add_done_callback(watch)
+                task.add_done_callback(lambda task, name=notebook_name: watch(task, name))
 
         manager.fill_if_needed = fill_and_watch
-        for pool in manager._pools.values():    # filled as the manager was made
+        for name, pool in manager._pools.items():    # filled as the manager was made
             for task in pool:
-                task.add_done_callback(watch)
+                task.add_done_callback(lambda task, name=name: watch(task, name))
+        self._check_context = zmq.asyncio.Context()
+        self.check_warm_kernels_on_hand_out()
+
+    def check_warm_kernels_on_hand_out(self) -> None:
+        """Hand a page only a warm kernel that answers (`kernel_answers`): Voila's
+        `get_rendered_notebook` takes the first kernel of the pool; here the first started one
+        is taken out and asked first, and put back first for Voila to take only if it answers.
+        One that does not is replaced and shut down, and the next is asked. A kernel still
+        starting is left to Voila, which waits for it as before."""
+        manager = self.kernel_manager
+        hand_out = manager.get_rendered_notebook
+
+        async def checked_hand_out(notebook_name, *args, **kwargs):
+            pool = manager._pools.get(notebook_name, [])
+            while True:
+                task = next((t for t in pool if t.done()), None)
+                if task is None:
+                    break
+                pool.remove(task)
+                why = await self.cannot_serve(task)
+                if why is None:
+                    pool.insert(0, task)    # Voila's hand_out pops it before it awaits anything
+                    break
+                self.replace_warm_kernel(notebook_name, task, why)
+            if not pool:
+                manager.fill_if_needed(delay=0, notebook_name=notebook_name)
+            return await hand_out(notebook_name, *args, **kwargs)
+
+        manager.get_rendered_notebook = checked_hand_out
+
+    async def cannot_serve(self, task, budget: float | None = None) -> str | None:
+        """Why the warm kernel of pool item `task` (done) cannot serve a page, or None if it can:
+        it answers kernel_info within `budget` seconds (default `answer_budget()`). A warm
+        kernel's notebook normally waits in its last cell for a page to take it (the apps call
+        `wait_for_request`), its shell busy with it: it is asked on the control channel, which
+        ipykernel answers meanwhile; one whose notebook has run is asked on the shell channel,
+        the one its page will use."""
+        if task.cancelled() or task.exception() is not None:
+            return "failed to start"
+        content = task.result()
+        kernel_id, render = content["kernel_id"], content["task"]
+        if kernel_id in self._lost_warm or kernel_id not in self.kernel_manager:
+            return "died while it waited"
+        if render.done() and (render.cancelled() or render.exception() is not None):
+            return "could not run its notebook"
+        budget = self.answer_budget() if budget is None else budget
+        if not await self.kernel_answers(kernel_id, "shell" if render.done() else "control",
+                                         budget):
+            return f"did not answer within {budget:.1f} s"
+        return None
+
+    def answer_budget(self) -> float:
+        """`warm_answer_timeout`, scaled by the machine's load per core when above 1."""
+        try:
+            load = os.getloadavg()[0] / (os.cpu_count() or 1)
+        except OSError:
+            load = 1.0
+        return self.warm_answer_timeout * min(max(load, 1.0), MAX_LOAD_SCALE)
+
+    async def kernel_answers(self, kernel_id: str, channel: str, budget: float) -> bool:
+        """Whether the kernel answers a kernel_info request on `channel` ("shell" or
+        "control") within `budget` seconds. A kernel that does not answer within
+        `ASK_AGAIN_S` seconds is asked again on a new connection: a request sent while a new
+        kernel is still binding its ports can be lost with its connection."""
+        deadline = time.monotonic() + budget
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                kernel = self.kernel_manager.get_kernel(kernel_id)
+            except KeyError:
+                return False
+            # a session of its own: a client's zmq identity is its session's id, and one
+            # sharing the kernel manager's (as Voila's notebook runner does) took that
+            # runner's place at the kernel, which then stopped answering the runner
+            client = kernel.client(context=self._check_context, session=Session(
+                key=kernel.session.key, signature_scheme=kernel.session.signature_scheme))
+            client.start_channels(shell=channel == "shell", iopub=False, stdin=False,
+                                  hb=False, control=channel == "control")
+            try:
+                request = client.session.msg("kernel_info_request")
+                getattr(client, f"{channel}_channel").send(request)
+                get = client.get_shell_msg if channel == "shell" else client.get_control_msg
+                again = time.monotonic() + min(ASK_AGAIN_S, left)
+                while (wait := again - time.monotonic()) > 0:
+                    try:
+                        reply = await get(timeout=wait)
+                    except queue.Empty:
+                        break
+                    if reply["parent_header"].get("msg_id") == request["header"]["msg_id"]:
+                        return True
+            finally:
+                client.stop_channels()
+        return False
+
+    async def check_warm_kernel(self, name: str, task) -> None:
+        """Ask a new warm kernel as its process starts, with time to start
+        (`START_ANSWER_SCALE` times the budget): one that does not answer is replaced now rather
+        than found out when a visitor arrives."""
+        started = time.monotonic()
+        kernel_id = task.result()["kernel_id"]
+        why = await self.cannot_serve(task, START_ANSWER_SCALE * self.answer_budget())
+        pool = self.kernel_manager._pools.get(name, [])
+        if why is None:
+            self.log.info("warm kernel %s for %s answers %.1f s after it started", kernel_id,
+                          name, time.monotonic() - started)
+        elif task in pool:              # not taken by a page meanwhile
+            pool.remove(task)
+            self.replace_warm_kernel(name, task, why)
+
+    def replace_warm_kernel(self, name: str, task, why: str) -> None:
+        """Start a warm kernel for `name` in place of pool item `task` (already out of the
+        pool) and shut its kernel down."""
+        kernel_id = None
+        if not task.cancelled() and task.exception() is None:
+            kernel_id = task.result()["kernel_id"]
+        self.log.warning("warm kernel %s for %s %s; starting another", kernel_id, name, why)
+        self._lost_warm.discard(kernel_id)
+        self.kernel_manager.fill_if_needed(delay=0, notebook_name=name)
+        if kernel_id is not None:
+            asyncio.ensure_future(self.shut_down(kernel_id, quietly=True))
 
     async def drop_lost_warm_kernels(self) -> None:
         """Take out of the pools every warm kernel that cannot serve a page (its process died
