@@ -11,7 +11,6 @@ two landscapes meet, so the rotation is also the lava direction.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Iterable, NamedTuple
 
 from ..frozen import FrozenMap
@@ -148,10 +147,8 @@ def touching(found: Iterable[Settlement], h: Hex) -> list[Settlement]:
     return [s for s in found if around.intersection(s.hexes)]
 
 
-@lru_cache(maxsize=4096)
 def rim(s: Settlement) -> frozenset[Hex]:
-    """The hexes next to settlement `s`, outside it: where it grows and what it touches.
-    Remembered, as a settlement is a value that stands unchanged for many steps."""
+    """The hexes next to settlement `s`, outside it: where it grows and what it touches."""
     return frozenset(n for h in s.hexes for n in neighbours(h)).difference(s.hexes)
 
 
@@ -162,9 +159,10 @@ def grown(own: tuple[Settlement, ...], owner: int, built) -> tuple[Settlement, .
     which all touch the settlement they grow from; so they and every settlement they touch
     make one settlement, and the others stay as they were."""
     new = set(built)
+    around = {n for h in built for n in neighbours(h)}
     kept = []
     for s in own:
-        if new.isdisjoint(rim(s)):
+        if around.isdisjoint(s.hexes):
             kept.append(s)
         else:
             new.update(s.hexes)

@@ -77,13 +77,14 @@ def _not_next_to_yours(rule: str, h) -> Problem:
     return Problem(rule, T("{hex} is not next to one of your settlements", hex=str(h)))
 
 
-def temple_problem(hexes, buildings, player: int, supply, h) -> Problem | None:
+def temple_problem(hexes, buildings, player: int, supply, h, own=None) -> Problem | None:
+    """`own`: the player's settlements, if the caller keeps them."""
     problem = _site_problem(hexes, buildings, h)
     if problem:
         return problem
     if supply[TEMPLE] < 1:
         return Problem("taluva.build.supply", T("you have no temples left"))
-    near = touching(settlements(buildings, player), h)
+    near = touching(settlements(buildings, player) if own is None else own, h)
     if not near:
         return _not_next_to_yours("taluva.build.temple", h)
     big = [s for s in near if len(s.hexes) >= 3]
@@ -100,7 +101,8 @@ def temple_problem(hexes, buildings, player: int, supply, h) -> Problem | None:
     return None
 
 
-def tower_problem(hexes, buildings, player: int, supply, h) -> Problem | None:
+def tower_problem(hexes, buildings, player: int, supply, h, own=None) -> Problem | None:
+    """`own`: the player's settlements, if the caller keeps them."""
     problem = _site_problem(hexes, buildings, h)
     if problem:
         return problem
@@ -110,7 +112,7 @@ def tower_problem(hexes, buildings, player: int, supply, h) -> Problem | None:
                          hex=str(h), level=hexes[h].level))
     if supply[TOWER] < 1:
         return Problem("taluva.build.supply", T("you have no towers left"))
-    near = touching(settlements(buildings, player), h)
+    near = touching(settlements(buildings, player) if own is None else own, h)
     if not near:
         return _not_next_to_yours("taluva.build.tower", h)
     if all(s.has(buildings, "tower") for s in near):
@@ -129,7 +131,9 @@ def expansion(hexes, buildings, found: Settlement, terrain: str) -> Expansion:
     return Expansion(found, terrain, tuple((n, hexes[n].level) for n in targets))
 
 
-def expansion_problem(hexes, buildings, player: int, supply, key, terrain) -> Problem | None:
+def expansion_problem(hexes, buildings, player: int, supply, key, terrain,
+                      own=None) -> Problem | None:
+    """`own`: the player's settlements, if the caller keeps them."""
     if terrain not in TERRAINS:
         return Problem("taluva.build.expansion",
                        T("{terrain} is not a landscape; choose one of {terrains}",
@@ -139,7 +143,9 @@ def expansion_problem(hexes, buildings, player: int, supply, key, terrain) -> Pr
         return Problem("taluva.build.expansion",
                        T("{hex} is not a hex (q, r): name a settlement by its key hex",
                          hex=repr(key)))
-    found = next((s for s in settlements(buildings, player) if s.key == key), None)
+    if own is None:
+        own = settlements(buildings, player)
+    found = next((s for s in own if s.key == key), None)
     if found is None:
         return Problem("taluva.build.expansion",
                        T("{hex} is not the key hex (first hex) of one of your settlements",
@@ -157,83 +163,142 @@ def expansion_problem(hexes, buildings, player: int, supply, key, terrain) -> Pr
     return None
 
 
-def expansions(hexes, buildings, player: int, supply, own=None) -> list[Expansion]:
-    """Every legal expansion of `player`, by settlement key then terrain (`own`: the player's
-    settlements, if the caller keeps them)."""
-    found = []
-    for s in settlements(buildings, player) if own is None else own:
-        by_terrain: dict[str, list] = {}
-        for n in rim(s):
-            cell = hexes.get(n)
-            if cell is not None and n not in buildings:
-                by_terrain.setdefault(cell.terrain, []).append((n, cell.level))
-        for terrain in TERRAINS:
-            targets = by_terrain.get(terrain)
-            if targets and sum(n for _, n in targets) <= supply[HUT]:
-                found.append(Expansion(s, terrain, tuple(sorted(targets))))
-    return found
+class Vacancies(NamedTuple):
+    """The empty landscape hexes (no volcano, no building): all of them, those at level 1
+    (where a new hut may go) and those at level 3 or higher (where a tower may go). Kept up to
+    date as tiles are placed and buildings built."""
+    vacant: frozenset[Hex] = frozenset()
+    lowland: frozenset[Hex] = frozenset()
+    high: frozenset[Hex] = frozenset()
+
+    @classmethod
+    def of(cls, hexes, buildings) -> Vacancies:
+        """The vacancies of any island, found afresh."""
+        vacant = frozenset(h for h, c in hexes.items()
+                           if c.terrain != VOLCANO and h not in buildings)
+        return cls(vacant, frozenset(h for h in vacant if hexes[h].level == 1),
+                   frozenset(h for h in vacant if hexes[h].level >= 3))
+
+    def placed(self, cover, level: int) -> Vacancies:
+        """After a tile lay on the hexes `cover` (volcano first) at `level`, and the huts
+        under it left."""
+        land = cover[1:]
+        lowland = self.lowland.union(land) if level == 1 else self.lowland.difference(land)
+        return Vacancies(self.vacant.union(land), lowland,
+                         self.high.union(land) if level >= 3 else self.high)
+
+    def built(self, hexes) -> Vacancies:
+        """After buildings went up on `hexes`."""
+        return Vacancies(self.vacant.difference(hexes), self.lowland.difference(hexes),
+                         self.high.difference(hexes))
 
 
-def lowland_of(hexes, buildings) -> frozenset[Hex]:
-    """The empty level-1 landscape hexes: where a new hut may go."""
-    return frozenset(h for h, c in hexes.items()
-                     if c.level == 1 and c.terrain != VOLCANO and h not in buildings)
+class Extent(NamedTuple):
+    """A settlement with what building next to it reads: the hexes around it (`rim`) and its
+    expansions as the island offers them, (terrain, ((hex, level), ...), huts needed) in
+    TERRAINS order, before the builder's huts are counted. A state keeps one per settlement,
+    found again when the settlement or a hex next to it changes."""
+    settlement: Settlement
+    rim: frozenset[Hex]
+    plans: tuple[tuple[str, tuple[tuple[Hex, int], ...], int], ...]
 
 
-def build_targets(hexes, buildings, player: int, supply, anywhere: bool, own=None,
-                  lowland=None) -> dict[str, list]:
+def extent(hexes, vacant: frozenset[Hex], s: Settlement) -> Extent:
+    """The extent of settlement `s`; `vacant`: the empty landscape hexes (see Vacancies)."""
+    around = rim(s)
+    by_terrain: dict[str, list] = {}
+    for n in vacant.intersection(around):
+        cell = hexes[n]
+        by_terrain.setdefault(cell.terrain, []).append((n, cell.level))
+    plans = []
+    for terrain in TERRAINS:
+        targets = by_terrain.get(terrain)
+        if targets:
+            plans.append((terrain, tuple(sorted(targets)), sum(n for _, n in targets)))
+    return Extent(s, around, tuple(plans))
+
+
+def extents_after(extents, hexes, buildings, vacant: frozenset[Hex], changed,
+                  settled=None) -> tuple:
+    """Each player's extents (`extents`, ordered by settlement) once the hexes `changed` were
+    placed or built on and, for the players in `settled` (player -> their settlements now),
+    the settlements changed. Only the extents of new settlements and of those next to a
+    changed hex are found again."""
+    settled = settled or {}
+    near = {n for h in changed for n in neighbours(h)}
+    touched = settled.keys() | {buildings[n].owner for n in near if n in buildings}
+    result = list(extents)
+    for p in touched:
+        own = extents[p]
+        before = {e.settlement.key: e for e in own}
+        fresh = []
+        for s in settled[p] if p in settled else [e.settlement for e in own]:
+            e = before.get(s.key)
+            if e is None or e.settlement != s or not e.rim.isdisjoint(changed):
+                e = extent(hexes, vacant, s)
+            fresh.append(e)
+        result[p] = tuple(fresh)
+    return tuple(result)
+
+
+def _extents(hexes, buildings, player: int, vacancies: Vacancies) -> list[Extent]:
+    """`player`'s extents found afresh, for a caller that does not keep them."""
+    return [extent(hexes, vacancies.vacant, s) for s in settlements(buildings, player)]
+
+
+def expansions(hexes, buildings, player: int, supply, extents=None) -> list[Expansion]:
+    """Every legal expansion of `player`, by settlement key then terrain (`extents` as for
+    `build_targets`)."""
+    if extents is None:
+        extents = _extents(hexes, buildings, player, Vacancies.of(hexes, buildings))
+    return [Expansion(e.settlement, terrain, targets) for e in extents
+            for terrain, targets, huts in e.plans if huts <= supply[HUT]]
+
+
+def build_targets(hexes, buildings, player: int, supply, anywhere: bool, extents=None,
+                  vacancies: Vacancies | None = None) -> dict[str, list]:
     """Legal build targets by kind: hexes for 'hut', 'temple', 'tower'; Expansion plans for
-    'expand'. A caller that keeps `player`'s settlements (`own`) and the `lowland` (see
-    `lowland_of`) up to date passes them; else they are found from the maps."""
-    if own is None:
-        own = settlements(buildings, player)
-    return {"hut": _hut_sites(hexes, buildings, own, supply, anywhere, lowland),
-            "expand": expansions(hexes, buildings, player, supply, own),
-            "temple": _temple_sites(hexes, buildings, own, supply),
-            "tower": _tower_sites(hexes, buildings, own, supply)}
+    'expand'. A caller that keeps `player`'s extents (see Extent) and the vacancies up to date
+    passes them; else they are found from the maps."""
+    if vacancies is None:
+        vacancies = Vacancies.of(hexes, buildings)
+    if extents is None:
+        extents = _extents(hexes, buildings, player, vacancies)
+    return {"hut": _hut_sites(extents, supply, anywhere, vacancies),
+            "expand": expansions(hexes, buildings, player, supply, extents),
+            "temple": _temple_sites(buildings, extents, supply, vacancies),
+            "tower": _tower_sites(buildings, extents, supply, vacancies)}
 
 
-def _hut_sites(hexes, buildings, own, supply, anywhere: bool, lowland) -> list[Hex]:
+def _hut_sites(extents, supply, anywhere: bool, vacancies: Vacancies) -> list[Hex]:
     if not supply[HUT]:
         return []
-    if lowland is None:
-        lowland = lowland_of(hexes, buildings)
-    if anywhere or not own:
-        return sorted(lowland)
-    return sorted(lowland.difference(*map(rim, own)))
+    if anywhere or not extents:
+        return sorted(vacancies.lowland)
+    return sorted(vacancies.lowland.difference(*[e.rim for e in extents]))
 
 
-def _free_next_to(hexes, buildings, around) -> set[Hex]:
-    """The empty landscape hexes among `around` (hexes next to settlements)."""
-    get = hexes.get
-    free = set()
-    for n in around:
-        cell = get(n)
-        if cell is not None and cell.terrain != VOLCANO and n not in buildings:
-            free.add(n)
-    return free
-
-
-def _temple_sites(hexes, buildings, own, supply) -> list[Hex]:
+def _temple_sites(buildings, extents, supply, vacancies: Vacancies) -> list[Hex]:
     if not supply[TEMPLE]:
         return []
-    around = [rim(s) for s in own if len(s.hexes) >= 3 and not s.has(buildings, "temple")]
-    return sorted(_free_next_to(hexes, buildings, frozenset().union(*around)))
+    around = [e.rim for e in extents
+              if len(e.settlement.hexes) >= 3 and not e.settlement.has(buildings, "temple")]
+    return sorted(vacancies.vacant.intersection(frozenset().union(*around)))
 
 
-def _tower_sites(hexes, buildings, own, supply) -> list[Hex]:
-    if not supply[TOWER]:
+def _tower_sites(buildings, extents, supply, vacancies: Vacancies) -> list[Hex]:
+    if not supply[TOWER] or not vacancies.high:
         return []
-    around = [rim(s) for s in own if not s.has(buildings, "tower")]
-    return sorted(h for h in _free_next_to(hexes, buildings, frozenset().union(*around))
-                  if hexes[h].level >= 3)
+    around = [e.rim for e in extents if not e.settlement.has(buildings, "tower")]
+    return sorted(vacancies.high.intersection(frozenset().union(*around)))
 
 
 def legal_builds(hexes, buildings, player: int, supply, anywhere: bool,
-                 kind: str | None = None, own=None, lowland=None) -> list:
-    """The build actions, in order hut, expand, temple, tower (only `kind` if given); `own`
-    and `lowland` as for `build_targets`."""
-    targets = build_targets(hexes, buildings, player, supply, anywhere, own, lowland)
+                 kind: str | None = None, extents=None,
+                 vacancies: Vacancies | None = None) -> list:
+    """The build actions, in order hut, expand, temple, tower (only `kind` if given);
+    `extents` and `vacancies` as for `build_targets`."""
+    targets = build_targets(hexes, buildings, player, supply, anywhere, extents, vacancies)
     new = tuple.__new__
     actions: list = []
     if kind in (None, "hut"):
@@ -247,13 +312,15 @@ def legal_builds(hexes, buildings, player: int, supply, anywhere: bool,
     return actions
 
 
-def can_build(hexes, buildings, player: int, supply, anywhere: bool, own=None,
-              lowland=None) -> bool:
+def can_build(hexes, buildings, player: int, supply, anywhere: bool, extents=None,
+              vacancies: Vacancies | None = None) -> bool:
     """Whether `player` has any build target; the kinds are tried one at a time, so that the
     usual answer (a new hut) comes without listing the others."""
-    if own is None:
-        own = settlements(buildings, player)
-    return bool(_hut_sites(hexes, buildings, own, supply, anywhere, lowland)
-                or expansions(hexes, buildings, player, supply, own)
-                or _temple_sites(hexes, buildings, own, supply)
-                or _tower_sites(hexes, buildings, own, supply))
+    if vacancies is None:
+        vacancies = Vacancies.of(hexes, buildings)
+    if extents is None:
+        extents = _extents(hexes, buildings, player, vacancies)
+    return bool(_hut_sites(extents, supply, anywhere, vacancies)
+                or expansions(hexes, buildings, player, supply, extents)
+                or _temple_sites(buildings, extents, supply, vacancies)
+                or _tower_sites(buildings, extents, supply, vacancies))

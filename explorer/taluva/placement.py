@@ -6,13 +6,14 @@ the view can ask them about any position.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Iterable, NamedTuple
 
 from ..core import LazyActions
 from ..frozen import FrozenMap
 from ..messages import T
 from .actions import Place
-from .board import DIRECTIONS, Hex, neighbours, settlement_at, tile_hexes
+from .board import (DIRECTIONS, Hex, Settlement, neighbours, settlement_at, settlements,
+                    tile_hexes)
 from .components import VOLCANO, terrain_name
 
 ORIGIN: Hex = (0, 0)
@@ -32,6 +33,32 @@ _TRIANGLES = tuple(
     for k in range(6))
 # The 18 placements that cover a hex s, as offsets from s * 8.
 _AROUND = tuple(offset for _, _, corners in _TRIANGLES for offset in corners)
+
+
+def _shore_triangles() -> tuple[tuple[int, ...], ...]:
+    """The 18 triangles with a corner next to a hex h and none on h, as offsets from h: the
+    three corners, then the three placements (from h * 8); once h joins the island, each of
+    them whose corners are all sea is a placement at sea level."""
+    found = {}
+    for step in _STEPS:
+        for d1, d2, corners in _TRIANGLES:
+            hexes = (step, step + d1, step + d2)
+            if 0 not in hexes:
+                found[frozenset(hexes)] = hexes + tuple(step * 8 + c for c in corners)
+    return tuple(found.values())
+
+
+_SHORE_TRIANGLES = _shore_triangles()
+
+
+def _packed(volcano, rotation) -> int | None:
+    """A placement packed, or None for one that packs to nothing (not whole numbers, out of
+    range)."""
+    if (type(volcano) is tuple and len(volcano) == 2 and type(volcano[0]) is int
+            and type(volcano[1]) is int and -_K // 2 <= volcano[1] < _K // 2
+            and type(rotation) is int and 0 <= rotation < 6):
+        return (volcano[0] * _K + volcano[1]) * 8 + rotation
+    return None
 
 
 def _decode(code: int) -> Hex:
@@ -172,8 +199,8 @@ def legal_placements(hexes, buildings) -> list[tuple[Hex, int]]:
 def placements_of(hexes, buildings) -> Placements:
     """The Place actions of `legal_placements`, in the same order, for any island (a state
     keeps its coast and eruption sites up to date instead of finding them again)."""
-    return Placements(Coast().grown(hexes), eruption_sites(FrozenMap(), hexes, hexes), hexes,
-                      buildings, lambda h: settlement_at(buildings, h))
+    return Placements(hexes, Coast().grown(hexes), eruption_sites(FrozenMap(), hexes, hexes),
+                      eruption_guards(buildings, settlements(buildings)))
 
 
 class Coast(NamedTuple):
@@ -184,37 +211,43 @@ class Coast(NamedTuple):
     land: frozenset[int] = frozenset()
     sea: frozenset[int] = frozenset()
 
+    def holds(self, volcano, rotation) -> bool:
+        """Whether placing the volcano on `volcano` turned `rotation` is one of these sea-level
+        placements."""
+        return _packed(volcano, rotation) in self.sea
+
     def grown(self, added) -> Coast:
         """The coast once the hexes `added` (not on the island before) joined the island: the
         placements over them go and the triangles next to them come."""
-        new = {q * _K + r for q, r in added}
-        land = self.land | new
-        gone = {h * 8 + offset for h in new for offset in _AROUND}
-        shore = {h + d for h in new for d in _STEPS} - land
-        sea = (self.sea - gone) | {s * 8 + corner for s in shore
-                                   for d1, d2, corners in _TRIANGLES
-                                   if s + d1 not in land and s + d2 not in land
-                                   for corner in corners}
-        return Coast(land, frozenset(sea))
+        new = [q * _K + r for q, r in added]
+        land = self.land.union(new)
+        gone = [h * 8 + offset for h in new for offset in _AROUND]
+        fresh: list[int] = []
+        for h in new:
+            at = h * 8
+            for c1, c2, c3, p1, p2, p3 in _SHORE_TRIANGLES:
+                if h + c1 not in land and h + c2 not in land and h + c3 not in land:
+                    fresh += (at + p1, at + p2, at + p3)
+        return Coast(land, self.sea.difference(gone).union(fresh))
 
 
 def eruption_sites(sites: FrozenMap, hexes, changed) -> FrozenMap:
-    """Packed eruption -> the two landscape hexes it would cover, for every eruption the tiles
-    allow (volcano on a volcano, lava another way, three hexes of one level; buildings aside).
+    """Volcano hex -> its eruptions that the tiles allow (volcano on a volcano, lava another way,
+    three hexes of one level; buildings aside), each as (packed placement, the two landscape
+    hexes it covers).
 
-    `sites` are those of the island before the hexes `changed` were placed: only the
-    eruptions of volcanoes on or next to a changed hex are found again."""
-    near = {n for h in changed for n in neighbours(h)}.union(changed)
+    `sites` are those of the island before the hexes `changed` were placed: only volcanoes on
+    or next to a changed hex are looked at again."""
     found = dict(sites)
     get = hexes.get
-    for v in near:
-        q, r = v
-        packed = (q * _K + r) * 8
-        for k in range(6):
-            found.pop(packed + k, None)
+    for v in {n for h in changed for n in neighbours(h)}.union(changed):
         cell = get(v)
         if cell is None or cell.terrain != VOLCANO:
+            found.pop(v, None)
             continue
+        q, r = v
+        packed = (q * _K + r) * 8
+        erupt = []
         for k, ((dq1, dr1), (dq2, dr2)) in enumerate(_SIDES):
             if k == cell.rotation:
                 continue
@@ -222,24 +255,60 @@ def eruption_sites(sites: FrozenMap, hexes, changed) -> FrozenMap:
             under_a, under_b = get(a), get(b)
             if (under_a is not None and under_b is not None
                     and under_a.level == under_b.level == cell.level):
-                found[packed + k] = (a, b)
+                erupt.append((packed + k, a, b))
+        if erupt:
+            found[v] = tuple(erupt)
+        else:
+            found.pop(v, None)
     return FrozenMap(found)
+
+
+def eruption_guards(buildings, found: Iterable[Settlement]) -> FrozenMap:
+    """Built hex h -> the hex together with which an eruption may not cover h: h itself (a
+    temple or tower, never covered, or a settlement of one hex) or the other hex of a
+    settlement of two hexes (a settlement never vanishes completely). `found`: every
+    settlement."""
+    guards: dict = {}
+    for s in found:
+        _guard(guards, buildings, s)
+    return FrozenMap(guards)
+
+
+def guards_after(guards: FrozenMap, buildings, grown: Settlement) -> FrozenMap:
+    """`guards` once a build made the settlement `grown` (of settlements of its owner that
+    were smaller, or of none)."""
+    found = dict(guards)
+    for h in grown.hexes:
+        found.pop(h, None)
+    _guard(found, buildings, grown)
+    return FrozenMap(found)
+
+
+def _guard(guards: dict, buildings, s: Settlement) -> None:
+    if len(s.hexes) == 1:
+        guards[s.key] = s.key
+    elif len(s.hexes) == 2:
+        a, b = s.hexes
+        guards[a], guards[b] = b, a
+    for h in s.hexes:
+        if buildings[h].kind != "hut":
+            guards[h] = h
 
 
 class Placements(LazyActions):
     """The legal placements as Place actions in (q, r, rotation) order, made when read: a turn
-    offers hundreds at sea level and a bot reads one. Built from the coast, the eruption sites
-    and the buildings (`settlement_of(hex)` gives the settlement of a built hex)."""
+    offers hundreds at sea level and a bot reads one. Built from the island's coast, eruption
+    sites and eruption guards."""
     __slots__ = ("_sea", "_eruptions", "_sorted")
 
-    def __init__(self, coast: Coast, sites: FrozenMap, hexes, buildings, settlement_of):
+    def __init__(self, hexes, coast: Coast, sites: FrozenMap, guards: FrozenMap):
         if not hexes:
             self._sea, self._eruptions = frozenset(range(6)), ()   # ORIGIN packs to 0
         else:
             self._sea = coast.sea
-            self._eruptions = [code for code, (a, b) in sites.items()
-                               if not (a in buildings or b in buildings)
-                               or _coverable(buildings, settlement_of, a, b)]
+            guard = guards.get
+            self._eruptions = [code for erupt in sites.values() for code, a, b in erupt
+                               if guard(a) not in (a, b) and guard(b) not in (a, b)]
         self._sorted = None
         super().__init__(len(self._sea) + len(self._eruptions))
 
@@ -269,26 +338,8 @@ class Placements(LazyActions):
     def _contains(self, action) -> bool:
         if type(action) is not Place:
             return False
-        (q, r), rotation = action
-        if not all(type(v) is int for v in (q, r, rotation)) or not 0 <= rotation < 6:
-            return False
-        code = (q * _K + r) * 8 + rotation
+        code = _packed(*action)
         return code in self._sea or code in self._eruptions
-
-
-def _coverable(buildings, settlement_of, a: Hex, b: Hex) -> bool:
-    """Whether an eruption may cover the hexes a and b: no temple or tower on them, and no
-    settlement lies on them alone."""
-    for h in (a, b):
-        building = buildings.get(h)
-        if building is None:
-            continue
-        if building.kind != "hut":
-            return False
-        hexes = settlement_of(h).hexes
-        if len(hexes) <= 2 and all(n == a or n == b for n in hexes):
-            return False
-    return True
 
 
 def covered_tiles(hexes, volcano: Hex, rotation: int) -> list[int]:

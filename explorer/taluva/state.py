@@ -10,10 +10,11 @@ from . import components as C
 from .actions import Expand, Finish, Place
 from .board import (Building, Cell, Settlement, grown, lava_direction, settlements, shrunk,
                     tile_hexes)
-from .building import (HUT, TEMPLE, TOWER, build_targets, can_build, expansion,
-                       expansion_problem, hut_problem, legal_builds, lowland_of, temple_problem,
-                       tower_problem)
-from .placement import (Coast, Placements, covered_tiles, eruption_sites, placement_problem)
+from .building import (HUT, TEMPLE, TOWER, Extent, Vacancies, build_targets, can_build, expansion,
+                       expansion_problem, extent, extents_after, hut_problem, legal_builds,
+                       temple_problem, tower_problem)
+from .placement import (Coast, Placements, covered_tiles, eruption_guards, eruption_sites,
+                        guards_after, placement_problem)
 from .scoring import built, early_win_kinds, score_sheet
 
 KIND_INDEX = {"hut": HUT, "temple": TEMPLE, "tower": TOWER}
@@ -127,8 +128,10 @@ class TaluvaState(State):
         # whole island (derived from the fields above; `_find_indexes` finds them afresh):
         self.coast = Coast()                      # the sea-level placements
         self.eruption_sites: FrozenMap = FrozenMap()   # eruptions the tiles allow
-        self.settled: tuple[tuple[Settlement, ...], ...] = ((),) * players   # per player
-        self.lowland: frozenset = frozenset()     # empty level-1 landscape hexes
+        self.eruption_guards: FrozenMap = FrozenMap()  # built hexes they may not cover
+        self.extents: tuple[tuple[Extent, ...], ...] = ((),) * players   # each player's
+        # settlements, ordered, with what building next to them reads
+        self.vacancies = Vacancies()              # empty landscape hexes
 
     player_name = staticmethod(player_name)
 
@@ -152,9 +155,8 @@ class TaluvaState(State):
 
     def settlements(self, player: int | None = None) -> list[Settlement]:
         """Every settlement (of `player`, or of everyone), ordered by owner then key hex."""
-        if player is not None:
-            return list(self.settled[player])
-        return [s for own in self.settled for s in own]
+        chosen = self.extents if player is None else (self.extents[player],)
+        return [e.settlement for own in chosen for e in own]
 
     def placements(self) -> list[tuple[tuple[int, int], int]]:
         """Legal (volcano hex, rotation) for the drawn tile (empty outside the place step)."""
@@ -163,12 +165,7 @@ class TaluvaState(State):
         return self._placements().spots()
 
     def _placements(self) -> Placements:
-        return Placements(self.coast, self.eruption_sites, self.hexes, self.buildings,
-                          self._settlement_of)
-
-    def _settlement_of(self, h) -> Settlement:
-        """The settlement of the built hex `h`."""
-        return next(s for s in self.settled[self.buildings[h].owner] if h in s.hexes)
+        return Placements(self.hexes, self.coast, self.eruption_sites, self.eruption_guards)
 
     def build_targets(self, player: int | None = None) -> dict[str, list]:
         """Legal build targets per kind for `player` (default: who builds now)."""
@@ -176,7 +173,7 @@ class TaluvaState(State):
         if p is None:
             return {"hut": [], "expand": [], "temple": [], "tower": []}
         targets = build_targets(self.hexes, self.buildings, p, self.supply[p], self.anywhere,
-                                self.settled[p], self.lowland)
+                                self.extents[p], self.vacancies)
         if self.build_kind is not None and p == self.turn:
             targets = {k: (v if k == self.build_kind else []) for k, v in targets.items()}
         return targets
@@ -194,7 +191,7 @@ class TaluvaState(State):
             return self._placements()
         p = self.turn
         actions = legal_builds(self.hexes, self.buildings, p, self.supply[p], self.anywhere,
-                               self.build_kind, self.settled[p], self.lowland)
+                               self.build_kind, self.extents[p], self.vacancies)
         if self.build_kind is not None:
             actions.append(Finish())
         return actions
@@ -218,9 +215,10 @@ class TaluvaState(State):
     def _place(self, action: Place) -> None:
         p = self.turn
         volcano, rotation = action.volcano, action.rotation
-        problem = placement_problem(self.hexes, self.buildings, volcano, rotation)
-        if problem:
-            raise IllegalAction(*problem)
+        if not self.coast.holds(volcano, rotation):   # else the rules are checked one by one
+            problem = placement_problem(self.hexes, self.buildings, volcano, rotation)
+            if problem:
+                raise IllegalAction(*problem)
         cover = tile_hexes(volcano, rotation)
         eruption = any(h in self.hexes for h in cover)
         under = covered_tiles(self.hexes, volcano, rotation) if self.narrating else ()
@@ -229,25 +227,29 @@ class TaluvaState(State):
         index = len(self.placed)
         self.placed = self.placed + (Placed(tile, volcano, rotation, level),)
         terrains = (C.VOLCANO,) + C.TILES[tile]
-        hexes = dict(self.hexes)
-        for h, terrain in zip(cover, terrains):
-            hexes[h] = Cell(terrain, level, index, rotation)
-        self.hexes = FrozenMap(hexes)
+        hexes = FrozenMap(self.hexes)
+        dict.update(hexes, {h: Cell(terrain, level, index, rotation)   # nobody holds it yet
+                            for h, terrain in zip(cover, terrains)})
+        self.hexes = hexes
         self.eruption_sites = eruption_sites(self.eruption_sites, self.hexes, cover)
+        self.vacancies = self.vacancies.placed(cover, level)
         self.drawn = None
+        settled = {}
         if not eruption:
             self.coast = self.coast.grown(cover)
-            self.lowland = self.lowland.union(cover[1:])
             if self.narrating:
                 self._narrate_sea_level(p, tile, volcano, rotation, index)
         else:
-            self.lowland = self.lowland.difference(cover)
             if self.narrating:
                 self._narrate_eruption(p, tile, volcano, rotation, level, len(under))
-            self._cover_huts(p, cover[1:])
+            settled = self._cover_huts(p, cover[1:])
+        self.extents = extents_after(self.extents, self.hexes, self.buildings,
+                                     self.vacancies.vacant, cover, settled)
+        if settled:
+            self.eruption_guards = eruption_guards(self.buildings, self.settlements())
         self.phase = "build"
         if not can_build(self.hexes, self.buildings, p, self.supply[p], self.anywhere,
-                         self.settled[p], self.lowland):
+                         self.extents[p], self.vacancies):
             self._eliminate(p)
 
     def _narrate_sea_level(self, p: int, tile: int, volcano, rotation: int, index: int) -> None:
@@ -273,14 +275,16 @@ class TaluvaState(State):
                    "taluva.erupt.volcano_on_volcano", p, tile=tile, volcano=volcano,
                    rotation=rotation)
 
-    def _cover_huts(self, p: int, hexes) -> None:
+    def _cover_huts(self, p: int, hexes) -> dict[int, tuple[Settlement, ...]]:
+        """Take the huts on `hexes` (under an eruption) off the island; their owners'
+        settlements after, by owner."""
         hit = [(h, self.buildings[h]) for h in hexes if h in self.buildings]
         if not hit:
-            return
-        before = self.settled
+            return {}
         gone = {h for h, _ in hit}
         self.buildings = self.buildings.without(gone)
-        self.settled = tuple(shrunk(own, gone) for own in self.settled)
+        before = {b.owner: self.settlements(b.owner) for _, b in hit}
+        settled = {owner: shrunk(own, gone) for owner, own in before.items()}
         returned = self.options["covered_huts"] == "returned"
         for h, b in hit:
             if returned:
@@ -290,7 +294,8 @@ class TaluvaState(State):
             if self.narrating:
                 self._narrate_covered(p, h, b, returned)
         if self.narrating:
-            self._narrate_splits(p, before)
+            self._narrate_splits(p, before, settled)
+        return settled
 
     def _narrate_covered(self, p: int, h, b: Building, returned: bool) -> None:
         owner = player_name(b.owner)
@@ -306,11 +311,11 @@ class TaluvaState(State):
                      "still count as built).", b.count, owner=owner, hex=str(h))
         self._emit(said, "taluva.erupt.covered_huts", p, hex=h, owner=b.owner, huts=b.count)
 
-    def _narrate_splits(self, p: int, before) -> None:
-        """Settlements (`before`: each player's) that the covered huts cut in parts."""
-        for s in (s for own in before for s in own):
-            after = self.settled[s.owner]
-            parts = [t for t in after if set(t.hexes) <= set(s.hexes)]
+    def _narrate_splits(self, p: int, before: dict, after: dict) -> None:
+        """Settlements that the covered huts cut in parts (`before` and `after`: the
+        settlements of the owners hit, by owner)."""
+        for s in (s for owner in sorted(before) for s in before[owner]):
+            parts = [t for t in after[s.owner] if set(t.hexes) <= set(s.hexes)]
             if len(parts) > 1:
                 self._emit(N("{owner}'s settlement splits into {n} settlement ({keys}).",
                              "{owner}'s settlement splits into {n} settlements ({keys}).",
@@ -331,21 +336,22 @@ class TaluvaState(State):
                                   self.anywhere)
         elif kind == "temple":
             rule = "taluva.build.temple"
-            problem = temple_problem(self.hexes, self.buildings, p, supply, action.hex)
+            problem = temple_problem(self.hexes, self.buildings, p, supply, action.hex,
+                                     self.settlements(p))
         elif kind == "tower":
             rule = "taluva.build.tower"
-            problem = tower_problem(self.hexes, self.buildings, p, supply, action.hex)
+            problem = tower_problem(self.hexes, self.buildings, p, supply, action.hex,
+                                    self.settlements(p))
         else:
             problem = expansion_problem(self.hexes, self.buildings, p, supply,
-                                        action.settlement, action.terrain)
+                                        action.settlement, action.terrain, self.settlements(p))
         if problem:
             raise IllegalAction(*problem)
-        before = self.settled[p]
+        before = self.settlements(p)
         if kind == "expand":
-            self._expand(p, action)
+            self._expand(p, action, before)
         else:
-            self._put(p, action.hex, kind, 1)
-            self._settle(p, (action.hex,))
+            self._put(p, kind, ((action.hex, 1),))
             if self.narrating:
                 self._emit(_built(p, kind, str(action.hex), self.hexes[action.hex].level), rule,
                            p, hex=action.hex)
@@ -353,12 +359,10 @@ class TaluvaState(State):
             self._narrate_merge(p, before)
         self._after_build(p, kind)
 
-    def _expand(self, p: int, action: Expand) -> None:
-        found = next(s for s in self.settled[p] if s.key == action.settlement)
+    def _expand(self, p: int, action: Expand, own) -> None:
+        found = next(s for s in own if s.key == action.settlement)
         plan = expansion(self.hexes, self.buildings, found, action.terrain)
-        for h, n in plan.targets:
-            self._put(p, h, "hut", n)
-        self._settle(p, tuple(h for h, _ in plan.targets))
+        self._put(p, "hut", plan.targets)
         if not self.narrating:
             return
         where = tuple(f"{h} x{n}" for h, n in plan.targets)
@@ -371,14 +375,20 @@ class TaluvaState(State):
                    "taluva.build.expansion", p,
                    hexes=tuple(h for h, _ in plan.targets))
 
-    def _put(self, p: int, h, kind: str, count: int) -> None:
-        self.buildings = self.buildings.set(h, Building(p, kind, count))
-        self._give(p, kind, -count)
-
-    def _settle(self, p: int, built) -> None:
-        """Keep the indexes up to date once `p` built on the hexes `built`."""
-        self.settled = _replace(self.settled, p, grown(self.settled[p], p, built))
-        self.lowland = self.lowland.difference(built)
+    def _put(self, p: int, kind: str, targets) -> None:
+        """`p` builds `kind` on the hexes of `targets`, (hex, how many) pairs."""
+        buildings = FrozenMap(self.buildings)
+        dict.update(buildings, {h: Building(p, kind, n)   # nobody holds it yet
+                                for h, n in targets})
+        self.buildings = buildings
+        self._give(p, kind, -sum(n for _, n in targets))
+        built = [h for h, _ in targets]
+        own = grown(self.settlements(p), p, built)
+        self.vacancies = self.vacancies.built(built)
+        self.extents = extents_after(self.extents, self.hexes, self.buildings,
+                                     self.vacancies.vacant, built, {p: own})
+        merged = next(s for s in own if built[0] in s.hexes)
+        self.eruption_guards = guards_after(self.eruption_guards, self.buildings, merged)
 
     def _give(self, p: int, kind: str, n: int) -> None:
         left = list(self.supply[p])
@@ -386,7 +396,7 @@ class TaluvaState(State):
         self.supply = _replace(self.supply, p, tuple(left))
 
     def _narrate_merge(self, p: int, before) -> None:
-        for s in self.settled[p]:
+        for s in self.settlements(p):
             inside = set(s.hexes)
             joined = [t for t in before if inside.issuperset(t.hexes)]
             if len(joined) > 1:
@@ -481,9 +491,11 @@ class TaluvaState(State):
         position; play keeps them up to date)."""
         self.coast = Coast().grown(self.hexes)
         self.eruption_sites = eruption_sites(FrozenMap(), self.hexes, self.hexes)
+        self.vacancies = Vacancies.of(self.hexes, self.buildings)
         found = settlements(self.buildings)
-        self.settled = tuple(tuple(s for s in found if s.owner == p) for p in range(self.players))
-        self.lowland = lowland_of(self.hexes, self.buildings)
+        self.extents = tuple(tuple(extent(self.hexes, self.vacancies.vacant, s)
+                                   for s in found if s.owner == p) for p in range(self.players))
+        self.eruption_guards = eruption_guards(self.buildings, found)
 
     # -- scoring -------------------------------------------------------------------------
     def score(self) -> ScoreSheet:
