@@ -103,15 +103,6 @@ def _bits(mask: int):
         mask ^= low
 
 
-def animal_table(kind: int):
-    """(mask, Animal action) for every placement of an animal kind on an empty board, in order
-    of orientation, then y, then x; built as read."""
-    name = C.ALL_KINDS[kind].name
-    for o, layout in enumerate(animal_layouts(kind)):
-        for s in _bits(layout.anchors):
-            yield layout.mask << s, _new(Animal, (name, o) + CELLS[s])
-
-
 def _nth_bit(mask: int, n: int) -> int:
     """The bit index of the n-th (from 0) set bit of a mask, lowest first, found row by row."""
     s = 0
@@ -170,14 +161,25 @@ def _place(tile: int, o: int, s: int):
 class Placements(LazyActions):
     """Place actions for every placement of a leaf tile that misses the covered cells, in order
     of orientation, then y, then x. Lazy: each path tile offers up to a few hundred and a bot
-    reads one; only the anchors that fit (an int per orientation) are worked out at once."""
+    reads one; only the anchors that fit (an int per orientation) are worked out at once.
+
+    `shared` keeps those anchors by shape (the mask of a layout) for the other tiles listed from
+    the same position: orientations that differ only in the hole fit alike, as do tiles of one
+    shape (a path's two green tiles often are)."""
     __slots__ = ("_tile", "_fits")
 
-    def __init__(self, tile: int, covered: int):
+    def __init__(self, tile: int, covered: int, shared: dict | None = None):
         free = FULL & ~covered
-        self._tile = tile
-        self._fits = tuple(fitting(layout, free) for layout in leaf_layouts(tile))
-        super().__init__(sum(fit.bit_count() for fit in self._fits))
+        known = {} if shared is None else shared
+        fits, count = [], 0
+        for layout in leaf_layouts(tile):
+            fit = known.get(layout.mask)
+            if fit is None:
+                fit = known[layout.mask] = fitting(layout, free)
+            fits.append(fit)
+            count += fit.bit_count()
+        self._tile, self._fits = tile, fits
+        super().__init__(count)
 
     def _item(self, index: int):
         for o, fit in enumerate(self._fits):
@@ -265,6 +267,12 @@ def _animal_moves(kind: int, holes: int) -> list:
 def leaf_index(tile: int) -> PlacementIndex:
     """(orientation, x, y) -> (mask, hole bit) of a leaf tile's placements."""
     return PlacementIndex(leaf_layouts(tile))
+
+
+@lru_cache(maxsize=None)
+def animal_index(kind: int) -> PlacementIndex:
+    """(orientation, x, y) -> (mask, 0) of an animal kind's placements."""
+    return PlacementIndex(animal_layouts(kind))
 
 
 def orientation_count(tile: int) -> int:

@@ -21,7 +21,7 @@ from . import components as C
 from .actions import (FOREST, Berry, EndTurn, Exchange, Feather, Mushroom, Refill)
 from .board import Floor, area_masks, area_of, empty_holes, printed_treasure, with_token
 from .geometry import FULL, bit, cells_of
-from .moves import (NUT_MOVES, SQUIRREL_MOVES, CellMoves, Placements, animal_moves, animal_table,
+from .moves import (NUT_MOVES, SQUIRREL_MOVES, CellMoves, Placements, animal_index, animal_moves,
                     fits, leaf_index, leaf_moves_leaving_room, orientation_count, pair_fits)
 from . import scoring
 from .solo import SoloRules
@@ -141,7 +141,8 @@ class IndianSummerState(SoloRules, State):
             return scoring.legal(self)
         parts: list[list[Action]] = []   # one lazy list of moves after the other
         if not self.tile_done and covered != FULL:
-            parts += [Placements(tile, covered) for tile in self.paths[p]]
+            shared: dict[int, int] = {}
+            parts += [Placements(tile, covered, shared) for tile in self.paths[p]]
             parts.append(CellMoves(SQUIRREL_MOVES, FULL & ~covered))
             if self.backpacks[p][2]:
                 parts.append(self._mushroom_options())
@@ -624,7 +625,8 @@ class IndianSummerState(SoloRules, State):
                              "backpack ({tokens}).", area=i + 1, player=player_name(p),
                              tokens=got),
                            "indian_summer.area.complete", p, area=i)
-        self.floors = _replace(self.floors, p, floor)
+        if floor is not self.floors[p]:   # an area paid
+            self.floors = _replace(self.floors, p, floor)
 
     # free actions ---------------------------------------------------------------------------
     def _spend(self, p: int, kind: str, n: int = 1) -> None:
@@ -723,14 +725,14 @@ class IndianSummerState(SoloRules, State):
                                   C.ALL_KINDS[kind].count, animal=C.animal_name(action.animal)))
         floor = self.floors[p]
         holes = empty_holes(floor)
-        entry = next(((m, a) for m, a in animal_table(kind)
-                      if a[1:] == tuple(action)[1:]), None) if _whole(tuple(action)[1:]) else None
-        if entry is None:
+        where = tuple(action)[1:]   # orientation, x, y
+        found = animal_index(kind).get(where) if _whole(where) else None
+        if found is None:
             raise IllegalAction("indian_summer.place.edge",
                                 T("the {animal} cannot lie at {at} in orientation {orientation}",
                                   animal=C.animal_name(action.animal), at=str(action.at),
                                   orientation=repr(action.orientation)))
-        mask = entry[0]
+        mask = found[0]
         if mask & holes != mask:
             raise IllegalAction("indian_summer.animal.holes",
                                 T("the {animal} must lie wholly on connected empty holes (no "
