@@ -5,6 +5,7 @@ import pytest
 
 from explorer.indian_summer import (GAME, Berry, EndTurn, Mushroom, Place, Refill, Series,
                                     Squirrel, series_score)
+from explorer import rules
 from explorer.indian_summer import components as C
 from rule_checks import refused
 
@@ -81,6 +82,16 @@ def test_indian_summer_solo_refill_and_shortfall():
     assert any(e.rule == "indian_summer.solo.shortfall" for e in s.events)
     s = s.apply(Berry("lower", "left"))                         # the shortfall from the other path
     assert s.paths[0][3:] == ids("R01", "R02") and s.lower == ids("R03", "R04", "R05")
+
+
+def test_indian_summer_solo_shortfall_without_a_berry_cites_the_solo_rule():
+    s = solo(paths=[["G01"]], upper=["Y01", "Y02"], backpacks=[{}])
+    s = s.apply(next(a for a in s.legal_actions() if a.kind == "place"))   # the last path tile
+    s = s.apply(Refill("upper", "left"))                                     # 2 of the 5
+    assert any(e.rule == "indian_summer.solo.shortfall" for e in s.events)
+    refusal = refused(s, Berry("lower", "left"), "indian_summer.solo.shortfall")
+    assert "has no berry" in refusal.reason
+    assert rules.get(refusal.rule).lines[0] == 342
 
 
 def test_indian_summer_solo_shortfall_without_tiles_on_the_other_path():

@@ -91,6 +91,13 @@ class SoloRules:
         return [Berry(p, e) for p in PATHS if self._solo_path(p) for e in ENDS]
 
     def _solo_berry(self, action) -> None:
+        n = len(self.paths[0])
+        if not self.backpacks[0][0]:
+            # the solo rules' "one more berry": for a short path's shortfall (rule text line
+            # 342), or with 5 tiles for the 6th (line 360); not the 2-4 player refill
+            raise IllegalAction("indian_summer.solo.shortfall" if n < C.PATH_SIZE
+                                else "indian_summer.solo.sixth",
+                                T("{player} has no berry", player=self.player_name(0)))
         if action.path not in PATHS or action.end not in ENDS:
             raise IllegalAction("indian_summer.solo.berry",
                                 T("in the solo game a berry takes tiles from one end of the "
@@ -98,7 +105,6 @@ class SoloRules:
         if not self._solo_path(action.path):
             raise IllegalAction("indian_summer.solo.berry",
                                 T("the {path} path is empty", path=path_name(action.path)))
-        n = len(self.paths[0])
         if n >= C.PATH_MAX:
             raise IllegalAction("indian_summer.solo.sixth",
                                 T("your path never holds more than 6 tiles"))

@@ -639,11 +639,11 @@ class IndianSummerState(SoloRules, State):
 
     def _do_berry(self, action) -> None:
         p = self.turn
+        if self.solo:
+            return self._solo_berry(action)
         if not self.backpacks[p][0]:
             raise IllegalAction("indian_summer.berry.refill",
                                 T("{player} has no berry", player=player_name(p)))
-        if self.solo:
-            return self._solo_berry(action)
         if action.path is not None or action.end is not None:
             raise IllegalAction("indian_summer.berry.refill",
                                 T("with 2-4 players a berry refills from the forest: no path or "
