@@ -203,18 +203,20 @@ class Extent(NamedTuple):
     plans: tuple[tuple[str, tuple[tuple[Hex, int], ...], int], ...]
 
 
-def extent(hexes, vacant: frozenset[Hex], s: Settlement) -> Extent:
-    """The extent of settlement `s`; `vacant`: the empty landscape hexes (see Vacancies)."""
-    around = rim(s)
+def extent(hexes, vacant: frozenset[Hex], s: Settlement, around=None) -> Extent:
+    """The extent of settlement `s`; `vacant`: the empty landscape hexes (see Vacancies);
+    `around`: its rim, if known."""
+    if around is None:
+        around = rim(s)
     by_terrain: dict[str, list] = {}
-    for n in vacant.intersection(around):
+    for n in sorted(vacant.intersection(around)):
         cell = hexes[n]
         by_terrain.setdefault(cell.terrain, []).append((n, cell.level))
     plans = []
     for terrain in TERRAINS:
         targets = by_terrain.get(terrain)
         if targets:
-            plans.append((terrain, tuple(sorted(targets)), sum(n for _, n in targets)))
+            plans.append((terrain, tuple(targets), sum(n for _, n in targets)))
     return Extent(s, around, tuple(plans))
 
 
@@ -230,15 +232,36 @@ def extents_after(extents, hexes, buildings, vacant: frozenset[Hex], changed,
     result = list(extents)
     for p in touched:
         own = extents[p]
-        before = {e.settlement.key: e for e in own}
+        if p not in settled:
+            result[p] = tuple(e if e.rim.isdisjoint(changed)
+                              else extent(hexes, vacant, e.settlement, e.rim) for e in own)
+            continue
+        before = {e.settlement.hexes[0]: e for e in own}
         fresh = []
-        for s in settled[p] if p in settled else [e.settlement for e in own]:
-            e = before.get(s.key)
-            if e is None or e.settlement != s or not e.rim.isdisjoint(changed):
-                e = extent(hexes, vacant, s)
+        for s in settled[p]:
+            e = before.get(s.hexes[0])
+            if e is None or e.settlement != s:
+                e = extent(hexes, vacant, s, _rim_from(s, own))
+            elif not e.rim.isdisjoint(changed):
+                e = extent(hexes, vacant, s, e.rim)
             fresh.append(e)
         result[p] = tuple(fresh)
     return tuple(result)
+
+
+def _rim_from(s: Settlement, before) -> frozenset[Hex]:
+    """The rim of the new settlement `s`, from the extents `before` of its owner's former
+    settlements: the rims of those it holds whole, and around its other hexes."""
+    inside = frozenset(s.hexes)
+    around: set[Hex] = set()
+    rest = set(inside)
+    for e in before:
+        if inside.issuperset(e.settlement.hexes):
+            around.update(e.rim)
+            rest.difference_update(e.settlement.hexes)
+    for h in rest:
+        around.update(neighbours(h))
+    return frozenset(around.difference(inside))
 
 
 def _extents(hexes, buildings, player: int, vacancies: Vacancies) -> list[Extent]:
@@ -251,8 +274,13 @@ def expansions(hexes, buildings, player: int, supply, extents=None) -> list[Expa
     `build_targets`)."""
     if extents is None:
         extents = _extents(hexes, buildings, player, Vacancies.of(hexes, buildings))
-    return [Expansion(e.settlement, terrain, targets) for e in extents
-            for terrain, targets, huts in e.plans if huts <= supply[HUT]]
+    return [Expansion(*plan) for plan in _expansion_plans(extents, supply)]
+
+
+def _expansion_plans(extents, supply):
+    """(settlement, terrain, targets) of every legal expansion, in order."""
+    return ((e.settlement, terrain, targets) for e in extents
+            for terrain, targets, huts in e.plans if huts <= supply[HUT])
 
 
 def build_targets(hexes, buildings, player: int, supply, anywhere: bool, extents=None,
@@ -264,33 +292,33 @@ def build_targets(hexes, buildings, player: int, supply, anywhere: bool, extents
         vacancies = Vacancies.of(hexes, buildings)
     if extents is None:
         extents = _extents(hexes, buildings, player, vacancies)
-    return {"hut": _hut_sites(extents, supply, anywhere, vacancies),
+    return {"hut": sorted(_hut_sites(extents, supply, anywhere, vacancies)),
             "expand": expansions(hexes, buildings, player, supply, extents),
-            "temple": _temple_sites(buildings, extents, supply, vacancies),
-            "tower": _tower_sites(buildings, extents, supply, vacancies)}
+            "temple": sorted(_temple_sites(buildings, extents, supply, vacancies)),
+            "tower": sorted(_tower_sites(buildings, extents, supply, vacancies))}
 
 
-def _hut_sites(extents, supply, anywhere: bool, vacancies: Vacancies) -> list[Hex]:
+def _hut_sites(extents, supply, anywhere: bool, vacancies: Vacancies) -> frozenset[Hex]:
     if not supply[HUT]:
-        return []
+        return frozenset()
     if anywhere or not extents:
-        return sorted(vacancies.lowland)
-    return sorted(vacancies.lowland.difference(*[e.rim for e in extents]))
+        return vacancies.lowland
+    return vacancies.lowland.difference(*[e.rim for e in extents])
 
 
-def _temple_sites(buildings, extents, supply, vacancies: Vacancies) -> list[Hex]:
+def _temple_sites(buildings, extents, supply, vacancies: Vacancies) -> frozenset[Hex]:
     if not supply[TEMPLE]:
-        return []
+        return frozenset()
     around = [e.rim for e in extents
               if len(e.settlement.hexes) >= 3 and not e.settlement.has(buildings, "temple")]
-    return sorted(vacancies.vacant.intersection(frozenset().union(*around)))
+    return vacancies.vacant.intersection(frozenset().union(*around))
 
 
-def _tower_sites(buildings, extents, supply, vacancies: Vacancies) -> list[Hex]:
+def _tower_sites(buildings, extents, supply, vacancies: Vacancies) -> frozenset[Hex]:
     if not supply[TOWER] or not vacancies.high:
-        return []
+        return frozenset()
     around = [e.rim for e in extents if not e.settlement.has(buildings, "tower")]
-    return sorted(vacancies.high.intersection(frozenset().union(*around)))
+    return vacancies.high.intersection(frozenset().union(*around))
 
 
 def legal_builds(hexes, buildings, player: int, supply, anywhere: bool,
@@ -298,17 +326,24 @@ def legal_builds(hexes, buildings, player: int, supply, anywhere: bool,
                  vacancies: Vacancies | None = None) -> list:
     """The build actions, in order hut, expand, temple, tower (only `kind` if given);
     `extents` and `vacancies` as for `build_targets`."""
-    targets = build_targets(hexes, buildings, player, supply, anywhere, extents, vacancies)
+    if vacancies is None:
+        vacancies = Vacancies.of(hexes, buildings)
+    if extents is None:
+        extents = _extents(hexes, buildings, player, vacancies)
     new = tuple.__new__
     actions: list = []
     if kind in (None, "hut"):
-        actions += [new(Hut, (h,)) for h in targets["hut"]]
+        actions += [new(Hut, (h,)) for h in sorted(_hut_sites(extents, supply, anywhere,
+                                                               vacancies))]
     if kind in (None, "expand"):
-        actions += [new(Expand, (p.settlement.key, p.terrain)) for p in targets["expand"]]
+        actions += [new(Expand, (s.hexes[0], terrain))
+                    for s, terrain, _ in _expansion_plans(extents, supply)]
     if kind in (None, "temple"):
-        actions += [new(Temple, (h,)) for h in targets["temple"]]
+        actions += [new(Temple, (h,))
+                    for h in sorted(_temple_sites(buildings, extents, supply, vacancies))]
     if kind in (None, "tower"):
-        actions += [new(Tower, (h,)) for h in targets["tower"]]
+        actions += [new(Tower, (h,))
+                    for h in sorted(_tower_sites(buildings, extents, supply, vacancies))]
     return actions
 
 
@@ -321,6 +356,6 @@ def can_build(hexes, buildings, player: int, supply, anywhere: bool, extents=Non
     if extents is None:
         extents = _extents(hexes, buildings, player, vacancies)
     return bool(_hut_sites(extents, supply, anywhere, vacancies)
-                or expansions(hexes, buildings, player, supply, extents)
+                or next(_expansion_plans(extents, supply), None)
                 or _temple_sites(buildings, extents, supply, vacancies)
                 or _tower_sites(buildings, extents, supply, vacancies))

@@ -6,6 +6,7 @@ the view can ask them about any position.
 """
 from __future__ import annotations
 
+from itertools import chain
 from typing import Iterable, NamedTuple
 
 from ..core import LazyActions
@@ -35,20 +36,30 @@ _TRIANGLES = tuple(
 _AROUND = tuple(offset for _, _, corners in _TRIANGLES for offset in corners)
 
 
-def _shore_triangles() -> tuple[tuple[int, ...], ...]:
-    """The 18 triangles with a corner next to a hex h and none on h, as offsets from h: the
-    three corners, then the three placements (from h * 8); once h joins the island, each of
-    them whose corners are all sea is a placement at sea level."""
-    found = {}
-    for step in _STEPS:
+class _Shore(NamedTuple):
+    """What joining the island changes for a shape of hexes, as offsets from its origin h:
+    its `hexes`; the placements over them (`gone`, from h * 8); and the `triangles` with a
+    corner next to the shape and none on it, each as its three corners and then its three
+    placements (from h * 8), which are placements at sea level if all three corners are
+    sea."""
+    hexes: tuple[int, ...]
+    gone: tuple[int, ...]
+    triangles: tuple[tuple[int, ...], ...]
+
+
+def _shore(shape: tuple[int, ...]) -> _Shore:
+    gone = {h * 8 + offset for h in shape for offset in _AROUND}
+    triangles = {}
+    for step in {h + d for h in shape for d in _STEPS}.difference(shape):
         for d1, d2, corners in _TRIANGLES:
             hexes = (step, step + d1, step + d2)
-            if 0 not in hexes:
-                found[frozenset(hexes)] = hexes + tuple(step * 8 + c for c in corners)
-    return tuple(found.values())
+            if not set(hexes).intersection(shape):
+                triangles[frozenset(hexes)] = hexes + tuple(step * 8 + c for c in corners)
+    return _Shore(shape, tuple(sorted(gone)), tuple(triangles.values()))
 
 
-_SHORE_TRIANGLES = _shore_triangles()
+_HEX_SHORE = _shore((0,))
+_TILE_SHORES = tuple(_shore((0, _STEPS[k], _STEPS[(k + 1) % 6])) for k in range(6))
 
 
 def _packed(volcano, rotation) -> int | None:
@@ -220,12 +231,23 @@ class Coast(NamedTuple):
         """The coast once the hexes `added` (not on the island before) joined the island: the
         placements over them go and the triangles next to them come."""
         new = [q * _K + r for q, r in added]
+        return self._grown(new, [(h, _HEX_SHORE) for h in new])
+
+    def placed(self, volcano: Hex, rotation: int) -> Coast:
+        """`grown` by the hexes of a tile placed at sea level, whose shore is known by heart."""
+        origin = volcano[0] * _K + volcano[1]
+        shore = _TILE_SHORES[rotation]
+        return self._grown([origin + h for h in shore.hexes], [(origin, shore)])
+
+    def _grown(self, new: list[int], shores) -> Coast:
+        """`new`: the hexes added, packed; `shores`: (origin, _Shore) pairs covering them."""
         land = self.land.union(new)
-        gone = [h * 8 + offset for h in new for offset in _AROUND]
+        gone: list[int] = []
         fresh: list[int] = []
-        for h in new:
+        for h, shore in shores:
             at = h * 8
-            for c1, c2, c3, p1, p2, p3 in _SHORE_TRIANGLES:
+            gone += [at + offset for offset in shore.gone]
+            for c1, c2, c3, p1, p2, p3 in shore.triangles:
                 if h + c1 not in land and h + c2 not in land and h + c3 not in land:
                     fresh += (at + p1, at + p2, at + p3)
         return Coast(land, self.sea.difference(gone).union(fresh))
@@ -314,7 +336,7 @@ class Placements(LazyActions):
 
     def _codes(self) -> list[int]:
         if self._sorted is None:
-            self._sorted = sorted(self._sea.union(self._eruptions))
+            self._sorted = sorted(chain(self._sea, self._eruptions))   # never both
         return self._sorted
 
     def __radd__(self, other):

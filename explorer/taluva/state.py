@@ -214,13 +214,13 @@ class TaluvaState(State):
     # decision 1 ---------------------------------------------------------------------------
     def _place(self, action: Place) -> None:
         p = self.turn
-        volcano, rotation = action.volcano, action.rotation
+        volcano, rotation = action
         if not self.coast.holds(volcano, rotation):   # else the rules are checked one by one
             problem = placement_problem(self.hexes, self.buildings, volcano, rotation)
             if problem:
                 raise IllegalAction(*problem)
         cover = tile_hexes(volcano, rotation)
-        eruption = any(h in self.hexes for h in cover)
+        eruption = volcano in self.hexes   # a legal eruption covers hexes only
         under = covered_tiles(self.hexes, volcano, rotation) if self.narrating else ()
         level = self.hexes[volcano].level + 1 if eruption else 1
         tile = self.drawn
@@ -236,7 +236,7 @@ class TaluvaState(State):
         self.drawn = None
         settled = {}
         if not eruption:
-            self.coast = self.coast.grown(cover)
+            self.coast = self.coast.placed(volcano, rotation)
             if self.narrating:
                 self._narrate_sea_level(p, tile, volcano, rotation, index)
         else:
