@@ -48,7 +48,8 @@ def _worth(state: TaluvaState, p: int) -> float:
         return OUT
     huts, temples, towers = state.built(p)
     worth = TEMPLE * temples + TOWER * towers + HUT * huts
-    targets = build_targets(state.hexes, state.buildings, p, state.supply[p], state.anywhere)
+    targets = build_targets(state.hexes, state.buildings, p, state.supply[p], state.anywhere,
+                            state.extents[p], state.vacancies)
     worth += OPEN_TEMPLE * bool(targets["temple"]) + OPEN_TOWER * bool(targets["tower"])
     worth += OPEN_EXPANSION * min(4, len(targets["expand"]))
     return worth

@@ -129,8 +129,8 @@ class TaluvaState(State):
         self.coast = Coast()                      # the sea-level placements
         self.eruption_sites: FrozenMap = FrozenMap()   # eruptions the tiles allow
         self.eruption_guards: FrozenMap = FrozenMap()  # built hexes they may not cover
-        self.extents: tuple[tuple[Extent, ...], ...] = ((),) * players   # each player's
-        # settlements, ordered, with what building next to them reads
+        # each player's settlements, ordered, with what building next to them reads:
+        self.extents: tuple[tuple[Extent, ...], ...] = ((),) * players
         self.vacancies = Vacancies()              # empty landscape hexes
 
     player_name = staticmethod(player_name)
@@ -234,7 +234,7 @@ class TaluvaState(State):
         self.eruption_sites = eruption_sites(self.eruption_sites, self.hexes, cover)
         self.vacancies = self.vacancies.placed(cover, level)
         self.drawn = None
-        settled = {}
+        settled = {}   # the settlements of owners whose huts the lava covers, by owner
         if not eruption:
             self.coast = self.coast.placed(volcano, rotation)
             if self.narrating:
