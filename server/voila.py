@@ -23,6 +23,11 @@ What plain Voila does not do for a room full of visitors:
   answer a ``kernel_info`` request as it starts and again, within ``warm_answer_timeout``
   seconds (scaled up on a loaded machine), as it is handed to a page; one that does not is
   taken out of the pool, replaced and shut down, and the visitor gets the next.
+- Voila replaces a warm kernel ``fill_delay`` seconds after a page took it: in a burst of
+  visitors longer than that, the replacements (each starting Python and running its notebook)
+  took the cores from the visitors still arriving. Here the pool is refilled once no page has
+  taken a warm kernel for ``fill_delay`` seconds (the burst is over), or at the latest
+  ``REFILL_WAIT_SCALE`` times that after the first was taken.
 - Tornado drops, unanswered, a request whose headers pass 64 KB, before the app's own limit on
   links (``MAX_QUERY_CHARS``). Here tornado's limit is above it, and a longer link gets a short
   "this link is too long" page (HTTP 414).
@@ -74,6 +79,8 @@ LOGGED_CHARS = 300  # of a kernel's stderr, in the server's one-line warning
 MAX_LOAD_SCALE = 5.0  # a loaded machine gives a kernel at most this many times longer to answer
 START_ANSWER_SCALE = 20  # a warm kernel just started has this many budgets to first answer
 ASK_AGAIN_S = 1.0     # a kernel not answering is asked again this often, within its budget
+REFILL_WAIT_SCALE = 5  # a pool is refilled at the latest this many fill delays after a page took
+                       # a kernel from it, even if pages keep taking them
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 
 NOTICE_CSS = static_text("notice_page.css", beside=__file__)
@@ -415,6 +422,7 @@ class ExplorerServer(Voila):
         handed to a page as it is (`check_warm_kernels_on_hand_out`)."""
         manager = self.kernel_manager
         self._lost_warm: set[str] = set()
+        self._refills: dict[str, tuple[float, asyncio.TimerHandle]] = {}
         fill = manager.fill_if_needed
 
         def watch(task, name) -> None:
@@ -432,6 +440,8 @@ class ExplorerServer(Voila):
                 self._lost_warm.add(kernel_id)
 
         def fill_and_watch(*args, notebook_name=None, **kwargs):
+            if kwargs.get("delay", args[0] if args else None) is None:   # a page took one
+                return self.refill_after_burst(fill_and_watch, notebook_name, kwargs)
             before = len(manager._pools.get(notebook_name, ()))
             fill(*args, notebook_name=notebook_name, **kwargs)
             for task in manager._pools.get(notebook_name, [])[before:]:
@@ -443,6 +453,24 @@ class ExplorerServer(Voila):
                 task.add_done_callback(lambda task, name=name: watch(task, name))
         self._check_context = zmq.asyncio.Context()
         self.check_warm_kernels_on_hand_out()
+
+    def refill_after_burst(self, fill, name: str, kwargs: dict) -> None:
+        """Call `fill` (with no delay) for the pool of `name` once no page has taken a warm
+        kernel from it for `fill_delay` seconds, or `REFILL_WAIT_SCALE` times that after the
+        first page did: in a burst, each page taken pushes the refill back."""
+        delay = self.kernel_manager.fill_delay
+        loop = asyncio.get_event_loop()
+        now = loop.time()
+        first, handle = self._refills.get(name, (now, None))
+        if handle is not None:
+            handle.cancel()
+
+        def refill() -> None:
+            self._refills.pop(name, None)
+            fill(**{**kwargs, "delay": 0, "notebook_name": name})
+
+        when = min(now + delay, first + REFILL_WAIT_SCALE * delay)
+        self._refills[name] = (first, loop.call_at(when, refill))
 
     def check_warm_kernels_on_hand_out(self) -> None:
         """Hand a page only a warm kernel that answers (`kernel_answers`): Voila's
