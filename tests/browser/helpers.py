@@ -38,7 +38,21 @@ CHROMIUM_ARGS = [
 VIEWPORT = {"width": 1280, "height": 800}      # a laptop, or a projector at 150% zoom
 LARGE = {"width": 1920, "height": 1080}
 BOARD = ".rx-board canvas"
-TIMEOUT = 60.0  # seconds; Voila starts a kernel and runs the notebook per page view
+
+
+def machine_scale() -> float:
+    """How many times longer than on a quiet machine a wait may take: the processes that want a
+    core, per core (the 1-minute load average plus this run's other test workers), at least 1.
+    RX_TIME_SCALE sets it outright. Waits end on state; this only sets how long they may try."""
+    if os.environ.get("RX_TIME_SCALE"):
+        return max(1.0, float(os.environ["RX_TIME_SCALE"]))
+    cores = os.cpu_count() or 1
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    return max(1.0, (os.getloadavg()[0] + workers - 1) / cores)
+
+
+# seconds; Voila starts a kernel and runs the notebook per page view
+TIMEOUT = 60.0 * machine_scale()
 
 
 # --------------------------------------------------------------------------- Voila server
