@@ -89,6 +89,35 @@ def test_forgetting_the_current_canvas():
     assert manager._current_canvas is None
 
 
+
+def test_a_recorded_batch_is_sent_as_flush_sends_it(monkeypatch):
+    """ipycanvas_wire.recorded keeps what a hold would send (nothing reaches the page, the
+    manager is left as it was); send_recorded sends it as the hold's flush does, and again."""
+    manager = ipycanvas_canvas._CANVAS_MANAGER
+    canvas = Canvas(width=20, height=20)
+    sent = []
+    monkeypatch.setattr(manager, "send", lambda content, buffers=None: sent.append(
+        (content, [bytes(b) for b in buffers])))
+
+    def draw():
+        canvas.fill_style = "#123456"
+        canvas.fill_rect(1, 2, 3, 4)
+        canvas.fill_polygon([(0, 0), (5, 0), (0, 5)])
+    wire.forget_current_canvas()
+    with hold_canvas():
+        draw()
+    by_hold = sent.pop()
+    wire.forget_current_canvas()
+    with wire.recorded() as batch:
+        draw()
+    assert sent == [] and batch
+    assert manager._current_canvas is None and not manager._caching
+    assert manager._commands_cache == [] and manager._buffers_cache == []
+    wire.send_recorded(batch, canvas)
+    wire.send_recorded(batch, canvas)
+    assert sent == [by_hold, by_hold] and manager._current_canvas is canvas
+
+
 def test_shared_models_still_reach_ipywidgets_defaults():
     """models.shared_models replaces InstanceDict.make_dynamic_default for a block: widgets
     built inside share one layout model; outside, each gets its own again."""

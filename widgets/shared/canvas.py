@@ -2,8 +2,10 @@
 when a page attaches.
 
 Draw commands sent before a browser is attached are lost, so nothing is drawn until the first
-`client_ready`; every full redraw resets ipycanvas' cached "current canvas" so the switch command
-is sent again. Shapes come from a `Scene` (see scene.py); this module only translates them.
+`client_ready`; every drawing is one batch that names its canvas first (ipycanvas' cached
+"current canvas" is reset for it), encoded once and kept with its scene: a page that attaches
+later (a visitor taking a preheated kernel, which made it before they came; a reload) is sent it
+as it is. Shapes come from a `Scene` (see scene.py); this module only translates them.
 
 Clicks are taken from a wrapper box (ipyevents), not from the canvas: ipycanvas focuses the canvas
 on mouse-down, which scrolls a partly visible canvas and then measures the click against the
@@ -326,12 +328,13 @@ class BoardCanvas:
 
     def drawing(self, scale: float | None = None) -> list:
         """The scene's full drawing at `scale` buffer pixels per board pixel (default: the
-        buffer's), encoded as `send_recorded` sends it. Kept while the scene shows the same
-        shapes, so a page that attaches (a visitor taking a preheated kernel, a reload) is sent
-        the drawing made before it came, without drawing or encoding anything."""
+        buffer's), encoded as `send_recorded` sends it. Kept while the same scene is shown (a
+        board makes a new one for every change), so a page that attaches (a visitor taking a
+        preheated kernel, a reload) is sent the drawing made before it came, without drawing
+        or encoding anything."""
         scale = self.scale if scale is None else float(scale)
         layers = self.scene.layers
-        if self._batches_of is not layers and self._batches_of != layers:
+        if self._batches_of is not layers:     # a scene is made anew for every change
             self._batches, self._batches_of = {}, layers
         key = (scale, self._draw_text_scale())
         batch = self._batches.get(key)
