@@ -2,10 +2,13 @@
 
 `placement_problem` names the first rule a placement breaks (or None); `legal_placements` lists
 exactly the placements with no problem. Both read only the island's top hexes and buildings, so
-the view can ask them about any position.
+the view can ask them about any position. A state keeps the indexes the listing reads (`Coast`,
+`eruption_sites`, `eruption_guards`) up to date as tiles and buildings are placed, so that
+listing the placements of a turn never searches the whole island.
 """
 from __future__ import annotations
 
+from collections import defaultdict
 from itertools import chain
 from typing import Iterable, NamedTuple
 
@@ -34,28 +37,41 @@ _TRIANGLES = tuple(
     for k in range(6))
 # The 18 placements that cover a hex s, as offsets from s * 8.
 _AROUND = tuple(offset for _, _, corners in _TRIANGLES for offset in corners)
+# The placements with their volcano in column q (q * _K + r for every r) are one range of
+# packed placements: (placement + _HALF) >> 15 is its column.
+_HALF = 4 * _K
+
+
+def _column(placement: int) -> int:
+    return (placement + _HALF) >> 15
 
 
 class _Shore(NamedTuple):
-    """What joining the island changes for a shape of hexes, as offsets from its origin h:
-    its `hexes`; the placements over them (`gone`, from h * 8); and the `triangles` with a
-    corner next to the shape and none on it, each as its three corners and then its three
-    placements (from h * 8), which are placements at sea level if all three corners are
-    sea."""
+    """What joining the island changes for a shape of hexes, as offsets from its origin h
+    (placements from h * 8, each with the column it lies in, from h's): its `hexes`; the
+    placements over them (`gone`, by column); and the `triangles` with a corner next to the
+    shape and none on it, each as its three corners and then its three placements (column,
+    placement), which are placements at sea level if all three corners are sea."""
     hexes: tuple[int, ...]
-    gone: tuple[int, ...]
+    gone: tuple[tuple[int, tuple[int, ...]], ...]
     triangles: tuple[tuple[int, ...], ...]
 
 
 def _shore(shape: tuple[int, ...]) -> _Shore:
-    gone = {h * 8 + offset for h in shape for offset in _AROUND}
+    """The _Shore of the hexes `shape` (offsets from its origin)."""
+    gone: dict[int, list[int]] = {}
+    for offset in sorted({h * 8 + offset for h in shape for offset in _AROUND}):
+        gone.setdefault(_column(offset), []).append(offset)
     triangles = {}
     for step in {h + d for h in shape for d in _STEPS}.difference(shape):
         for d1, d2, corners in _TRIANGLES:
             hexes = (step, step + d1, step + d2)
             if not set(hexes).intersection(shape):
-                triangles[frozenset(hexes)] = hexes + tuple(step * 8 + c for c in corners)
-    return _Shore(shape, tuple(sorted(gone)), tuple(triangles.values()))
+                placements = [step * 8 + c for c in corners]
+                triangles[frozenset(hexes)] = hexes + tuple(
+                    value for p in placements for value in (_column(p), p))
+    return _Shore(shape, tuple((q, tuple(offsets)) for q, offsets in gone.items()),
+                  tuple(triangles.values()))
 
 
 _HEX_SHORE = _shore((0,))
@@ -218,14 +234,16 @@ class Coast(NamedTuple):
     """The island's hexes and its sea-level placements, packed: every triangle of empty hexes
     with a corner on the shore (an empty hex next to the island), with the volcano on each of
     its three corners. Kept up to date as tiles are placed, as an island grows by three hexes
-    a turn."""
+    a turn. The placements are kept by column, each column's in order, so that a tile changes
+    a few short columns and the placements come in order without sorting them all."""
     land: frozenset[int] = frozenset()
-    sea: frozenset[int] = frozenset()
+    sea: FrozenMap = FrozenMap()   # column -> its placements, in order
 
     def holds(self, volcano, rotation) -> bool:
         """Whether placing the volcano on `volcano` turned `rotation` is one of these sea-level
         placements."""
-        return _packed(volcano, rotation) in self.sea
+        code = _packed(volcano, rotation)
+        return code is not None and code in self.sea.get(_column(code), ())
 
     def grown(self, added) -> Coast:
         """The coast once the hexes `added` (not on the island before) joined the island: the
@@ -234,7 +252,8 @@ class Coast(NamedTuple):
         return self._grown(new, [(h, _HEX_SHORE) for h in new])
 
     def placed(self, volcano: Hex, rotation: int) -> Coast:
-        """`grown` by the hexes of a tile placed at sea level, whose shore is known by heart."""
+        """`grown` by the hexes of a tile placed at sea level: the triangles around a tile
+        are worked out once per rotation, each once."""
         origin = volcano[0] * _K + volcano[1]
         shore = _TILE_SHORES[rotation]
         return self._grown([origin + h for h in shore.hexes], [(origin, shore)])
@@ -242,15 +261,28 @@ class Coast(NamedTuple):
     def _grown(self, new: list[int], shores) -> Coast:
         """`new`: the hexes added, packed; `shores`: (origin, _Shore) pairs covering them."""
         land = self.land.union(new)
-        gone: list[int] = []
-        fresh: list[int] = []
+        gone: dict[int, list[int]] = defaultdict(list)    # column -> its placements that go
+        fresh: dict[int, list[int]] = defaultdict(list)   # column -> its placements that come
         for h, shore in shores:
             at = h * 8
-            gone += [at + offset for offset in shore.gone]
-            for c1, c2, c3, p1, p2, p3 in shore.triangles:
+            q = _column(at)
+            for dq, offsets in shore.gone:
+                gone[q + dq] += [at + o for o in offsets]
+            for c1, c2, c3, q1, p1, q2, p2, q3, p3 in shore.triangles:
                 if h + c1 not in land and h + c2 not in land and h + c3 not in land:
-                    fresh += (at + p1, at + p2, at + p3)
-        return Coast(land, self.sea.difference(gone).union(fresh))
+                    fresh[q + q1].append(at + p1)
+                    fresh[q + q2].append(at + p2)
+                    fresh[q + q3].append(at + p3)
+        sea = dict(self.sea)
+        for q in gone.keys() | fresh.keys():
+            column = set(sea.get(q, ()))
+            column.difference_update(gone.get(q, ()))
+            column.update(fresh.get(q, ()))
+            if column:
+                sea[q] = tuple(sorted(column))
+            else:
+                sea.pop(q, None)
+        return Coast(land, FrozenMap(sea))
 
 
 def eruption_sites(sites: FrozenMap, hexes, changed) -> FrozenMap:
@@ -307,6 +339,7 @@ def guards_after(guards: FrozenMap, buildings, grown: Settlement) -> FrozenMap:
 
 
 def _guard(guards: dict, buildings, s: Settlement) -> None:
+    """Enter the guards of settlement `s` in `guards`."""
     if len(s.hexes) == 1:
         guards[s.key] = s.key
     elif len(s.hexes) == 2:
@@ -325,18 +358,22 @@ class Placements(LazyActions):
 
     def __init__(self, hexes, coast: Coast, sites: FrozenMap, guards: FrozenMap):
         if not hexes:
-            self._sea, self._eruptions = frozenset(range(6)), ()   # ORIGIN packs to 0
+            self._sea, self._eruptions = {0: tuple(range(6))}, ()   # ORIGIN packs to 0
         else:
             self._sea = coast.sea
             guard = guards.get
             self._eruptions = [code for erupt in sites.values() for code, a, b in erupt
                                if guard(a) not in (a, b) and guard(b) not in (a, b)]
         self._sorted = None
-        super().__init__(len(self._sea) + len(self._eruptions))
+        super().__init__(sum(map(len, self._sea.values())) + len(self._eruptions))
 
     def _codes(self) -> list[int]:
         if self._sorted is None:
-            self._sorted = sorted(chain(self._sea, self._eruptions))   # never both
+            sea = self._sea
+            self._sorted = list(chain.from_iterable(sea[q] for q in sorted(sea)))
+            if self._eruptions:   # a few, never at sea level: merged into the run
+                self._sorted += self._eruptions
+                self._sorted.sort()
         return self._sorted
 
     def __radd__(self, other):
@@ -361,7 +398,8 @@ class Placements(LazyActions):
         if type(action) is not Place:
             return False
         code = _packed(*action)
-        return code in self._sea or code in self._eruptions
+        return (code is not None and code in self._sea.get(_column(code), ())
+                or code in self._eruptions)
 
 
 def covered_tiles(hexes, volcano: Hex, rotation: int) -> list[int]:
