@@ -2,7 +2,9 @@
 
 Pure functions over the island's top hexes, the buildings and the player's supply
 (huts, temples, towers left), so that the view can highlight the legal hexes of each kind and
-preview an expansion without holding any rule itself.
+preview an expansion without holding any rule itself. A state passes the indexes it keeps up to
+date (each settlement's `Extent`, the `Vacancies`); for any other position they are found from
+the maps.
 """
 from __future__ import annotations
 
