@@ -24,7 +24,7 @@ class Floor(NamedTuple):
 
     @property
     def token_mask(self) -> int:
-        return mask_of(c for c, _ in self.tokens)
+        return _token_mask(self.tokens)
 
     @property
     def empty(self) -> int:
@@ -40,6 +40,12 @@ class Floor(NamedTuple):
 
     def token_at(self, cell):
         return dict(self.tokens).get(tuple(cell))
+
+
+@lru_cache(maxsize=4096)
+def _token_mask(tokens: tuple) -> int:
+    """The cells of tokens, kept: asked at every decision, changed by a few steps a game."""
+    return mask_of(c for c, _ in tokens)
 
 
 @lru_cache(maxsize=None)

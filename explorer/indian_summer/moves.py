@@ -244,13 +244,15 @@ def animal_by_cell(kind: int) -> AnimalsByCell:
     return AnimalsByCell(kind)
 
 
-def animal_moves(kinds, holes: int) -> list:
+@lru_cache(maxsize=4096)
+def animal_moves(kinds: tuple[int, ...], holes: int) -> tuple:
     """Placements of animals lying wholly on the given (empty) holes: kind after kind, each by
     first cell, then orientation. Every animal covers 2+ cells, so only holes next to another
-    hole can start one."""
+    hole can start one. Kept, as every decision lists the animals and the holes change only
+    when a leaf tile, a token or an animal is laid."""
     if not holes & neighbours_mask(holes):
-        return []
-    return [action for kind in kinds for action in _animal_moves(kind, holes)]
+        return ()
+    return tuple(action for kind in kinds for action in _animal_moves(kind, holes))
 
 
 def _animal_moves(kind: int, holes: int) -> list:

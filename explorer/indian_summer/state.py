@@ -29,11 +29,12 @@ from .solo import SoloRules
 FOREST_LOW = 6
 TAKEN_BY = {"feather": T("(taken by the feather)"), "mushroom": T("(taken by the mushroom)"),
             "track": T("(from the track)")}
+TOKEN_INDEX = {k: i for i, k in enumerate(C.TOKENS)}
 # Every exchange, in the order offered: (the action, the index of the token given, how many,
-# the token taken): one for the next lower kind, two for the next higher.
-EXCHANGES = tuple((Exchange(C.TOKENS[give], C.TOKENS[take]), give, 2 if take > give else 1,
-                   C.TOKENS[take])
+# the index of the token taken): one for the next lower kind, two for the next higher.
+EXCHANGES = tuple((Exchange(C.TOKENS[give], C.TOKENS[take]), give, 2 if take > give else 1, take)
                   for give, take in [(i + 1, i) for i in range(3)] + [(i, i + 1) for i in range(3)])
+DECIDING = frozenset(("turn", "place", "refill", "squirrels"))   # the phases with a decision
 
 # The phases that allow one kind of action: (that kind, the rule that refuses any other, why,
 # the method that does it)
@@ -95,7 +96,13 @@ class IndianSummerState(SoloRules, State):
     # -- reading -------------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        return self.turn if self.phase in ("turn", "place", "refill", "squirrels") else None
+        return self.turn if self.phase in DECIDING else None
+
+    @property
+    def is_over(self) -> bool:
+        """State's, without the detour through current_player: a game asks it three times a
+        step."""
+        return self.turn is None or self.phase not in DECIDING
 
     @property
     def turn_number(self) -> int | None:
@@ -103,13 +110,20 @@ class IndianSummerState(SoloRules, State):
 
     def supply(self, kind: str) -> int:
         """Tokens of a kind left in the supply (the supply is finite)."""
-        i = C.TOKENS.index(kind)
-        used = sum(b[i] for b in self.backpacks)
-        used += sum(1 for f in self.floors for _, k in f.tokens if k == kind)
-        used += sum(1 for t in self.animal_tokens if t == kind)
-        if kind == "nut":
-            used -= self.nut_stand_ins
-        return C.TOKEN_SUPPLY[kind] - used
+        return self._supplies()[C.TOKENS.index(kind)]
+
+    def _supplies(self) -> list[int]:
+        """Tokens of each kind (in TOKENS order) left in the supply, in one pass (for the
+        exchanges a decision offers)."""
+        left = [C.TOKEN_SUPPLY[k] - sum(held) for k, held in zip(C.TOKENS, zip(*self.backpacks))]
+        for floor in self.floors:
+            for _, k in floor.tokens:
+                left[TOKEN_INDEX[k]] -= 1
+        for k in self.animal_tokens:
+            if k:
+                left[TOKEN_INDEX[k]] -= 1
+        left[TOKEN_INDEX["nut"]] += self.nut_stand_ins
+        return left
 
     def tokens(self, player: int) -> dict[str, int]:
         return dict(zip(C.TOKENS, self.backpacks[player]))
@@ -163,11 +177,13 @@ class IndianSummerState(SoloRules, State):
             parts.append(self._berry_options())
         if bag[1]:
             parts.append(CellMoves(NUT_MOVES, FULL & ~floor.covered))
-        parts.append([action for action, give, need, take in EXCHANGES
-                      if bag[give] >= need and self.supply(take) > 0])
+        offers = [(action, take) for action, give, need, take in EXCHANGES if bag[give] >= need]
+        if offers:
+            left = self._supplies()
+            parts.append([action for action, take in offers if left[take] > 0])
         if not self.animal_done:
-            parts.append(animal_moves([kind for kind, left in zip(self.kinds, self.animals_left)
-                                       if left], empty_holes(floor)))
+            parts.append(animal_moves(tuple(kind for kind, n in zip(self.kinds, self.animals_left)
+                                            if n), empty_holes(floor)))
         return parts
 
     def _berry_options(self) -> list[Action]:
