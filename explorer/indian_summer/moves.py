@@ -245,14 +245,15 @@ def animal_by_cell(kind: int) -> AnimalsByCell:
 
 
 @lru_cache(maxsize=4096)
-def animal_moves(kinds: tuple[int, ...], holes: int) -> tuple:
-    """Placements of animals lying wholly on the given (empty) holes: kind after kind, each by
-    first cell, then orientation. Every animal covers 2+ cells, so only holes next to another
-    hole can start one. Kept, as every decision lists the animals and the holes change only
-    when a leaf tile, a token or an animal is laid."""
+def animal_moves(kinds: tuple[int, ...], left: tuple[int, ...], holes: int) -> tuple:
+    """Placements of animals lying wholly on the given (empty) holes: stack after stack (`kinds`
+    with `left` tiles each), each by first cell, then orientation. Every animal covers 2+ cells,
+    so only holes next to another hole can start one. Kept, as every decision lists the animals
+    and the holes change only when a leaf tile, a token or an animal is laid."""
     if not holes & neighbours_mask(holes):
         return ()
-    return tuple(action for kind in kinds for action in _animal_moves(kind, holes))
+    return tuple(action for kind, n in zip(kinds, left) if n
+                 for action in _animal_moves(kind, holes))
 
 
 def _animal_moves(kind: int, holes: int) -> list:

@@ -182,8 +182,7 @@ class IndianSummerState(SoloRules, State):
             left = self._supplies()
             parts.append([action for action, take in offers if left[take] > 0])
         if not self.animal_done:
-            parts.append(animal_moves(tuple(kind for kind, n in zip(self.kinds, self.animals_left)
-                                            if n), empty_holes(floor)))
+            parts.append(animal_moves(self.kinds, self.animals_left, empty_holes(floor)))
         return parts
 
     def _berry_options(self) -> list[Action]:
