@@ -155,6 +155,9 @@ class ExplorerApp:
         self.access = BoardAccess(session, board, words, self.show_moves_tab,
                                   running=lambda: self.bar.playing or bool(self.autoplay.target))
         self.message.listeners.append(self.access.told)
+        # the frame counter last: a page (and a test) that sees it has the whole step, the
+        # board's accessible name and the step spoken included
+        session.on("stepped", self.counter.tick)
 
         self.tabs = w.Tab()
         extra = dict(getattr(board, "tabs", {}))
@@ -444,11 +447,10 @@ class ExplorerApp:
                              f'</div><ul>{items}</ul>' if items else "")
 
     def _show_address(self) -> None:
-        """After a step: the Share tab (if open), the frame counter, the page's address and
-        the branches' links (last: the board is on its way already)."""
+        """After a step: the Share tab (if open), the page's address and the branches' links
+        (last: the board is on its way already)."""
         if self.tabs.selected_index == SHARE_TAB:
             self.share.sync()
-        self.counter.tick()
         self.address.query = self.classes.address() or position_query(self.session)
         self._send_branch_links()
 
