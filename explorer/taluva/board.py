@@ -152,24 +152,6 @@ def rim(s: Settlement) -> frozenset[Hex]:
     return frozenset(n for h in s.hexes for n in neighbours(h)).difference(s.hexes)
 
 
-def grown(own: tuple[Settlement, ...], owner: int, built) -> tuple[Settlement, ...]:
-    """`owner`'s settlements `own` (ordered) once `owner` built on the hexes `built`.
-
-    A build's hexes are one hex (a new hut, a temple, a tower) or the hexes of an expansion,
-    which all touch the settlement they grow from; so they and every settlement they touch
-    make one settlement, and the others stay as they were."""
-    new = set(built)
-    around = {n for h in built for n in neighbours(h)}
-    kept = []
-    for s in own:
-        if around.isdisjoint(s.hexes):
-            kept.append(s)
-        else:
-            new.update(s.hexes)
-    kept.append(Settlement(owner, tuple(sorted(new))))
-    return tuple(sorted(kept))
-
-
 def shrunk(own: tuple[Settlement, ...], gone) -> tuple[Settlement, ...]:
     """Settlements `own` (ordered) once the buildings on the hexes `gone` left the island: a
     settlement that lost hexes is traced again in what is left of it, and may split."""

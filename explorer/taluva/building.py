@@ -251,6 +251,29 @@ def extents_after(extents, hexes, buildings, vacant: frozenset[Hex], changed,
     return tuple(result)
 
 
+def extents_built(own: tuple[Extent, ...], owner: int, built, hexes,
+                  vacant: frozenset[Hex]) -> tuple[tuple[Extent, ...], Settlement]:
+    """`owner`'s extents `own` (ordered) once `owner` built on the hexes `built`, and the
+    settlement those hexes are in now.
+
+    A build's hexes are one hex (a new hut, a temple, a tower) or the hexes of an expansion,
+    which all touch the settlement they grow from; so they and every settlement they touch
+    make one settlement, and the others stay as they were."""
+    around = {n for h in built for n in neighbours(h)}
+    inside = set(built)
+    kept = []
+    for e in own:
+        if around.isdisjoint(e.settlement.hexes):
+            kept.append(e)
+        else:
+            inside.update(e.settlement.hexes)
+            around.update(e.rim)
+    merged = Settlement(owner, tuple(sorted(inside)))
+    kept.append(extent(hexes, vacant, merged, frozenset(around.difference(inside))))
+    kept.sort()
+    return tuple(kept), merged
+
+
 def _rim_from(s: Settlement, before) -> frozenset[Hex]:
     """The rim of the new settlement `s`, from the extents `before` of its owner's former
     settlements: the rims of those it holds whole, and around its other hexes."""

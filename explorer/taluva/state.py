@@ -8,10 +8,9 @@ from ..frozen import FrozenMap
 from ..messages import Message, N, T, player_name as _player_name
 from . import components as C
 from .actions import Expand, Finish, Place
-from .board import (Building, Cell, Settlement, grown, lava_direction, settlements, shrunk,
-                    tile_hexes)
+from .board import Building, Cell, Settlement, lava_direction, settlements, shrunk, tile_hexes
 from .building import (HUT, TEMPLE, TOWER, Extent, Vacancies, build_targets, can_build, expansion,
-                       expansion_problem, extent, extents_after, hut_problem, legal_builds,
+                       expansion_problem, extent, extents_after, extents_built, hut_problem, legal_builds,
                        temple_problem, tower_problem)
 from .placement import (Coast, Placements, covered_tiles, eruption_guards, eruption_sites,
                         guards_after, placement_problem)
@@ -383,11 +382,10 @@ class TaluvaState(State):
         self.buildings = buildings
         self._give(p, kind, -sum(n for _, n in targets))
         built = [h for h, _ in targets]
-        own = grown(self.settlements(p), p, built)
-        self.vacancies = self.vacancies.built(built)
-        self.extents = extents_after(self.extents, self.hexes, self.buildings,
-                                     self.vacancies.vacant, built, {p: own})
-        merged = next(s for s in own if built[0] in s.hexes)
+        self.vacancies = vacancies = self.vacancies.built(built)
+        own, merged = extents_built(self.extents[p], p, built, self.hexes, vacancies.vacant)
+        self.extents = extents_after(_replace(self.extents, p, own), self.hexes,
+                                     self.buildings, vacancies.vacant, built)
         self.eruption_guards = guards_after(self.eruption_guards, self.buildings, merged)
 
     def _give(self, p: int, kind: str, n: int) -> None:
