@@ -71,8 +71,7 @@ def printed_treasure(layout: int, cell):
 
 def empty_holes(floor: Floor) -> int:
     """Mask of holes with neither a token nor an animal on them: where animals may go."""
-    holes = floor.holes & ~floor.animal_mask
-    return holes & ~floor.token_mask if floor.tokens else holes
+    return floor.holes & ~floor.token_mask & ~floor.animal_mask
 
 
 def leaf_cells(tile: int, orientation: int, x: int, y: int):
