@@ -177,10 +177,14 @@ class IndianSummerState(SoloRules, State):
             parts.append(self._berry_options())
         if bag[1]:
             parts.append(CellMoves(NUT_MOVES, FULL & ~floor.covered))
-        offers = [(action, take) for action, give, need, take in EXCHANGES if bag[give] >= need]
-        if offers:
-            left = self._supplies()
-            parts.append([action for action, take in offers if left[take] > 0])
+        exchanges, left = [], None
+        for action, give, need, take in EXCHANGES:
+            if bag[give] >= need:
+                if left is None:   # counted only when an exchange is affordable
+                    left = self._supplies()
+                if left[take] > 0:
+                    exchanges.append(action)
+        parts.append(exchanges)
         if not self.animal_done:
             parts.append(animal_moves(self.kinds, self.animals_left, empty_holes(floor)))
         return parts
