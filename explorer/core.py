@@ -251,6 +251,14 @@ class LazyActions(list):
     def __contains__(self, action) -> bool:
         return list.__contains__(self, action) if self._filled else self._contains(action)
 
+    def __radd__(self, other):
+        """`a plain list + this one`: a list's own + copies the items held, which a lazy list has
+        not made yet (it would add none)."""
+        if not isinstance(other, list):
+            return NotImplemented
+        self._fill()
+        return list.__add__(other, self)
+
     def __eq__(self, other):
         if not isinstance(other, list):
             return NotImplemented

@@ -272,3 +272,29 @@ def test_actions_and_states_copy_and_pickle_as_themselves(name):
         for twin in twins:
             again = twin(states[step - 1].apply(actions[step - 1]))   # its events not read
             assert again.fingerprint() == state.fingerprint() and again.events == state.events
+
+
+
+class Tens(explorer.core.LazyActions):
+    """0, 10, 20, ... made only when read."""
+
+    def _item(self, index: int) -> int:
+        return 10 * index
+
+
+def test_a_plain_list_joined_with_a_lazy_list_holds_its_items():
+    """A list's own `+` copies the items a list holds, and a lazy list holds none before it is
+    read: `[1] + lazy` must still hold them all."""
+    assert [1] + Tens(3) == [1, 0, 10, 20] and Tens(3) + [1] == [0, 10, 20, 1]
+    assert [] + Tens(0) == [] and isinstance([1] + Tens(2), list)
+
+
+def test_a_plain_list_joined_with_the_moves_holds_every_move(game_name):
+    """`[...] + state.legal_actions()` holds every move, as `list(...)` does, at every position
+    of a random game, whether the game lists its moves lazily or not."""
+    game = explorer.GAMES[game_name]
+    states, _ = play(game.setup(max(game.player_counts), seed=3), RandomBot(3))
+    for state in states:
+        actions = state.legal_actions()
+        assert ["x"] + actions == ["x", *list(actions)]
+        assert actions + ["x"] == [*list(actions), "x"]

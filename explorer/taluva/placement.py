@@ -376,14 +376,6 @@ class Placements(LazyActions):
                 self._sorted.sort()
         return self._sorted
 
-    def __radd__(self, other):
-        """`plain list + these`: a list's own + would copy this list's items before they are
-        made, so they are made first."""
-        if not isinstance(other, list):
-            return NotImplemented
-        self._fill()
-        return list.__add__(other, self)
-
     def spots(self) -> list[tuple[Hex, int]]:
         """The placements as (volcano hex, rotation) pairs."""
         return [_SPOTS[code] for code in self._codes()]
