@@ -40,6 +40,8 @@ _AROUND = tuple(offset for _, _, corners in _TRIANGLES for offset in corners)
 # The placements with their volcano in column q (q * _K + r for every r) are one range of
 # packed placements: (placement + _HALF) >> 15 is its column.
 _HALF = 4 * _K
+_NONE: frozenset[int] = frozenset()
+_FIRST_TILE = {0: frozenset(range(6))}   # ORIGIN packs to 0
 
 
 def _column(placement: int) -> int:
@@ -234,10 +236,10 @@ class Coast(NamedTuple):
     """The island's hexes and its sea-level placements, packed: every triangle of empty hexes
     with a corner on the shore (an empty hex next to the island), with the volcano on each of
     its three corners. Kept up to date as tiles are placed, as an island grows by three hexes
-    a turn. The placements are kept by column, each column's in order, so that a tile changes
-    a few short columns and the placements come in order without sorting them all."""
+    a turn. The placements are kept by column, so that a tile changes a few short columns and
+    the placements come in order by sorting only the columns read."""
     land: frozenset[int] = frozenset()
-    sea: FrozenMap = FrozenMap()   # column -> its placements, in order
+    sea: FrozenMap = FrozenMap()   # column -> frozenset of its placements
 
     def holds(self, volcano, rotation) -> bool:
         """Whether placing the volcano on `volcano` turned `rotation` is one of these sea-level
@@ -273,16 +275,14 @@ class Coast(NamedTuple):
                     fresh[q + q1].append(at + p1)
                     fresh[q + q2].append(at + p2)
                     fresh[q + q3].append(at + p3)
-        sea = dict(self.sea)
+        sea = FrozenMap(self.sea)   # nobody holds it yet
         for q in gone.keys() | fresh.keys():
-            column = set(sea.get(q, ()))
-            column.difference_update(gone.get(q, ()))
-            column.update(fresh.get(q, ()))
+            column = sea.get(q, _NONE).difference(gone.get(q, ())).union(fresh.get(q, ()))
             if column:
-                sea[q] = tuple(sorted(column))
+                dict.__setitem__(sea, q, column)
             else:
-                sea.pop(q, None)
-        return Coast(land, FrozenMap(sea))
+                dict.pop(sea, q, None)
+        return Coast(land, sea)
 
 
 def eruption_sites(sites: FrozenMap, hexes, changed) -> FrozenMap:
@@ -358,7 +358,7 @@ class Placements(LazyActions):
 
     def __init__(self, hexes, coast: Coast, sites: FrozenMap, guards: FrozenMap):
         if not hexes:
-            self._sea, self._eruptions = {0: tuple(range(6))}, ()   # ORIGIN packs to 0
+            self._sea, self._eruptions = _FIRST_TILE, ()
         else:
             self._sea = coast.sea
             guard = guards.get
@@ -367,13 +367,18 @@ class Placements(LazyActions):
         self._sorted = None
         super().__init__(sum(map(len, self._sea.values())) + len(self._eruptions))
 
+    def _columns(self):
+        """Each column's placements, sea level and eruptions (a few), columns in order."""
+        sea, erupted = self._sea, defaultdict(list)
+        for code in self._eruptions:
+            erupted[_column(code)].append(code)
+        for q in sorted(sea.keys() | erupted.keys()):
+            column = sea.get(q, _NONE)
+            yield column.union(erupted[q]) if q in erupted else column
+
     def _codes(self) -> list[int]:
         if self._sorted is None:
-            sea = self._sea
-            self._sorted = list(chain.from_iterable(sea[q] for q in sorted(sea)))
-            if self._eruptions:   # a few, never at sea level: merged into the run
-                self._sorted += self._eruptions
-                self._sorted.sort()
+            self._sorted = [code for column in self._columns() for code in sorted(column)]
         return self._sorted
 
     def spots(self) -> list[tuple[Hex, int]]:
@@ -381,7 +386,14 @@ class Placements(LazyActions):
         return [_SPOTS[code] for code in self._codes()]
 
     def _item(self, index: int) -> Place:
-        return _PLACES[self._codes()[index]]
+        """One action sorts only the column it lies in."""
+        if self._sorted is not None:
+            return _PLACES[self._sorted[index]]
+        for column in self._columns():
+            if index < len(column):
+                return _PLACES[sorted(column)[index]]
+            index -= len(column)
+        raise IndexError(index)
 
     def _actions(self):
         return map(_PLACES.__getitem__, self._codes())
