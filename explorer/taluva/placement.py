@@ -48,36 +48,61 @@ def _column(placement: int) -> int:
     return (placement + _HALF) >> 15
 
 
-class _Shore(NamedTuple):
+class _Shore:
     """What joining the island changes for a shape of hexes, as offsets from its origin h
-    (placements from h * 8, each with the column it lies in, from h's): its `hexes`; the
-    placements over them (`gone`, by column); and the `triangles` with a corner next to the
-    shape and none on it, each as its three corners and then its three placements (column,
-    placement), which are placements at sea level if all three corners are sea."""
-    hexes: tuple[int, ...]
-    gone: tuple[tuple[int, tuple[int, ...]], ...]
-    triangles: tuple[tuple[int, ...], ...]
+    (placements from h * 8, columns from h's): the placements over the shape go, and the
+    triangles with a corner next to the shape and none on it come if every corner is sea.
+    Which of those triangles are sea depends only on which of their corners are land, so the
+    changes are worked out once per such pattern and then shared: placing a tile at sea level
+    reads one pattern instead of testing every triangle."""
+    __slots__ = ("hexes", "_corners", "_gone", "_triangles", "_made")
+
+    def __init__(self, shape: tuple[int, ...]):
+        self.hexes = shape
+        self._gone: dict[int, list[int]] = {}   # column -> the placements over the shape
+        for offset in sorted({h * 8 + offset for h in shape for offset in _AROUND}):
+            self._gone.setdefault(_column(offset), []).append(offset)
+        triangles = {}   # corners -> its three placements as (column, placement)
+        for step in {h + d for h in shape for d in _STEPS}.difference(shape):
+            for d1, d2, corners in _TRIANGLES:
+                hexes = frozenset((step, step + d1, step + d2))
+                if hexes.isdisjoint(shape):
+                    triangles[hexes] = tuple((_column(step * 8 + c), step * 8 + c)
+                                             for c in corners)
+        self._corners = tuple(sorted(set().union(*triangles)))
+        bit = {c: 1 << i for i, c in enumerate(self._corners)}
+        self._triangles = tuple((sum(bit[c] for c in hexes), placements)
+                                for hexes, placements in triangles.items())
+        self._made: dict[int, tuple] = {}
+
+    def changes(self, h: int, land) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
+        """(column, placements that go, placements that come) of the shape joining the island
+        `land` (which holds it) at hex h."""
+        pattern, bit = 0, 1
+        for c in self._corners:
+            if h + c in land:
+                pattern |= bit
+            bit <<= 1
+        made = self._made.get(pattern)
+        if made is None:
+            if len(self._made) >= _PATTERNS_KEPT:
+                self._made.clear()
+            made = self._made[pattern] = self._changes(pattern)
+        return made
+
+    def _changes(self, pattern: int) -> tuple:
+        fresh: dict[int, list[int]] = defaultdict(list)
+        for corners, placements in self._triangles:
+            if not corners & pattern:
+                for q, placement in placements:
+                    fresh[q].append(placement)
+        return tuple((q, tuple(self._gone.get(q, ())), tuple(fresh.get(q, ())))
+                     for q in sorted(self._gone.keys() | fresh.keys()))
 
 
-def _shore(shape: tuple[int, ...]) -> _Shore:
-    """The _Shore of the hexes `shape` (offsets from its origin)."""
-    gone: dict[int, list[int]] = {}
-    for offset in sorted({h * 8 + offset for h in shape for offset in _AROUND}):
-        gone.setdefault(_column(offset), []).append(offset)
-    triangles = {}
-    for step in {h + d for h in shape for d in _STEPS}.difference(shape):
-        for d1, d2, corners in _TRIANGLES:
-            hexes = (step, step + d1, step + d2)
-            if not set(hexes).intersection(shape):
-                placements = [step * 8 + c for c in corners]
-                triangles[frozenset(hexes)] = hexes + tuple(
-                    value for p in placements for value in (_column(p), p))
-    return _Shore(shape, tuple((q, tuple(offsets)) for q, offsets in gone.items()),
-                  tuple(triangles.values()))
-
-
-_HEX_SHORE = _shore((0,))
-_TILE_SHORES = tuple(_shore((0, _STEPS[k], _STEPS[(k + 1) % 6])) for k in range(6))
+_PATTERNS_KEPT = 1 << 12   # per shape, a bound on memory: games show a few hundred
+_HEX_SHORE = _Shore((0,))
+_TILE_SHORES = tuple(_Shore((0, _STEPS[k], _STEPS[(k + 1) % 6])) for k in range(6))
 
 
 def _packed(volcano, rotation) -> int | None:
@@ -261,27 +286,22 @@ class Coast(NamedTuple):
         return self._grown([origin + h for h in shore.hexes], [(origin, shore)])
 
     def _grown(self, new: list[int], shores) -> Coast:
-        """`new`: the hexes added, packed; `shores`: (origin, _Shore) pairs covering them."""
+        """`new`: the hexes added, packed; `shores`: (origin, _Shore) pairs covering them.
+        What one shore adds no other takes away (a triangle that comes has no corner on the
+        island), so the shores change the columns one after another."""
         land = self.land.union(new)
-        gone: dict[int, list[int]] = defaultdict(list)    # column -> its placements that go
-        fresh: dict[int, list[int]] = defaultdict(list)   # column -> its placements that come
-        for h, shore in shores:
-            at = h * 8
-            q = _column(at)
-            for dq, offsets in shore.gone:
-                gone[q + dq] += [at + o for o in offsets]
-            for c1, c2, c3, q1, p1, q2, p2, q3, p3 in shore.triangles:
-                if h + c1 not in land and h + c2 not in land and h + c3 not in land:
-                    fresh[q + q1].append(at + p1)
-                    fresh[q + q2].append(at + p2)
-                    fresh[q + q3].append(at + p3)
         sea = FrozenMap(self.sea)   # nobody holds it yet
-        for q in gone.keys() | fresh.keys():
-            column = sea.get(q, _NONE).difference(gone.get(q, ())).union(fresh.get(q, ()))
-            if column:
-                dict.__setitem__(sea, q, column)
-            else:
-                dict.pop(sea, q, None)
+        for h, shore in shores:
+            shift = (h * 8).__add__
+            q = _column(h * 8)
+            for dq, gone, fresh in shore.changes(h, land):
+                column = sea.get(q + dq, _NONE).difference(map(shift, gone))
+                if fresh:
+                    column = column.union(map(shift, fresh))
+                if column:
+                    dict.__setitem__(sea, q + dq, column)
+                else:
+                    dict.pop(sea, q + dq, None)
         return Coast(land, sea)
 
 
