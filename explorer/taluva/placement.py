@@ -52,55 +52,41 @@ class _Shore:
     """What joining the island changes for a shape of hexes, as offsets from its origin h
     (placements from h * 8, columns from h's): the placements over the shape go, and the
     triangles with a corner next to the shape and none on it come if every corner is sea.
-    Which of those triangles are sea depends only on which of their corners are land, so the
-    changes are worked out once per such pattern and then shared: placing a tile at sea level
-    reads one pattern instead of testing every triangle."""
-    __slots__ = ("hexes", "_corners", "_gone", "_triangles", "_made")
+    Per column: (column, the placements that go, (corners as bits, placement) of those that
+    may come); the bits number the `corners`, so that the land around the shape is looked up
+    once per hex instead of once per triangle."""
+    __slots__ = ("hexes", "corners", "columns")
 
     def __init__(self, shape: tuple[int, ...]):
         self.hexes = shape
-        self._gone: dict[int, list[int]] = {}   # column -> the placements over the shape
+        gone: dict[int, list[int]] = {}   # column -> the placements over the shape
         for offset in sorted({h * 8 + offset for h in shape for offset in _AROUND}):
-            self._gone.setdefault(_column(offset), []).append(offset)
-        triangles = {}   # corners -> its three placements as (column, placement)
+            gone.setdefault(_column(offset), []).append(offset)
+        triangles = {}   # corners -> its three placements
         for step in {h + d for h in shape for d in _STEPS}.difference(shape):
             for d1, d2, corners in _TRIANGLES:
                 hexes = frozenset((step, step + d1, step + d2))
                 if hexes.isdisjoint(shape):
-                    triangles[hexes] = tuple((_column(step * 8 + c), step * 8 + c)
-                                             for c in corners)
-        self._corners = tuple(sorted(set().union(*triangles)))
-        bit = {c: 1 << i for i, c in enumerate(self._corners)}
-        self._triangles = tuple((sum(bit[c] for c in hexes), placements)
-                                for hexes, placements in triangles.items())
-        self._made: dict[int, tuple] = {}
+                    triangles[hexes] = [step * 8 + c for c in corners]
+        self.corners = tuple(sorted(set().union(*triangles)))
+        bit = {c: 1 << i for i, c in enumerate(self.corners)}
+        come: dict[int, list] = {}
+        for hexes, placements in triangles.items():
+            for p in placements:
+                come.setdefault(_column(p), []).append((sum(bit[c] for c in hexes), p))
+        self.columns = tuple((q, tuple(gone.get(q, ())), tuple(come.get(q, ())))
+                             for q in sorted(gone.keys() | come.keys()))
 
-    def changes(self, h: int, land) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
-        """(column, placements that go, placements that come) of the shape joining the island
-        `land` (which holds it) at hex h."""
-        pattern, bit = 0, 1
-        for c in self._corners:
+    def land(self, h: int, land) -> int:
+        """The corners on the island `land` around the shape at hex h, as bits."""
+        found, bit = 0, 1
+        for c in self.corners:
             if h + c in land:
-                pattern |= bit
+                found |= bit
             bit <<= 1
-        made = self._made.get(pattern)
-        if made is None:
-            if len(self._made) >= _PATTERNS_KEPT:
-                self._made.clear()
-            made = self._made[pattern] = self._changes(pattern)
-        return made
-
-    def _changes(self, pattern: int) -> tuple:
-        fresh: dict[int, list[int]] = defaultdict(list)
-        for corners, placements in self._triangles:
-            if not corners & pattern:
-                for q, placement in placements:
-                    fresh[q].append(placement)
-        return tuple((q, tuple(self._gone.get(q, ())), tuple(fresh.get(q, ())))
-                     for q in sorted(self._gone.keys() | fresh.keys()))
+        return found
 
 
-_PATTERNS_KEPT = 1 << 12   # per shape, a bound on memory: games show a few hundred
 _HEX_SHORE = _Shore((0,))
 _TILE_SHORES = tuple(_Shore((0, _STEPS[k], _STEPS[(k + 1) % 6])) for k in range(6))
 
@@ -292,12 +278,14 @@ class Coast(NamedTuple):
         land = self.land.union(new)
         sea = FrozenMap(self.sea)   # nobody holds it yet
         for h, shore in shores:
-            shift = (h * 8).__add__
-            q = _column(h * 8)
-            for dq, gone, fresh in shore.changes(h, land):
-                column = sea.get(q + dq, _NONE).difference(map(shift, gone))
+            at = h * 8
+            q = _column(at)
+            on_land = shore.land(h, land)
+            for dq, gone, come in shore.columns:
+                column = sea.get(q + dq, _NONE).difference(map(at.__add__, gone))
+                fresh = [at + p for corners, p in come if not corners & on_land]
                 if fresh:
-                    column = column.union(map(shift, fresh))
+                    column = column.union(fresh)
                 if column:
                     dict.__setitem__(sea, q + dq, column)
                 else:
