@@ -136,6 +136,17 @@ async def run(args) -> None:
             await burst(server, notebook, args.visitors)
 
 
+# Seconds to the last visitor's first drawing, by visitors at once: a preheated kernel has done
+# the work already, so a class of 30 is served within a few seconds on two cores.
+BURST_TARGETS_S = {1: 0.2, 10: 0.8, 30: 2.5}
+
+
+def burst_target(count: int) -> float:
+    """The target of the smallest listed burst at least `count` large (beyond: a browser's)."""
+    return next((seconds for size, seconds in sorted(BURST_TARGETS_S.items()) if count <= size),
+                TARGET_BURST_S)
+
+
 async def burst(server: helpers.VoilaServer, notebook: str, count: int) -> None:
     """`count` visitors at once; figures printed."""
     cpu = cpu_seconds(server.pids())
@@ -154,8 +165,9 @@ async def burst(server: helpers.VoilaServer, notebook: str, count: int) -> None:
         if len(kernels) != len(visitors):
             print(f"  note: {len(visitors)} visitors were served by {len(kernels)} kernels")
         if drawn:
-            line("first drawing sent, max", f"{drawn[-1]:.1f} s", f"<= {TARGET_BURST_S:g} s",
-                 drawn[-1] <= TARGET_BURST_S and len(drawn) == count)
+            target = burst_target(count)
+            line("first drawing sent, max", f"{drawn[-1]:.1f} s", f"<= {target:g} s",
+                 drawn[-1] <= target and len(drawn) == count)
             print("    per visitor, page / states / drawing (s): " + "  ".join(
                 f"{v['page']:.1f}/{v['states']:.1f}/{v['drawn']:.1f}"
                 for v in sorted(visitors, key=lambda v: v["drawn"])))
