@@ -31,7 +31,7 @@ class Expansion(NamedTuple):
 
 
 def _is_hex(h) -> bool:
-    return isinstance(h, tuple) and len(h) == 2 and all(type(v) is int for v in h)
+    return isinstance(h, tuple) and len(h) == 2 and type(h[0]) is int and type(h[1]) is int
 
 
 def _site_problem(hexes, buildings, h) -> Problem | None:
@@ -190,9 +190,9 @@ class Vacancies(NamedTuple):
                          self.high.union(land) if level >= 3 else self.high)
 
     def built(self, hexes) -> Vacancies:
-        """After buildings went up on `hexes`."""
-        return Vacancies(self.vacant.difference(hexes), self.lowland.difference(hexes),
-                         self.high.difference(hexes))
+        """After buildings went up on `hexes` (a set that loses none is kept, not copied)."""
+        return Vacancies(*(kept if kept.isdisjoint(hexes) else kept.difference(hexes)
+                           for kept in self))
 
 
 class Extent(NamedTuple):

@@ -8,7 +8,6 @@ listing the placements of a turn never searches the whole island.
 """
 from __future__ import annotations
 
-from collections import defaultdict
 from itertools import chain
 from typing import Iterable, NamedTuple
 
@@ -376,17 +375,17 @@ class Placements(LazyActions):
         super().__init__(sum(map(len, self._sea.values())) + len(self._eruptions))
 
     def _columns(self):
-        """Each column's placements, sea level and eruptions (a few), columns in order."""
-        sea, erupted = self._sea, defaultdict(list)
-        for code in self._eruptions:
-            erupted[_column(code)].append(code)
-        for q in sorted(sea.keys() | erupted.keys()):
-            column = sea.get(q, _NONE)
-            yield column.union(erupted[q]) if q in erupted else column
+        """(sea-level placements, eruptions) of each column, columns in order."""
+        sea, erupted = self._sea, {}
+        for code in self._eruptions:   # a few
+            erupted.setdefault(_column(code), []).append(code)
+        for q in sorted(sea.keys() | erupted.keys() if erupted else sea):
+            yield sea.get(q, _NONE), erupted.get(q, ())
 
     def _codes(self) -> list[int]:
         if self._sorted is None:
-            self._sorted = [code for column in self._columns() for code in sorted(column)]
+            self._sorted = [code for column, erupted in self._columns()
+                            for code in sorted(chain(column, erupted))]
         return self._sorted
 
     def spots(self) -> list[tuple[Hex, int]]:
@@ -397,10 +396,11 @@ class Placements(LazyActions):
         """One action sorts only the column it lies in."""
         if self._sorted is not None:
             return _PLACES[self._sorted[index]]
-        for column in self._columns():
-            if index < len(column):
-                return _PLACES[sorted(column)[index]]
-            index -= len(column)
+        for column, erupted in self._columns():
+            size = len(column) + len(erupted)
+            if index < size:
+                return _PLACES[sorted(chain(column, erupted))[index]]
+            index -= size
         raise IndexError(index)
 
     def _actions(self):
