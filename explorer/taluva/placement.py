@@ -25,6 +25,10 @@ ORIGIN: Hex = (0, 0)
 # candidates per call, so set arithmetic on ints keeps it fast.
 _K = 1 << 12
 _SIDES = tuple((DIRECTIONS[k], DIRECTIONS[(k + 1) % 6]) for k in range(6))
+# The hexes next to a tile turned k and not under it, as steps from its volcano.
+_TILE_RING = tuple(
+    tuple(sorted({(q + dq, r + dr) for q, r in tile for dq, dr in DIRECTIONS}.difference(tile)))
+    for tile in (((0, 0),) + _SIDES[k] for k in range(6)))
 _STEPS = tuple(dq * _K + dr for dq, dr in DIRECTIONS)
 # A tile covers three hexes that touch each other. The triangle of a hex s and its neighbours
 # s + _STEPS[k], s + _STEPS[k + 1] is the placement (s, k); with the volcano on the second
@@ -299,29 +303,52 @@ def eruption_sites(sites: FrozenMap, hexes, changed) -> FrozenMap:
 
     `sites` are those of the island before the hexes `changed` were placed: only volcanoes on
     or next to a changed hex are looked at again."""
-    found = dict(sites)
+    return _sites_after(sites, hexes, changed, {n for h in changed for n in neighbours(h)})
+
+
+def sites_after_tile(sites: FrozenMap, hexes, volcano: Hex, rotation: int) -> FrozenMap:
+    """`eruption_sites` once a tile lay on `volcano` turned `rotation`: the hexes next to a
+    tile are worked out once per rotation."""
+    q, r = volcano
+    return _sites_after(sites, hexes, tile_hexes(volcano, rotation),
+                        [(q + dq, r + dr) for dq, dr in _TILE_RING[rotation]])
+
+
+def _sites_after(sites: FrozenMap, hexes, changed, around) -> FrozenMap:
+    """`sites` with the `changed` hexes looked at again, and the volcanoes `around` them (a hex
+    there that is no volcano was not changed, so it is no site and was none)."""
+    found = FrozenMap(sites)   # nobody holds it yet
     get = hexes.get
-    for v in {n for h in changed for n in neighbours(h)}.union(changed):
+    for v in changed:
         cell = get(v)
-        if cell is None or cell.terrain != VOLCANO:
-            found.pop(v, None)
+        if cell is not None and cell.terrain == VOLCANO:
+            _look_again(found, get, v, cell)
+        elif v in found:
+            dict.__delitem__(found, v)
+    for v in around:
+        cell = get(v)
+        if cell is not None and cell.terrain == VOLCANO:
+            _look_again(found, get, v, cell)
+    return found
+
+
+def _look_again(found: FrozenMap, get, v: Hex, cell) -> None:
+    """Enter the eruptions of the volcano `cell` on `v` in `found` (a map nobody holds yet)."""
+    q, r = v
+    packed = (q * _K + r) * 8
+    erupt = []
+    for k, ((dq1, dr1), (dq2, dr2)) in enumerate(_SIDES):
+        if k == cell.rotation:
             continue
-        q, r = v
-        packed = (q * _K + r) * 8
-        erupt = []
-        for k, ((dq1, dr1), (dq2, dr2)) in enumerate(_SIDES):
-            if k == cell.rotation:
-                continue
-            a, b = (q + dq1, r + dr1), (q + dq2, r + dr2)
-            under_a, under_b = get(a), get(b)
-            if (under_a is not None and under_b is not None
-                    and under_a.level == under_b.level == cell.level):
-                erupt.append((packed + k, a, b))
-        if erupt:
-            found[v] = tuple(erupt)
-        else:
-            found.pop(v, None)
-    return FrozenMap(found)
+        a, b = (q + dq1, r + dr1), (q + dq2, r + dr2)
+        under_a, under_b = get(a), get(b)
+        if (under_a is not None and under_b is not None
+                and under_a.level == under_b.level == cell.level):
+            erupt.append((packed + k, a, b))
+    if erupt:
+        dict.__setitem__(found, v, tuple(erupt))
+    elif v in found:
+        dict.__delitem__(found, v)
 
 
 def eruption_guards(buildings, found: Iterable[Settlement]) -> FrozenMap:

@@ -13,7 +13,7 @@ from .building import (HUT, TEMPLE, TOWER, Extent, Vacancies, build_targets, can
                        expansion_problem, extent, extents_after, extents_built, hut_problem, legal_builds,
                        temple_problem, tower_problem)
 from .placement import (Coast, Placements, covered_tiles, eruption_guards, eruption_sites,
-                        guards_after, placement_problem)
+                        guards_after, placement_problem, sites_after_tile)
 from .scoring import built, early_win_kinds, score_sheet
 
 KIND_INDEX = {"hut": HUT, "temple": TEMPLE, "tower": TOWER}
@@ -230,7 +230,7 @@ class TaluvaState(State):
         dict.update(hexes, {h: Cell(terrain, level, index, rotation)   # nobody holds it yet
                             for h, terrain in zip(cover, terrains)})
         self.hexes = hexes
-        self.eruption_sites = eruption_sites(self.eruption_sites, self.hexes, cover)
+        self.eruption_sites = sites_after_tile(self.eruption_sites, self.hexes, volcano, rotation)
         self.vacancies = self.vacancies.placed(cover, level)
         self.drawn = None
         settled = {}   # the settlements of owners whose huts the lava covers, by owner
