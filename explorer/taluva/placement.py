@@ -80,7 +80,7 @@ class _Shore:
         self.columns = tuple((q, tuple(gone.get(q, ())), tuple(come.get(q, ())))
                              for q in sorted(gone.keys() | come.keys()))
 
-    def land(self, h: int, land) -> int:
+    def land_bits(self, h: int, land) -> int:
         """The corners on the island `land` around the shape at hex h, as bits."""
         found, bit = 0, 1
         for c in self.corners:
@@ -283,7 +283,7 @@ class Coast(NamedTuple):
         for h, shore in shores:
             at = h * 8
             q = _column(at)
-            on_land = shore.land(h, land)
+            on_land = shore.land_bits(h, land)
             for dq, gone, come in shore.columns:
                 column = sea.get(q + dq, _NONE).difference(map(at.__add__, gone))
                 fresh = [at + p for corners, p in come if not corners & on_land]
