@@ -251,6 +251,16 @@ class LazyActions(list):
     def __contains__(self, action) -> bool:
         return list.__contains__(self, action) if self._filled else self._contains(action)
 
+    def __add__(self, other):
+        """`this + another list`: a list's own + copies the items each side holds, and a lazy
+        list holds none before it is read, so both are filled first."""
+        if not isinstance(other, list):
+            return NotImplemented
+        for side in (self, other):
+            if isinstance(side, LazyActions):
+                side._fill()
+        return list.__add__(self, other)
+
     def __radd__(self, other):
         """`a plain list + this one`: a list's own + copies the items held, which a lazy list has
         not made yet (it would add none)."""
@@ -316,7 +326,7 @@ def _filling(name: str):
 
 
 # every other list operation needs the items in the list itself
-for _name in ("__add__", "__iadd__", "__mul__", "__rmul__", "__imul__", "__setitem__",
+for _name in ("__iadd__", "__mul__", "__rmul__", "__imul__", "__setitem__",
               "__delitem__", "__lt__", "__le__", "__gt__", "__ge__", "append", "extend",
               "insert", "pop", "remove", "clear", "index", "count", "reverse", "sort", "copy"):
     setattr(LazyActions, _name, _filling(_name))

@@ -284,9 +284,10 @@ class Tens(explorer.core.LazyActions):
 
 def test_a_plain_list_joined_with_a_lazy_list_holds_its_items():
     """A list's own `+` copies the items a list holds, and a lazy list holds none before it is
-    read: `[1] + lazy` must still hold them all."""
+    read: `[1] + lazy` and `lazy + lazy` must still hold them all."""
     assert [1] + Tens(3) == [1, 0, 10, 20] and Tens(3) + [1] == [0, 10, 20, 1]
     assert [] + Tens(0) == [] and isinstance([1] + Tens(2), list)
+    assert Tens(2) + Tens(3) == [0, 10, 0, 10, 20]
 
 
 def test_a_plain_list_joined_with_the_moves_holds_every_move(game_name):
