@@ -612,9 +612,11 @@ def open_board(page, voila_url: str, name: str, query: str = "") -> float:
     took = wait_for_board(page)
     wait_frame(page, 0)
     assert painted_pixels(page, ".rx-board") > 100_000
-    board = page.locator(".rx-board").first.bounding_box()
-    frame = page.locator(".rx-board-frame").first.bounding_box()
-    assert (round(frame["x"]), round(frame["y"])) == (round(board["x"]), round(board["y"]))
+    # both corners in one look: the page may still move the board (a bar appearing above it)
+    board, frame = page.evaluate("""() => ['.rx-board', '.rx-board-frame'].map(sel => {
+        const box = document.querySelector(sel).getBoundingClientRect();
+        return [Math.round(box.x), Math.round(box.y)]; })""")
+    assert frame == board, f"the click-taking frame at {frame}, the board at {board}"
     return took
 
 
