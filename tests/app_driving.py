@@ -2,6 +2,8 @@
 a board click as the browser reports it, and the Moves list's groups over random moves."""
 from __future__ import annotations
 
+import ipywidgets
+
 from random_play import play_in_app
 from widgets.shared.page_words import PageWords
 
@@ -35,3 +37,19 @@ def move_kinds_grouped_in_both_languages(shell, game_name: str, steps: int, seed
             kinds.add(action.kind)
         play_in_app(shell, 1, seed=seed_of(step, kinds))
     return kinds
+
+
+def models_in(widget) -> dict[str, ipywidgets.Widget]:
+    """The widget models a page loads to show `widget` (itself, its children, their own)."""
+    found, todo = {}, [widget]
+    while todo:
+        model = todo.pop()
+        if model.model_id in found:
+            continue
+        found[model.model_id] = model
+        for name in model.keys:
+            value = getattr(model, name)
+            for item in value if isinstance(value, (list, tuple)) else [value]:
+                if isinstance(item, ipywidgets.Widget) and item.comm is not None:
+                    todo.append(item)
+    return found

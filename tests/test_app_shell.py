@@ -12,6 +12,7 @@ import IPython
 import pytest
 
 import explorer
+from app_driving import models_in
 from explorer import Record, bots
 from widgets.animals_on_board import app as aob_app
 from widgets.cacao import app as cacao_app
@@ -134,22 +135,6 @@ def test_projector_mode_scales_page_and_board_text(cacao):
 
 def test_tabs_hold_rules_score_history_game_and_share(cacao):
     assert list(cacao.tabs.titles[:5]) == ["Rules", "Score", "History", "Game", "Share"]
-
-
-def models_in(widget) -> dict[str, ipywidgets.Widget]:
-    """The widget models a page loads to show `widget` (itself, its children, their own)."""
-    found, todo = {}, [widget]
-    while todo:
-        model = todo.pop()
-        if model.model_id in found:
-            continue
-        found[model.model_id] = model
-        for name in model.keys:
-            value = getattr(model, name)
-            for item in value if isinstance(value, (list, tuple)) else [value]:
-                if isinstance(item, ipywidgets.Widget) and item.comm is not None:
-                    todo.append(item)
-    return found
 
 
 @pytest.mark.parametrize("tab, css", [(HISTORY_TAB, "rx-log-entry"), (GAME_TAB, "rx-seed"),

@@ -7,10 +7,10 @@ from __future__ import annotations
 import importlib
 import json
 
-import ipywidgets
 import pytest
 from ipycanvas import canvas as ipycanvas_canvas
 
+from app_driving import models_in
 from widgets.shared import canvas as board_canvas
 from widgets.shared import app as shell
 from widgets.shared import share_panel
@@ -152,21 +152,6 @@ def test_a_new_frame_after_the_first_is_drawn_anew(monkeypatch, sent, drawn):
     assert sent[1][0] == fresh_drawing(app)
 
 
-def models(app) -> dict:
-    found, todo = {}, [app.root]
-    while todo:
-        model = todo.pop()
-        if model.model_id in found:
-            continue
-        found[model.model_id] = model
-        for name in model.keys:
-            value = getattr(model, name)
-            for item in value if isinstance(value, (list, tuple)) else [value]:
-                if isinstance(item, ipywidgets.Widget) and item.comm is not None:
-                    todo.append(item)
-    return found
-
-
 def classes_of(widgets) -> set[str]:
     return {css for m in widgets for css in getattr(m, "_dom_classes", ())}
 
@@ -191,7 +176,7 @@ def test_the_history_is_built_when_first_opened_and_shows_every_step_so_far(monk
     app.tabs.selected_index = HISTORY_TAB             # as a click or the arrow keys do
     box = next(c for c in pane.children if "rx-log" in getattr(c, "_dom_classes", ()))
     entries = list(box.children)
-    assert {id(e) for e in entries} <= {id(m) for m in models(app).values()}
+    assert {id(e) for e in entries} <= {id(m) for m in models_in(app.root).values()}
     assert all("rx-log-entry" in e._dom_classes for e in entries)
     assert len(entries) == len(app.timeline.frames)
     assert [i for i, b in enumerate(entries) if "rx-current" in b._dom_classes] == [4]
@@ -211,7 +196,7 @@ def test_the_class_panel_is_built_when_a_class_begins(monkeypatch):
     assert "rx-hidden" not in app.classes.button._dom_classes
     app.classes.role, app.classes.code = "leading", "ABC1234"
     app.classes._show()
-    shown = classes_of(models(app).values())
+    shown = classes_of(models_in(app.root).values())
     assert {"rx-class-ask", "rx-class-end", "rx-class-show-join"} <= shown
     assert "rx-hidden" not in app.classes.widget._dom_classes
     assert "ABC1234" in app.classes.status.value

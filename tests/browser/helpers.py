@@ -291,6 +291,16 @@ def _wait_gone_quietly(server_url: str, kernel: str, timeout: float) -> bool:
         return False
 
 
+def wait_until(condition, timeout: float, what: str) -> float:
+    """Poll `condition()` until it holds; seconds it took. Fails after `timeout` seconds."""
+    start = time.monotonic()
+    while not condition():
+        if time.monotonic() - start > timeout:
+            raise AssertionError(f"{what}: not within {timeout:.0f} s")
+        time.sleep(0.1)
+    return time.monotonic() - start
+
+
 def new_page(browser, viewport: dict | None = None, pixel_ratio: float = 1, **options):
     """A fresh context + page (1280x800 and a 1x screen unless told; `options` go to the
     context, e.g. is_mobile=True, has_touch=True for a phone). Every request that would leave

@@ -18,7 +18,8 @@ from websockets.sync.client import connect
 
 from helpers import (NOTEBOOKS, REPO, SUBPROTOCOL, VoilaServer, encode, kernel_alive, kernel_id,
                      kernel_processes, leave, new_page, open_board, screenshot, step,
-                     text, wait_for_board, wait_kernel_gone, wait_text)
+                     text, wait_for_board, wait_kernel_gone, wait_text,
+                     wait_until)
 from explorer.links import MAX_QUERY_CHARS
 
 CLOSE_WITHIN = 10.0  # seconds from closing a page to its kernel gone
@@ -188,16 +189,6 @@ def test_a_page_whose_kernel_the_server_ended_reopens_at_its_step(browser, tmp_p
 
 
 # -- helpers for the server's own state ----------------------------------------------------------
-
-def wait_until(condition, timeout: float, what: str) -> float:
-    """Poll `condition()` until it holds; seconds it took. Fails after `timeout` seconds."""
-    start = time.monotonic()
-    while not condition():
-        if time.monotonic() - start > timeout:
-            raise AssertionError(f"{what}: not within {timeout:.0f} s")
-        time.sleep(0.1)
-    return time.monotonic() - start
-
 
 def connections(server_url: str, kernel: str) -> int | None:
     """Websockets open to a kernel as the server counts them; None once the kernel is gone."""

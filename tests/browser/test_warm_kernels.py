@@ -18,7 +18,8 @@ import uuid
 
 from websockets.sync.client import connect
 
-from helpers import NOTEBOOKS, SUBPROTOCOL, VoilaServer, encode, kernel_processes
+from helpers import (NOTEBOOKS, SUBPROTOCOL, VoilaServer, encode, kernel_processes,
+                     wait_until)
 
 APP = "animals_on_board"
 WARM_READY_LIMIT = 240.0  # seconds for the warm kernels to start and run their notebook
@@ -27,16 +28,6 @@ GONE_LIMIT = 60.0         # seconds for the deaf kernel to be shut down once fou
 CONFIG = re.compile(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
                     re.S)
 READY = re.compile(r"warm kernel (\S+) for (\S+) answers")
-
-
-def wait_until(condition, timeout: float, what: str) -> float:
-    """Poll `condition()` until it holds; seconds it took. Fails after `timeout` seconds."""
-    start = time.monotonic()
-    while not condition():
-        if time.monotonic() - start > timeout:
-            raise AssertionError(f"{what}: not within {timeout:.0f} s")
-        time.sleep(0.1)
-    return time.monotonic() - start
 
 
 def ready_kernels(server: VoilaServer) -> set[str]:
